@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "GameGiveaways",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "giveaways", targets: ["giveaways"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // Entities, repository protocols and the use cases that hold the rules. No dependencies, on purpose.
+        .target(name: "GiveawaysDomain"),
+        // The GamerPower HTTP client, its DTOs and the SQLite store.
+        .target(
+            name: "GiveawaysData",
+            dependencies: [
+                "GiveawaysDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Command implementations (sync, import, list, show, serve); the executable only starts them.
+        .target(
+            name: "GiveawaysCLI",
+            dependencies: [
+                "GiveawaysDomain",
+                "GiveawaysData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "giveaways", dependencies: ["GiveawaysCLI"]),
+        // A fake GamerPower server and test stubs, shared by every test target.
+        .target(
+            name: "GiveawaysTestSupport",
+            dependencies: [
+                "GiveawaysDomain",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "GiveawaysDomainTests",
+            dependencies: ["GiveawaysDomain", "GiveawaysTestSupport"]
+        ),
+        .testTarget(
+            name: "GiveawaysDataTests",
+            dependencies: ["GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport"]
+        ),
+        .testTarget(
+            name: "GiveawaysCLITests",
+            dependencies: ["giveaways", "GiveawaysDomain", "GiveawaysTestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import Logging
+
+/// `--database` and `--now`, taken by every command.
+struct StoreOptions: ParsableArguments {
+    @Option(help: "The SQLite database file (env GIVEAWAYS_DATABASE; default ./giveaways.sqlite).")
+    var database: String?
+
+    @Option(help: "The current time as ISO 8601, for replaying history and tests (default: the system clock).")
+    var now: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical (env GIVEAWAYS_LOG_LEVEL).")
+    var logLevel: String?
+
+    var databasePath: String {
+        database ?? Environment.value("GIVEAWAYS_DATABASE") ?? "giveaways.sqlite"
+    }
+
+    func validate() throws {
+        if let now, Timestamp.parse(now) == nil {
+            throw ValidationError("--now '\(now)' is not an ISO 8601 time (e.g. 2026-03-31T12:00:00Z or 2026-03-31).")
+        }
+        if let level = logLevel ?? Environment.value("GIVEAWAYS_LOG_LEVEL"), Logger.Level(rawValue: level) == nil {
+            throw ValidationError(
+                "Log level '\(level)' is unknown. Valid: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))."
+            )
+        }
+    }
+
+    /// The clock: `--now` when given, the system's time otherwise.
+    func currentTime() -> Date {
+        now.flatMap(Timestamp.parse) ?? Date()
+    }
+
+    func makeLogger(label: String) -> Logger {
+        var logger = Logger(label: label)
+        logger.logLevel =
+            (logLevel ?? Environment.value("GIVEAWAYS_LOG_LEVEL")).flatMap { Logger.Level(rawValue: $0) } ?? .info
+        return logger
+    }
+
+    /// Opens the store, turning a failure into a one-line message and exit code 74.
+    func openRepository() throws -> GiveawaySQLiteRepository {
+        do {
+            return GiveawaySQLiteRepository(database: try AppDatabase.open(path: databasePath))
+        } catch {
+            Console.error("cannot open the database at \(databasePath): \(error)")
+            throw ExitStatus.databaseError
+        }
+    }
+}
+
+/// `--gamerpower-url`, taken by the commands that reach the upstream.
+struct UpstreamOptions: ParsableArguments {
+    @Option(help: "The GamerPower API base URL (env GIVEAWAYS_GAMERPOWER_URL; default https://www.gamerpower.com/api).")
+    var gamerpowerURL: String?
+
+    var baseURL: URL {
+        (gamerpowerURL ?? Environment.value("GIVEAWAYS_GAMERPOWER_URL")).flatMap(URL.init(string:))
+            ?? GamerPowerHTTPClient.defaultBaseURL
+    }
+
+    func validate() throws {
+        guard let text = gamerpowerURL ?? Environment.value("GIVEAWAYS_GAMERPOWER_URL") else { return }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else {
+            throw ValidationError("GamerPower URL '\(text)' is not an http(s) URL.")
+        }
+    }
+}
+
+/// Reads configuration from the environment; empty values count as unset.
+enum Environment {
+    static func value(_ name: String) -> String? {
+        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+}
+
+/// Writes to standard output and standard error.
+enum Console {
+    static func print(_ line: String) {
+        Swift.print(line)
+    }
+
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data(("giveaways: " + line + "\n").utf8))
+    }
+
+    static func progress(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

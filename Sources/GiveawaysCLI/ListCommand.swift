@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+
+extension TypeFilter: ExpressibleByArgument {}
+extension GiveawaySort: ExpressibleByArgument {}
+
+/// `giveaways list`: the giveaways in the feed, filtered and sorted like the Home screen.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the giveaways currently in the feed (expired ones hidden unless asked for)."
+    )
+
+    @Option(help: "A platform slug: \(Platform.catalog.map(\.slug).joined(separator: ", ")).")
+    var platform: String?
+
+    @Option(help: "game, loot or beta.")
+    var type: TypeFilter?
+
+    @Option(help: "date, value, popularity or ending.")
+    var sort: GiveawaySort = .date
+
+    @Option(help: "Only giveaways whose title, platforms or description contain every word (case and accents ignored).")
+    var search: String = ""
+
+    @Flag(help: "Also list giveaways whose end date has passed.")
+    var includeExpired = false
+
+    @Flag(help: "Print a JSON array instead of a table.")
+    var json = false
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let repository = try store.openRepository()
+        let now = store.currentTime()
+        let all = try await repository.giveawaysInFeed()
+        if let platform = platform?.lowercased() {
+            let valid = Set(Platform.catalog.map(\.slug)).union(all.flatMap { $0.platforms.map(\.slug) })
+            guard valid.contains(platform) else {
+                throw ValidationError(
+                    "Unknown platform '\(platform)'. Valid: \(Platform.catalog.map(\.slug).joined(separator: ", ")).")
+            }
+        }
+        let query = GiveawayQuery(
+            platform: platform?.lowercased(), type: type, sort: sort, search: search, includeExpired: includeExpired)
+        let giveaways = ListGiveawaysUseCase().execute(all, query: query, now: now)
+        if json {
+            let status = try await repository.syncStatus()
+            let items = giveaways.map { GiveawayJSON(giveaway: $0, now: now, isDemo: status.isDemoData) }
+            Console.print(String(decoding: try GiveawayJSON.encoder().encode(items), as: UTF8.self))
+            return
+        }
+        if all.isEmpty {
+            Console.error("no giveaways stored in \(store.databasePath) yet; run `giveaways sync` first")
+            return
+        }
+        Console.print(GiveawayTable(giveaways: giveaways, now: now).render())
+        Console.progress("\(giveaways.count) of \(all.count) giveaways in the feed")
+    }
+}
+
+/// A plain-text table of giveaways that fits a terminal.
+struct GiveawayTable {
+    let giveaways: [Giveaway]
+    let now: Date
+
+    func render() -> String {
+        let header = ["ID", "TITLE", "PLATFORMS", "TYPE", "WORTH", "ENDS", "USERS"]
+        let rows = giveaways.map { giveaway in
+            [
+                String(giveaway.id),
+                Self.clip(giveaway.title, 46),
+                Self.clip(giveaway.platforms.map(\.displayName).joined(separator: ", "), 30),
+                giveaway.type.rawValue,
+                giveaway.worth?.formatted ?? "N/A",
+                ends(giveaway),
+                String(giveaway.users),
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        return ([header] + rows).map { row in
+            row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return [0, 4, 6].contains(column) ? padding + cell : cell + padding
+            }.joined(separator: "  ").replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+        }.joined(separator: "\n")
+    }
+
+    private func ends(_ giveaway: Giveaway) -> String {
+        guard let end = giveaway.endsAt else { return "no end date" }
+        if giveaway.isExpired(at: now) { return "expired" }
+        return String(Timestamp.format(end).prefix(10))
+    }
+
+    private static func clip(_ text: String, _ width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+
+/// `giveaways show ID`: every field of one giveaway and its history in the feed.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show every field of one giveaway, including ones that have left the feed."
+    )
+
+    @Argument(help: "The giveaway's id.")
+    var id: Int
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let repository = try store.openRepository()
+        let now = store.currentTime()
+        guard let stored = try await repository.storedGiveaway(id: id) else {
+            Console.error("no giveaway with id \(id) in \(store.databasePath)")
+            throw ExitStatus.notFound
+        }
+        if json {
+            let item = GiveawayJSON(giveaway: stored.giveaway, now: now, history: stored.history, isDemo: stored.isDemo)
+            Console.print(String(decoding: try GiveawayJSON.encoder().encode(item), as: UTF8.self))
+        } else {
+            Console.print(Self.describe(stored, now: now))
+        }
+    }
+
+    static func describe(_ stored: StoredGiveaway, now: Date) -> String {
+        let giveaway = stored.giveaway
+        let history = stored.history
+        var lines: [(String, String)] = [
+            ("Title", giveaway.title + (stored.isDemo ? "  [demo data]" : "")),
+            ("Id", String(giveaway.id)),
+            ("Worth", giveaway.worth?.formatted ?? "N/A"),
+            ("Type", giveaway.type.rawValue),
+            ("Platforms", giveaway.platforms.map(\.displayName).joined(separator: ", ")),
+            ("Users", String(giveaway.users)),
+            ("Published", Timestamp.format(giveaway.publishedAt)),
+            ("Ends", giveaway.endsAt.map(Timestamp.format) ?? "N/A"),
+            ("State", giveaway.isExpired(at: now) ? "expired" : "active"),
+            ("Upstream status", giveaway.status),
+            ("Get it", giveaway.openGiveawayURL),
+            ("Open giveaway", giveaway.openGiveaway ?? "(not sent)"),
+            ("GamerPower page", giveaway.gamerpowerURL),
+            ("Image", giveaway.imageURL),
+            ("Thumbnail", giveaway.thumbnailURL),
+            ("First seen", Timestamp.format(history.firstSeenAt)),
+            ("Last seen", Timestamp.format(history.lastSeenAt)),
+            ("In feed", history.leftAt.map { "no, left \(Timestamp.format($0))" } ?? "yes"),
+        ]
+        if history.periods.count > 1 {
+            let periods = history.periods.map { period in
+                "\(Timestamp.format(period.appearedAt)) – \(period.leftAt.map(Timestamp.format) ?? "now")"
+            }
+            lines.append(("Periods", periods.joined(separator: "; ")))
+        }
+        let width = lines.map(\.0.count).max() ?? 0
+        let table = lines.map { label, value in
+            label + ":" + String(repeating: " ", count: width - label.count + 1) + value
+        }
+        return
+            (table + [
+                "", "Description:", indent(giveaway.description), "", "Instructions:", indent(giveaway.instructions),
+            ])
+            .joined(separator: "\n")
+    }
+
+    private static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,120 @@
+import AsyncHTTPClient
+import Foundation
+import GiveawaysDomain
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// The live `GiveawaySource`: one `GET /giveaways` per sync, paced to at most 4 requests per second.
+public final class GamerPowerHTTPClient: GiveawaySource {
+    /// The production API; tests and self-hosters point `baseURL` elsewhere.
+    public static let defaultBaseURL = URL(string: "https://www.gamerpower.com/api")!
+
+    public let baseURL: URL
+    private let httpClient: HTTPClient
+    private let timeout: Duration
+    private let maxBodyBytes: Int
+    private let retryDelays: [Duration]
+    private let pacer = RequestPacer(maxPerSecond: 4)
+    private let logger: Logger
+
+    /// - Parameters:
+    ///   - timeout: the limit for one whole attempt, connection to last byte.
+    ///   - retryDelays: the back-off before each retry of a transient failure (5xx, timeout, refused).
+    public init(
+        baseURL: URL = defaultBaseURL, timeout: Duration = .seconds(10), maxBodyBytes: Int = 8 * 1_048_576,
+        retryDelays: [Duration] = [.seconds(1), .seconds(3)], logger: Logger = Logger(label: "gamerpower")
+    ) {
+        self.baseURL = baseURL
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+        self.retryDelays = retryDelays
+        self.logger = logger
+        // The process-wide client needs no shutdown; every attempt is bounded by `withDeadline` below.
+        httpClient = HTTPClient.shared
+    }
+
+    public func fetchGiveaways() async throws -> [Giveaway] {
+        let url = baseURL.appendingPathComponent("giveaways")
+        var attempt = 0
+        while true {
+            do {
+                let feed = try await fetchOnce(url: url)
+                if !feed.skipped.isEmpty {
+                    logger.warning(
+                        "skipped unreadable giveaways",
+                        metadata: ["count": "\(feed.skipped.count)", "first": "\(feed.skipped[0])"])
+                }
+                return feed.giveaways
+            } catch let error as GamerPowerError where error.isTransient && attempt < retryDelays.count {
+                logger.warning(
+                    "GamerPower fetch failed, retrying", metadata: ["reason": "\(error)", "attempt": "\(attempt + 1)"])
+                try await Task.sleep(for: retryDelays[attempt])
+                attempt += 1
+            }
+        }
+    }
+
+    private func fetchOnce(url: URL) async throws -> GamerPowerFeedDecoder.Feed {
+        try await pacer.waitForTurn()
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "GameGiveaways/1.0 (+self-hosted)")
+        let (status, body): (Int, Data)
+        do {
+            let prepared = request
+            (status, body) = try await withDeadline { try await self.download(prepared) }
+        } catch {
+            throw classify(error)
+        }
+        return try GamerPowerFeedDecoder().decode(status: status, body: body)
+    }
+
+    private func download(_ request: HTTPClientRequest) async throws -> (Int, Data) {
+        let response = try await httpClient.execute(request, timeout: .init(timeout))
+        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBodyBytes {
+            throw GamerPowerError.bodyTooLarge(limit: maxBodyBytes)
+        }
+        let buffer = try await response.body.collect(upTo: maxBodyBytes)
+        return (Int(response.status.code), Data(buffer.readableBytesView))
+    }
+
+    /// Bounds a whole attempt, body included: the client's own deadline stops at the response head.
+    private func withDeadline<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        let timeout = self.timeout
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                throw GamerPowerError.timedOut(seconds: Int(timeout.components.seconds))
+            }
+            return value
+        }
+    }
+
+    /// One readable reason for whatever went wrong below the JSON layer.
+    private func classify(_ error: any Error) -> GamerPowerError {
+        let seconds = Int(timeout.components.seconds)
+        switch error {
+        case let error as GamerPowerError:
+            return error
+        case is NIOTooManyBytesError:
+            return .bodyTooLarge(limit: maxBodyBytes)
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
+            return .timedOut(seconds: seconds)
+        case is CancellationError:
+            return .timedOut(seconds: seconds)
+        default:
+            let text = String(describing: error)
+            if text.contains("connectionRefused") || text.contains("Connection refused") {
+                return .unreachable("connection refused by \(baseURL.host ?? "the server")")
+            }
+            if text.contains("connectTimeout") { return .timedOut(seconds: seconds) }
+            return .unreachable(text)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import GiveawaysDomain
+
+/// A row of the `giveaway` table: the upstream fields plus the feed summary.
+struct GiveawayRow: Codable, FetchableRecord, PersistableRecord, Equatable {
+    static let databaseTableName = "giveaway"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    var id: Int
+    var title: String
+    var worthCents: Int?
+    var thumbnailUrl: String
+    var imageUrl: String
+    var description: String
+    var instructions: String
+    var openGiveawayUrl: String
+    var openGiveaway: String?
+    var publishedAt: Date
+    var type: String
+    var platforms: String
+    var endsAt: Date?
+    var users: Int
+    var status: String
+    var gamerpowerUrl: String
+    var firstSeenAt: Date
+    var lastSeenAt: Date
+    var leftAt: Date?
+    var isDemo: Bool
+
+    enum Columns {
+        static let id = Column("id")
+        static let leftAt = Column("left_at")
+        static let lastSeenAt = Column("last_seen_at")
+        static let isDemo = Column("is_demo")
+    }
+
+    init(giveaway: Giveaway, seenAt time: Date, isDemo: Bool = false) {
+        id = giveaway.id
+        title = ""
+        worthCents = nil
+        thumbnailUrl = ""
+        imageUrl = ""
+        description = ""
+        instructions = ""
+        openGiveawayUrl = ""
+        publishedAt = giveaway.publishedAt
+        type = ""
+        platforms = ""
+        users = 0
+        status = ""
+        gamerpowerUrl = ""
+        firstSeenAt = time
+        lastSeenAt = time
+        leftAt = nil
+        self.isDemo = isDemo
+        setFields(from: giveaway)
+    }
+
+    /// Copies the upstream fields, leaving the history columns alone.
+    mutating func setFields(from giveaway: Giveaway) {
+        title = giveaway.title
+        worthCents = giveaway.worth?.cents
+        thumbnailUrl = giveaway.thumbnailURL
+        imageUrl = giveaway.imageURL
+        description = giveaway.description
+        instructions = giveaway.instructions
+        openGiveawayUrl = giveaway.openGiveawayURL
+        openGiveaway = giveaway.openGiveaway
+        publishedAt = giveaway.publishedAt
+        type = giveaway.type.rawValue
+        platforms = giveaway.platforms.map(\.displayName).joined(separator: ", ")
+        endsAt = giveaway.endsAt
+        users = giveaway.users
+        status = giveaway.status
+        gamerpowerUrl = giveaway.gamerpowerURL
+    }
+
+    func toDomain() -> Giveaway {
+        Giveaway(
+            id: id, title: title, worth: worthCents.map(Worth.init(cents:)), thumbnailURL: thumbnailUrl,
+            imageURL: imageUrl, description: description, instructions: instructions, openGiveawayURL: openGiveawayUrl,
+            openGiveaway: openGiveaway, publishedAt: publishedAt, type: GiveawayType(upstreamLabel: type),
+            platforms: Platform.parseList(platforms), endsAt: endsAt, users: users, status: status,
+            gamerpowerURL: gamerpowerUrl)
+    }
+}
+
+/// A row of `feed_period`: one stretch of time a giveaway was in the feed.
+struct FeedPeriodRow: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "feed_period"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    var id: Int64?
+    var giveawayId: Int
+    var appearedAt: Date
+    var leftAt: Date?
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// A row of `sync_run`: the outcome of one sync or import.
+struct SyncRunRow: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "sync_run"
+
+    var id: Int64?
+    var at: Date
+    var succeeded: Bool
+    var reason: String?
+    var added = 0
+    var updated = 0
+    var returned = 0
+    var left = 0
+    var total = 0
+}

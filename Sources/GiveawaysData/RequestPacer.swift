@@ -1,0 +1,20 @@
+import Foundation
+
+/// Spaces requests out so that no more than `maxPerSecond` ever start in any second.
+actor RequestPacer {
+    private let interval: Duration
+    private var nextSlot: ContinuousClock.Instant?
+
+    init(maxPerSecond: Int) {
+        interval = .milliseconds(1000 / max(1, maxPerSecond))
+    }
+
+    /// Waits until this caller may start a request; callers are served in arrival order.
+    func waitForTurn() async throws {
+        let clock = ContinuousClock()
+        let now = clock.now
+        let slot = max(now, nextSlot ?? now)
+        nextSlot = slot + interval
+        if slot > now { try await clock.sleep(until: slot) }
+    }
+}

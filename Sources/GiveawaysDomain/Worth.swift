@@ -1,0 +1,58 @@
+import Foundation
+
+/// The estimated value of a giveaway in US dollars, held exactly in cents.
+public struct Worth: Hashable, Sendable, Comparable {
+    /// The value in cents: `$12.99` is 1299.
+    public let cents: Int
+
+    public init(cents: Int) {
+        self.cents = cents
+    }
+
+    /// Parses GamerPower's `worth` text: `"$12.99"`, `"$1,299.00"`, `"12.99"` → a worth; `"N/A"`, empty or junk → `nil`.
+    public init?(upstreamText text: String) {
+        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        if digits.first == "$" { digits = digits.dropFirst() }
+        digits = Substring(digits.replacingOccurrences(of: ",", with: ""))
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let whole = Int(parts[0]), whole >= 0,
+            !parts[0].contains(where: { !$0.isASCII || !$0.isNumber })
+        else { return nil }
+        var fraction = 0
+        if parts.count == 2 {
+            let text = parts[1]
+            guard (1...2).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text)
+            else { return nil }
+            fraction = text.count == 1 ? value * 10 : value
+        }
+        let (total, overflow) = whole.multipliedReportingOverflow(by: 100)
+        guard !overflow else { return nil }
+        self.cents = total + fraction
+    }
+
+    /// The exact amount as a decimal number of dollars.
+    public var amount: Decimal {
+        Decimal(cents) / 100
+    }
+
+    /// `$12.99`; whole amounts keep their cents (`$5.00`), like the upstream.
+    public var formatted: String {
+        let dollars = cents / 100
+        let rest = cents % 100
+        return "$\(Worth.groupThousands(dollars)).\(rest < 10 ? "0" : "")\(rest)"
+    }
+
+    public static func < (lhs: Worth, rhs: Worth) -> Bool {
+        lhs.cents < rhs.cents
+    }
+
+    private static func groupThousands(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
+}
