@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "GameGiveaways",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "giveaways", targets: ["giveaways"])
     ],
@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // Entities, repository protocols and the use cases that hold the rules. No dependencies, on purpose.
@@ -27,12 +28,27 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The web app: routes, middleware, page view models, HTML components and static assets.
+        .target(
+            name: "GiveawaysWeb",
+            dependencies: [
+                "GiveawaysDomain",
+                "GiveawaysData",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/static")]
+        ),
         // Command implementations (sync, import, list, show, serve); the executable only starts them.
         .target(
             name: "GiveawaysCLI",
             dependencies: [
                 "GiveawaysDomain",
                 "GiveawaysData",
+                "GiveawaysWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -54,6 +70,13 @@ let package = Package(
         .testTarget(
             name: "GiveawaysDataTests",
             dependencies: ["GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport"]
+        ),
+        .testTarget(
+            name: "GiveawaysWebTests",
+            dependencies: [
+                "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "GiveawaysCLITests",

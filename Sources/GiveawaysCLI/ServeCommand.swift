@@ -1,13 +1,74 @@
 import ArgumentParser
+import Foundation
+import GiveawaysData
+import GiveawaysWeb
+import Hummingbird
+import Logging
 
-/// `giveaways serve`: the web app (built in the web issue).
+/// `giveaways serve`: the web app, with background syncs.
 struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the web app.")
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the web app and JSON API; sync at start-up and on an interval in the background.",
+        discussion:
+            "Stops cleanly on SIGINT or SIGTERM. Without network it shows the stored data, or labelled demo data."
+    )
+
+    @Option(help: "The address to listen on (env GIVEAWAYS_HOST; default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "The port to listen on (env GIVEAWAYS_PORT; default 8080).")
+    var port: Int?
+
+    @Option(help: "Minutes between background syncs (env GIVEAWAYS_SYNC_INTERVAL; default 30).")
+    var syncInterval: Double?
+
+    @Option(help: "Where cached images are kept (env GIVEAWAYS_IMAGE_CACHE; default ./image-cache).")
+    var imageCache: String?
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var upstream: UpstreamOptions
+
+    func validate() throws {
+        let port = try resolvedPort()
+        guard (0...65535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
+        let minutes = try resolvedInterval()
+        guard minutes >= 1, minutes <= 7 * 24 * 60 else {
+            throw ValidationError("The sync interval must be between 1 minute and 7 days (in minutes).")
+        }
+    }
 
     func run() async throws {
-        Console.error("serve is not built yet")
-        throw ExitCode.failure
+        var configuration = WebConfiguration()
+        configuration.host = host ?? Environment.value("GIVEAWAYS_HOST") ?? "127.0.0.1"
+        configuration.port = try resolvedPort()
+        configuration.databasePath = store.databasePath
+        configuration.gamerpowerURL = upstream.baseURL
+        configuration.syncInterval = .seconds(try resolvedInterval() * 60)
+        configuration.fixedNow = store.now.flatMap(Timestamp.parse)
+        configuration.imageCacheDirectory = imageCache ?? Environment.value("GIVEAWAYS_IMAGE_CACHE") ?? "image-cache"
+        configuration.logLevel = store.makeLogger(label: "giveaways").logLevel
+        do {
+            try await buildApplication(configuration).runService()
+        } catch let error as DatabaseOpenError {
+            Console.error("cannot start: \(error)")
+            throw ExitStatus.databaseError
+        }
+    }
+
+    private func resolvedPort() throws -> Int {
+        if let port { return port }
+        guard let text = Environment.value("GIVEAWAYS_PORT") else { return 8080 }
+        guard let value = Int(text) else { throw ValidationError("GIVEAWAYS_PORT '\(text)' is not a number.") }
+        return value
+    }
+
+    private func resolvedInterval() throws -> Double {
+        if let syncInterval { return syncInterval }
+        guard let text = Environment.value("GIVEAWAYS_SYNC_INTERVAL") else { return 30 }
+        guard let value = Double(text) else {
+            throw ValidationError("GIVEAWAYS_SYNC_INTERVAL '\(text)' is not a number.")
+        }
+        return value
     }
 }

@@ -1,0 +1,68 @@
+/// A giveaway card: image, title, platforms, worth, type, time left and the heart. Every card links to its
+/// details page and carries `data-giveaway-id`.
+struct GiveawayCard {
+    enum Style {
+        /// The Home and Favorites grid.
+        case regular
+        /// The small cards of a More shelf.
+        case compact
+    }
+
+    let model: GiveawayCardModel
+    let heart: HeartButton
+    var style: Style = .regular
+
+    func render() -> HTML {
+        let badges: [HTML] = [
+            model.hasLeftFeed ? "<span class=\"badge badge--muted\">Left the feed</span>" : nil,
+            model.isExpired ? "<span class=\"badge badge--muted\">Expired</span>" : nil,
+        ].compactMap { $0 }
+        let platforms = model.platformNames.prefix(style == .compact ? 2 : 4).map { name -> HTML in
+            "<li>\(name)</li>"
+        }
+        let extra = model.platformNames.count - platforms.count
+        let more: HTML? = extra > 0 ? "<li class=\"more\">+\(extra)</li>" : nil
+        let worth: HTML =
+            model.worthText.map { "<span class=\"worth\"><s>\($0)</s> Free</span>" }
+            ?? "<span class=\"worth\">Free</span>"
+        let time: HTML =
+            "<span class=\"time\(model.isEndingSoon ? " time--soon" : "")\">\(Icons.clock)\(model.timeLeftText)</span>"
+        return """
+            <article class="card card--\(style == .compact ? "compact" : "regular")" data-giveaway-id="\(model.id)">
+              <a class="card__link" href="\(model.detailsPath)">
+                <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" decoding="async" width="368" height="207">\(badges)</div>
+                <div class="card__body">
+                  <h3 class="card__title">\(model.title)</h3>
+                  <ul class="chips" aria-label="Platforms">\(Array(platforms))\(more)</ul>
+                  <div class="card__meta">\(worth)<span class="type">\(model.typeText)</span></div>
+                  <div class="card__foot">\(time)</div>
+                </div>
+              </a>
+              \(heart.render())
+            </article>
+            """
+    }
+}
+
+/// The heart: a real `<button>` in a POST form (works without JavaScript), with `aria-pressed`.
+struct HeartButton {
+    let giveawayID: Int
+    let title: String
+    let isFavorite: Bool
+    let csrfToken: String
+    /// Where to come back to after a no-JavaScript submit.
+    let returnPath: String
+    var large = false
+
+    func render() -> HTML {
+        let label = isFavorite ? "Remove \(title) from favorites" : "Add \(title) to favorites"
+        return """
+            <form class="heart-form\(large ? " heart-form--large" : "")" method="post" action="/giveaways/\(giveawayID)/favorite">
+            <input type="hidden" name="csrf" value="\(csrfToken)">
+            <input type="hidden" name="favorite" value="\(isFavorite ? "0" : "1")">
+            <input type="hidden" name="back" value="\(returnPath)">
+            <button class="heart" type="submit" aria-pressed="\(isFavorite ? "true" : "false")" aria-label="\(label)" title="\(isFavorite ? "Remove from favorites" : "Add to favorites")" data-giveaway-id="\(giveawayID)">\(Icons.heart)\(large ? HTML("<span class=\"heart__text\">\(isFavorite ? "Saved" : "Save")</span>") : nil)</button>
+            </form>
+            """
+    }
+}

@@ -1,0 +1,82 @@
+/// The page shell: head, header with navigation, the page's content, the footer with attribution.
+struct Layout {
+    enum Section: String {
+        case home, more, favorites
+    }
+
+    let title: String
+    let section: Section?
+    let content: HTML
+    var description = "Every free game, loot drop and beta key live right now, and how long it stays free."
+
+    func render() -> HTML {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <title>\(title)</title>
+        <meta name="description" content="\(description)">
+        <meta name="color-scheme" content="light dark">
+        <meta name="theme-color" content="#f5f3ff" media="(prefers-color-scheme: light)">
+        <meta name="theme-color" content="#0f0d1a" media="(prefers-color-scheme: dark)">
+        <link rel="icon" href="\(StaticAssets.path("favicon.svg"))" type="image/svg+xml">
+        <link rel="stylesheet" href="\(StaticAssets.path("app.css"))">
+        <script src="\(StaticAssets.path("app.js"))" defer></script>
+        </head>
+        <body>
+        <a class="skip-link" href="#main">Skip to content</a>
+        <header class="site-header">
+          <div class="site-header__inner">
+            <a class="brand" href="/" aria-label="GameGiveaways home">
+              <svg class="brand__mark" viewBox="0 0 32 32" aria-hidden="true"><rect x="2" y="7" width="28" height="18" rx="9"/><circle cx="10" cy="16" r="2.6" class="brand__dot"/><path d="M21 12.5v7M17.5 16h7" class="brand__plus"/></svg>
+              <span class="brand__name">Game<span>Giveaways</span></span>
+            </a>
+            \(navigation)
+          </div>
+        </header>
+        <main id="main" class="page" tabindex="-1">
+        \(content)
+        </main>
+        <footer class="site-footer">
+          <p>Giveaway data from <a href="https://www.gamerpower.com" rel="noopener noreferrer" target="_blank">GamerPower</a>. GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores.</p>
+        </footer>
+        </body>
+        </html>
+        """
+    }
+
+    private var navigation: HTML {
+        let items: [(Section, String, String, HTML)] = [
+            (.home, "/", "Home", Icons.home),
+            (.more, "/more", "More", Icons.grid),
+            (.favorites, "/favorites", "Favorites", Icons.heart),
+        ]
+        let links = items.map { item -> HTML in
+            let current: HTML = item.0 == section ? " aria-current=\"page\"" : ""
+            return "<a class=\"tab-link\" href=\"\(item.1)\"\(current)>\(item.3)<span>\(item.2)</span></a>"
+        }
+        return "<nav class=\"tab-bar\" aria-label=\"Main\">\(links)</nav>"
+    }
+}
+
+/// Small inline SVG icons (decorative: hidden from screen readers).
+enum Icons {
+    static let home: HTML =
+        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z\"/></svg>"
+    static let grid: HTML =
+        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><rect x=\"3\" y=\"3\" width=\"7.5\" height=\"7.5\" rx=\"2\"/><rect x=\"13.5\" y=\"3\" width=\"7.5\" height=\"7.5\" rx=\"2\"/><rect x=\"3\" y=\"13.5\" width=\"7.5\" height=\"7.5\" rx=\"2\"/><rect x=\"13.5\" y=\"13.5\" width=\"7.5\" height=\"7.5\" rx=\"2\"/></svg>"
+    static let heart: HTML =
+        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.6 3.7 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.5 0 5.8 3.6 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4z\"/></svg>"
+    static let clock: HTML =
+        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"12\" cy=\"12\" r=\"9\"/><path d=\"M12 7v5l3 2\"/></svg>"
+    static let users: HTML =
+        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"9\" cy=\"8\" r=\"3.5\"/><path d=\"M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5\"/><path d=\"M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c2 .7 3.1 2.4 3.5 5.2\"/></svg>"
+    static let search: HTML =
+        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"11\" cy=\"11\" r=\"7\"/><path d=\"m20 20-3.5-3.5\"/></svg>"
+    static let external: HTML =
+        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5\"/></svg>"
+    static let chevronLeft: HTML = "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"m15 5-7 7 7 7\"/></svg>"
+    static let chevronRight: HTML = "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"m9 5 7 7-7 7\"/></svg>"
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GiveawaysDomain
+
+/// Turns dates and numbers into the short phrases the pages show.
+enum DisplayText {
+    /// "ends in 2 days", "ends in 5 hours", "ended 3 days ago", "no end date".
+    static func timeLeft(until end: Date?, now: Date) -> String {
+        guard let end else { return "No end date" }
+        let seconds = end.timeIntervalSince(now)
+        if seconds <= 0 { return "Ended \(span(-seconds)) ago" }
+        return "Ends in \(span(seconds))"
+    }
+
+    /// Whether the end is close enough to highlight (under 48 hours).
+    static func isEndingSoon(_ end: Date?, now: Date) -> Bool {
+        guard let end else { return false }
+        let seconds = end.timeIntervalSince(now)
+        return seconds > 0 && seconds < 48 * 3600
+    }
+
+    static func span(_ seconds: TimeInterval) -> String {
+        let minutes = Int(seconds / 60)
+        let hours = Int(seconds / 3600)
+        let days = Int(seconds / 86_400)
+        if days >= 1 { return days == 1 ? "1 day" : "\(days) days" }
+        if hours >= 1 { return hours == 1 ? "1 hour" : "\(hours) hours" }
+        if minutes >= 1 { return minutes == 1 ? "1 minute" : "\(minutes) minutes" }
+        return "less than a minute"
+    }
+
+    /// "31 Mar 2026, 18:35 UTC".
+    static func date(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let month = months[((parts.month ?? 1) - 1) % 12]
+        let minute = parts.minute ?? 0
+        let hour = parts.hour ?? 0
+        return
+            "\(parts.day ?? 1) \(month) \(parts.year ?? 1970), \(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute) UTC"
+    }
+
+    /// "12,340".
+    static func count(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return result
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import Logging
+import Synchronization
+
+/// What the pages show: the giveaways in the feed and how fresh they are, held in memory so that a page never
+/// waits for SQLite or the upstream. Replaced as a whole after every sync.
+struct FeedSnapshot: Sendable {
+    var giveaways: [Giveaway]
+    var byID: [Int: Giveaway]
+    var status: SyncStatus
+    var isSyncing: Bool
+
+    init(giveaways: [Giveaway], status: SyncStatus, isSyncing: Bool = false) {
+        self.giveaways = giveaways
+        self.byID = Dictionary(giveaways.map { ($0.id, $0) }) { first, _ in first }
+        self.status = status
+        self.isSyncing = isSyncing
+    }
+
+    static let empty = FeedSnapshot(giveaways: [], status: SyncStatus())
+}
+
+/// Owns the in-memory snapshot and runs syncs: at start-up, on the schedule and on demand, one at a time.
+final class FeedStore<Repository: GiveawayRepository, Source: GiveawaySource>: Sendable {
+    let repository: Repository
+    private let source: Source
+    private let clock: @Sendable () -> Date
+    private let logger: Logger
+    private let state = Mutex<(snapshot: FeedSnapshot, loaded: Bool, syncing: Bool)>((.empty, false, false))
+
+    init(repository: Repository, source: Source, clock: @escaping @Sendable () -> Date, logger: Logger) {
+        self.repository = repository
+        self.source = source
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// The current snapshot; loads it from the store the first time.
+    func snapshot() async throws -> FeedSnapshot {
+        let (snapshot, loaded) = state.withLock { ($0.snapshot, $0.loaded) }
+        if loaded { return snapshot }
+        return try await reload()
+    }
+
+    /// Re-reads the feed and sync status from the store.
+    @discardableResult
+    func reload() async throws -> FeedSnapshot {
+        let giveaways = try await repository.giveawaysInFeed()
+        let status = try await repository.syncStatus()
+        return state.withLock {
+            $0.snapshot = FeedSnapshot(giveaways: giveaways, status: status, isSyncing: $0.syncing)
+            $0.loaded = true
+            return $0.snapshot
+        }
+    }
+
+    /// Installs the labelled demo data if the store is empty, so that the very first page (before the first sync
+    /// finishes, or forever on a machine without network) is a working app rather than a blank one.
+    func prepare() async {
+        do {
+            if try await repository.seedDemoDataIfEmpty(DemoGiveaways.make(now: clock()), at: clock()) {
+                logger.notice("empty store: showing the built-in demo data until a sync succeeds")
+            }
+            try await reload()
+        } catch {
+            logger.error("could not prepare the store", metadata: ["reason": "\(error)"])
+        }
+    }
+
+    /// Fetches and saves the feed once. A failure keeps the stored data; on an empty store it installs the demo
+    /// data so that a machine without network still shows a working app. Returns `false` if a sync was running.
+    @discardableResult
+    func sync() async -> Bool {
+        let started = state.withLock { state -> Bool in
+            guard !state.syncing else { return false }
+            state.syncing = true
+            state.snapshot.isSyncing = true
+            return true
+        }
+        guard started else { return false }
+        defer {
+            state.withLock {
+                $0.syncing = false; $0.snapshot.isSyncing = false
+            }
+        }
+        let now = clock()
+        do {
+            let report = try await SyncGiveawaysUseCase(source: source, repository: repository).execute(now: now)
+            logger.info(
+                "sync finished",
+                metadata: [
+                    "total": "\(report.total)", "new": "\(report.added.count)", "updated": "\(report.updated.count)",
+                    "back": "\(report.returned.count)", "left": "\(report.left.count)",
+                ])
+        } catch {
+            logger.warning("sync failed; keeping the stored data", metadata: ["reason": "\(error)"])
+            do {
+                if try await repository.seedDemoDataIfEmpty(DemoGiveaways.make(now: now), at: now) {
+                    logger.notice("no local data and no upstream: showing the built-in demo data")
+                }
+            } catch {
+                logger.error("could not install demo data", metadata: ["reason": "\(error)"])
+            }
+        }
+        do {
+            try await reload()
+        } catch {
+            logger.error("could not reload the feed", metadata: ["reason": "\(error)"])
+        }
+        return true
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import GiveawaysDomain
+
+/// Everything a card shows, already formatted.
+struct GiveawayCardModel: Sendable {
+    let id: Int
+    let title: String
+    let detailsPath: String
+    let thumbnailPath: String
+    let platformNames: [String]
+    let worthText: String?
+    let typeText: String
+    let timeLeftText: String
+    let isEndingSoon: Bool
+    let isExpired: Bool
+    let hasLeftFeed: Bool
+    let usersText: String
+    let isFavorite: Bool
+
+    init(giveaway: Giveaway, now: Date, isFavorite: Bool, hasLeftFeed: Bool = false) {
+        id = giveaway.id
+        title = giveaway.title
+        detailsPath = "/giveaways/\(giveaway.id)"
+        thumbnailPath = "/images/\(giveaway.id)/thumbnail"
+        platformNames = giveaway.platforms.map(\.displayName)
+        worthText = giveaway.worth?.formatted
+        typeText = giveaway.type.displayName
+        isExpired = giveaway.isExpired(at: now)
+        timeLeftText = DisplayText.timeLeft(until: giveaway.endsAt, now: now)
+        isEndingSoon = DisplayText.isEndingSoon(giveaway.endsAt, now: now)
+        self.hasLeftFeed = hasLeftFeed
+        usersText = DisplayText.count(giveaway.users)
+        self.isFavorite = isFavorite
+    }
+}

@@ -1,0 +1,94 @@
+/// A fragment of HTML. Text interpolated into it is escaped; only other `HTML` values go in raw.
+/// This is the one place where escaping happens, so a component cannot forget it.
+public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    public private(set) var rendered: String
+
+    public init(stringLiteral value: String) {
+        rendered = value
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        rendered = stringInterpolation.output
+    }
+
+    init(trusted: String) {
+        rendered = trusted
+    }
+
+    public var description: String { rendered }
+
+    static let empty = HTML(trusted: "")
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var output = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            output.reserveCapacity(literalCapacity + interpolationCount * 16)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            output += literal
+        }
+
+        /// Text: escaped for element content and quoted attribute values alike.
+        public mutating func appendInterpolation(_ text: String) {
+            HTML.escape(text, into: &output)
+        }
+
+        public mutating func appendInterpolation(_ number: Int) {
+            output += String(number)
+        }
+
+        public mutating func appendInterpolation(_ html: HTML) {
+            output += html.rendered
+        }
+
+        public mutating func appendInterpolation(_ fragments: [HTML]) {
+            for fragment in fragments { output += fragment.rendered }
+        }
+
+        public mutating func appendInterpolation(_ html: HTML?) {
+            if let html { output += html.rendered }
+        }
+
+        /// A URL for `href`/`src`: only http(s) and same-site paths pass; anything else (`javascript:`...) becomes `#`.
+        public mutating func appendInterpolation(url: String) {
+            HTML.escape(HTML.safeURL(url) ?? "#", into: &output)
+        }
+    }
+
+    static func escape(_ text: String, into output: inout String) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        var output = ""
+        escape(text, into: &output)
+        return output
+    }
+
+    /// The URL if it is absolute http(s) or a same-site path; `nil` otherwise.
+    static func safeURL(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("/"), !trimmed.hasPrefix("//"), !trimmed.contains("\\") { return trimmed }
+        let lower = trimmed.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\\" }) else { return nil }
+        return trimmed
+    }
+}
+
+extension Array where Element == HTML {
+    func joined(separator: HTML = .empty) -> HTML {
+        HTML(trusted: map(\.rendered).joined(separator: separator.rendered))
+    }
+}

@@ -1,0 +1,176 @@
+// GameGiveaways: progressive enhancement only. Every feature works without this file.
+(() => {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  // Live search: debounced (300 ms), fetches only the results fragment, keeps the URL shareable.
+  const form = document.querySelector("form[data-live-search]");
+  const results = document.getElementById("results");
+  if (form && results) {
+    const input = form.querySelector("input[name=q]");
+    const sort = form.querySelector("select[name=sort]");
+    let timer = 0;
+    let controller = null;
+    const url = () => {
+      const params = new URLSearchParams();
+      for (const [key, value] of new FormData(form)) {
+        const text = String(value).trim();
+        if (text && !(key === "sort" && text === "date")) params.set(key, text);
+      }
+      const query = params.toString();
+      return query ? "/?" + query : "/";
+    };
+    const refresh = async () => {
+      const target = url();
+      if (controller) controller.abort();
+      controller = new AbortController();
+      results.setAttribute("aria-busy", "true");
+      try {
+        const response = await fetch(target, { headers: { "X-Fragment": "results" }, signal: controller.signal });
+        if (!response.ok) { window.location.href = target; return; }
+        results.innerHTML = await response.text();
+        history.replaceState(null, "", target);
+      } catch (error) {
+        if (error.name !== "AbortError") window.location.href = target;
+      } finally {
+        results.removeAttribute("aria-busy");
+      }
+    };
+    input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 300); });
+    sort.addEventListener("change", () => { clearTimeout(timer); refresh(); });
+    form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); refresh(); });
+  }
+
+  // Hearts: toggle without a reload, and keep every heart for the same giveaway on the page in step.
+  document.addEventListener("submit", async (event) => {
+    const heartForm = event.target.closest(".heart-form");
+    if (!heartForm) return;
+    event.preventDefault();
+    const button = heartForm.querySelector("button");
+    const wanted = heartForm.elements.favorite.value === "1";
+    button.disabled = true;
+    try {
+      const response = await fetch(heartForm.action, {
+        method: "POST", body: new URLSearchParams(new FormData(heartForm)),
+        headers: { Accept: "application/json" }, credentials: "same-origin",
+      });
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      const state = await response.json();
+      document.querySelectorAll(".heart[data-giveaway-id='" + state.id + "']").forEach((other) => {
+        const otherForm = other.closest("form");
+        other.setAttribute("aria-pressed", String(state.favorite));
+        otherForm.elements.favorite.value = state.favorite ? "0" : "1";
+        const title = other.getAttribute("aria-label").replace(/^(Add|Remove) (.*) (to|from) favorites$/, "$2");
+        other.setAttribute("aria-label", (state.favorite ? "Remove " : "Add ") + title + (state.favorite ? " from favorites" : " to favorites"));
+        other.title = state.favorite ? "Remove from favorites" : "Add to favorites";
+        const text = other.querySelector(".heart__text");
+        if (text) text.textContent = state.favorite ? "Saved" : "Save";
+      });
+    } catch (error) {
+      heartForm.submit();
+      return;
+    } finally {
+      button.disabled = false;
+    }
+    if (!wanted && document.body.querySelector(".hero h1")?.textContent === "Favorites") {
+      heartForm.closest(".card")?.classList.add("is-removed");
+    }
+  });
+
+  // Read more for long descriptions.
+  document.querySelectorAll("[data-collapsible]").forEach((block) => {
+    block.classList.add("is-collapsed");
+    const toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "read-more";
+    toggle.textContent = "Read more";
+    toggle.setAttribute("aria-expanded", "false");
+    toggle.setAttribute("aria-controls", block.id);
+    toggle.addEventListener("click", () => {
+      const collapsed = block.classList.toggle("is-collapsed");
+      toggle.textContent = collapsed ? "Read more" : "Show less";
+      toggle.setAttribute("aria-expanded", String(!collapsed));
+    });
+    block.after(toggle);
+  });
+
+  // The featured carousel: cards rotate, scale and fade around the centre one.
+  document.querySelectorAll("[data-carousel]").forEach((carousel) => {
+    const items = Array.from(carousel.querySelectorAll(".carousel__item"));
+    if (items.length === 0) return;
+    const position = carousel.querySelector("[data-carousel-position]");
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+    let index = 0;
+    let dragStart = null;
+    let dragOffset = 0;
+    carousel.classList.add("is-enhanced");
+
+    const layout = () => {
+      const width = items[0].offsetWidth || 300;
+      items.forEach((item, i) => {
+        // Offsets wrap around so that cards sit on both sides of the centre one.
+        let offset = i - index;
+        if (items.length > 2) {
+          offset = ((offset % items.length) + items.length) % items.length;
+          if (offset > items.length / 2) offset -= items.length;
+        }
+        offset += dragOffset / width;
+        const distance = Math.abs(offset);
+        const step = reduced.matches ? 1.08 : 0.62;
+        const x = offset * width * step;
+        const scale = Math.max(0.6, 1 - distance * 0.16);
+        const rotateY = reduced.matches ? 0 : Math.max(-50, Math.min(50, -offset * 28));
+        const rotateZ = reduced.matches ? 0 : Math.max(-6, Math.min(6, offset * 2.5));
+        item.style.transform = `translateX(${x}px) translateZ(${-distance * 120}px) rotateY(${rotateY}deg) rotateZ(${rotateZ}deg) scale(${scale})`;
+        item.style.opacity = String(distance > 2.6 ? 0 : Math.max(0, 1 - distance * 0.32));
+        item.style.zIndex = String(100 - Math.round(distance * 10));
+        const current = Math.round(offset) === 0;
+        item.setAttribute("aria-hidden", String(!current));
+        item.querySelector("a").tabIndex = current ? 0 : -1;
+      });
+      if (position) position.textContent = String(index + 1);
+      carousel.dataset.index = String(index);
+    };
+    const go = (next) => { index = (next + items.length) % items.length; dragOffset = 0; layout(); };
+
+    carousel.querySelector("[data-carousel-prev]").addEventListener("click", () => go(index - 1));
+    carousel.querySelector("[data-carousel-next]").addEventListener("click", () => go(index + 1));
+    carousel.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowLeft") { event.preventDefault(); go(index - 1); }
+      if (event.key === "ArrowRight") { event.preventDefault(); go(index + 1); }
+    });
+    const track = carousel.querySelector(".carousel__track");
+    track.addEventListener("pointerdown", (event) => {
+      dragStart = event.clientX;
+      carousel.classList.add("is-dragging");
+    });
+    window.addEventListener("pointermove", (event) => {
+      if (dragStart === null) return;
+      dragOffset = event.clientX - dragStart;
+      layout();
+    });
+    const endDrag = () => {
+      if (dragStart === null) return;
+      const width = items[0].offsetWidth || 300;
+      const moved = Math.round(-dragOffset / (width * 0.45));
+      carousel.classList.remove("is-dragging");
+      dragStart = null;
+      if (moved !== 0) {
+        carousel.dataset.dragged = "1";
+        go(index + Math.max(-3, Math.min(3, moved)));
+      } else {
+        dragOffset = 0;
+        layout();
+      }
+    };
+    window.addEventListener("pointerup", endDrag);
+    window.addEventListener("pointercancel", endDrag);
+    track.addEventListener("click", (event) => {
+      if (carousel.dataset.dragged) { event.preventDefault(); delete carousel.dataset.dragged; }
+    }, true);
+    track.addEventListener("dragstart", (event) => event.preventDefault());
+    window.addEventListener("resize", layout);
+    reduced.addEventListener?.("change", layout);
+    layout();
+  });
+})();

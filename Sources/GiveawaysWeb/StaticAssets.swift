@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+
+/// The CSS, JavaScript and icon, read once from the bundle and served from memory with long-lived caching:
+/// their URLs carry a content hash, so a new build gets new URLs.
+enum StaticAssets {
+    struct Asset: Sendable {
+        let body: ByteBuffer
+        let contentType: String
+        let etag: String
+    }
+
+    static let assets: [String: Asset] = {
+        var result: [String: Asset] = [:]
+        for (name, type) in [
+            ("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8"),
+            ("favicon.svg", "image/svg+xml"),
+        ] {
+            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "static"),
+                let data = try? Data(contentsOf: url)
+            else { continue }
+            result[name] = Asset(body: ByteBuffer(bytes: data), contentType: type, etag: fingerprint(data))
+        }
+        return result
+    }()
+
+    /// The versioned URL of an asset, e.g. `/static/app.css?v=1a2b3c4d`.
+    static func path(_ name: String) -> String {
+        "/static/\(name)?v=\(assets[name]?.etag ?? "0")"
+    }
+
+    static func response(name: String, request: Request) throws -> Response {
+        guard let asset = assets[name] else { throw HTTPError(.notFound) }
+        let etag = "\"\(asset.etag)\""
+        var headers: HTTPFields = [
+            .contentType: asset.contentType, .eTag: etag, .cacheControl: "public, max-age=31536000, immutable",
+        ]
+        if request.headers[.ifNoneMatch] == etag {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.body))
+    }
+
+    /// FNV-1a, 64 bits, as hex: enough to tell versions apart.
+    static func fingerprint(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

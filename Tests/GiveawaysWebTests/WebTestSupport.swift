@@ -1,0 +1,92 @@
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import GiveawaysTestSupport
+import GiveawaysWeb
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+
+/// A `GiveawaySource` that answers with a fixed result.
+struct StubSource: GiveawaySource {
+    let result: Result<[Giveaway], any Error>
+
+    func fetchGiveaways() async throws -> [Giveaway] {
+        try result.get()
+    }
+}
+
+struct Down: Error, CustomStringConvertible {
+    var description: String { "GamerPower is unreachable: connection refused" }
+}
+
+/// The app over an in-memory store pre-filled with the sample feed, with the clock at 31 March 2026 noon.
+struct WebHarness {
+    let repository: GiveawaySQLiteRepository
+    let now = utc("2026-03-31T12:00:00Z")
+
+    init(seed: Bool = true) async throws {
+        repository = GiveawaySQLiteRepository(database: try AppDatabase.inMemory())
+        if seed {
+            let feed = try GamerPowerFeedDecoder().decode(status: 200, body: Data(GamerPowerWire.sampleFeed.utf8))
+            _ = try await repository.saveSync(feed.giveaways, at: utc("2026-03-31T06:00:00Z"))
+        }
+    }
+
+    func app(source: some GiveawaySource = StubSource(result: .failure(Down()))) -> some ApplicationProtocol {
+        var configuration = WebConfiguration()
+        configuration.fixedNow = now
+        configuration.imageCacheDirectory =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("gg-images-\(UUID().uuidString)").path
+        configuration.gamerpowerURL = URL(string: "http://127.0.0.1:9/api")!
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return buildApplication(
+            configuration, repository: repository, source: source, logger: logger, runsSyncService: false)
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    /// The `name=value` pairs of the Set-Cookie headers.
+    var cookies: [String: String] {
+        var result: [String: String] = [:]
+        for field in headers[values: .setCookie] {
+            let pair = field.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { result[String(pair[0])] = String(pair[1]) }
+        }
+        return result
+    }
+}
+
+/// A browser's cookies, carried from response to request.
+struct Browser {
+    var profile = ""
+    var csrf = ""
+
+    var cookieHeader: HTTPFields {
+        [.cookie: "gg_profile=\(profile); gg_csrf=\(csrf)"]
+    }
+
+    static func visit(_ client: some TestClientProtocol) async throws -> Browser {
+        try await client.execute(uri: "/", method: .get) { response in
+            Browser(profile: response.cookies["gg_profile"] ?? "", csrf: response.cookies["gg_csrf"] ?? "")
+        }
+    }
+
+    func heart(
+        _ id: Int, on: Bool, client: some TestClientProtocol, token: String? = nil, extra: HTTPFields = [:]
+    )
+        async throws -> TestResponse
+    {
+        var headers = cookieHeader
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        headers.append(contentsOf: extra)
+        let body = "csrf=\(token ?? csrf)&favorite=\(on ? 1 : 0)&back=%2Ffavorites"
+        return try await client.execute(
+            uri: "/giveaways/\(id)/favorite", method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+}

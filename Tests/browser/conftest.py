@@ -1,0 +1,105 @@
+"""Starts the fake upstream and the real `giveaways serve`, and gives tests headless Chromium sessions."""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+import fake_upstream
+
+ROOT = Path(__file__).resolve().parents[2]
+NOW = "2026-03-31T12:00:00Z"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(url: str, predicate=lambda body: True, seconds: float = 30):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                body = response.read()
+                if predicate(body):
+                    return body
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise TimeoutError(f"{url} not ready")
+
+
+@pytest.fixture(scope="session")
+def upstream():
+    server = fake_upstream.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def app(upstream):
+    binary = os.environ.get("GIVEAWAYS_BIN") or str(ROOT / ".build" / "debug" / "giveaways")
+    workdir = Path(tempfile.mkdtemp(prefix="gg-browser-"))
+    port = free_port()
+    process = subprocess.Popen(
+        [binary, "serve", "--port", str(port), "--database", str(workdir / "store.sqlite"),
+         "--gamerpower-url", upstream + "/api", "--now", NOW, "--image-cache", str(workdir / "images"),
+         "--sync-interval", "600", "--log-level", "warning"],
+        cwd=workdir, stdout=subprocess.DEVNULL, stderr=open(workdir / "server.log", "w"),
+    )
+    base = f"http://127.0.0.1:{port}"
+    wait_for(base + "/api/v1/status", lambda body: json.loads(body)["lastSync"] is not None)
+    yield base
+    process.terminate()
+    process.wait(timeout=10)
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+def make_driver(width=1440, height=900, dark=False):
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1",
+                     "--no-first-run", "--disable-extensions", "--disable-background-networking"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    service = Service(executable_path=shutil.which("chromedriver"))
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_window_size(width, height)
+    if dark:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser_factory():
+    drivers = []
+
+    def factory(**kwargs):
+        driver = make_driver(**kwargs)
+        drivers.append(driver)
+        return driver
+
+    yield factory
+    for driver in drivers:
+        driver.quit()

@@ -1,0 +1,86 @@
+"""A fake GamerPower for the browser tests: serves the project's own fixture and generated cover images.
+
+Loopback only. `/api/giveaways` answers with tests/browser/fixtures/giveaways.json (GamerPower's wire format);
+`/offers/<kind>/<id>.png` answers with a PNG drawn here, a different gradient per id, so screenshots look real.
+POST /control/<mode> switches the feed between `ok` and `down` (500 with an HTML body).
+"""
+import colorsys
+import struct
+import sys
+import threading
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+FIXTURE = Path(__file__).parent / "fixtures" / "giveaways.json"
+
+
+def png(width: int, height: int, seed: int) -> bytes:
+    """A diagonal two-colour gradient with soft stripes, encoded as PNG by hand (no imaging library)."""
+    hue = (seed * 0.137) % 1.0
+    a = [int(c * 255) for c in colorsys.hsv_to_rgb(hue, 0.75, 0.85)]
+    b = [int(c * 255) for c in colorsys.hsv_to_rgb((hue + 0.18) % 1.0, 0.8, 0.45)]
+    rows = []
+    for y in range(height):
+        row = bytearray([0])
+        for x in range(width):
+            t = (x / width + y / height) / 2
+            stripe = 18 if ((x + y * 2) // 24 + seed) % 5 == 0 else 0
+            row += bytes(min(255, int(a[i] * (1 - t) + b[i] * t) + stripe) for i in range(3))
+        rows.append(bytes(row))
+    raw = zlib.compress(b"".join(rows), 6)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", raw) + chunk(b"IEND", b"")
+
+
+class Upstream(BaseHTTPRequestHandler):
+    mode = "ok"
+    images: dict = {}
+    lock = threading.Lock()
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status: int, body: bytes, content_type: str):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        path = self.path.split("?")[0]
+        if path == "/api/giveaways":
+            if Upstream.mode == "down":
+                return self.send(500, b"<html><body>Internal Server Error</body></html>", "text/html")
+            base = f"http://127.0.0.1:{self.server.server_port}".replace("/", "\\/")
+            return self.send(200, FIXTURE.read_text().replace("{{UPSTREAM}}", base).encode(), "application/json")
+        if path.startswith("/offers/") and path.endswith(".png"):
+            seed = int("".join(ch for ch in path.rsplit("/", 1)[-1] if ch.isdigit()) or "1")
+            with Upstream.lock:
+                if seed not in Upstream.images:
+                    Upstream.images[seed] = png(320, 180, seed)
+            return self.send(200, Upstream.images[seed], "image/png")
+        self.send(404, b'{"status":0,"status_message":"No object found"}', "application/json")
+
+    def do_POST(self):
+        if self.path.startswith("/control/"):
+            Upstream.mode = self.path.rsplit("/", 1)[-1]
+            return self.send(200, b"ok", "text/plain")
+        self.send(404, b"", "text/plain")
+
+
+def start(port: int = 0) -> ThreadingHTTPServer:
+    server = ThreadingHTTPServer(("127.0.0.1", port), Upstream)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+if __name__ == "__main__":
+    server = start(int(sys.argv[1]) if len(sys.argv) > 1 else 0)
+    print(f"fake GamerPower on http://127.0.0.1:{server.server_port}/api", flush=True)
+    threading.Event().wait()

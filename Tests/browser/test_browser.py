@@ -1,0 +1,214 @@
+"""The user-facing flows in a real headless Chromium against the real server and the fake upstream."""
+import time
+from pathlib import Path
+from urllib.parse import urlparse, parse_qs
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def card_ids(driver):
+    return [int(card.get_attribute("data-giveaway-id"))
+            for card in driver.find_elements(By.CSS_SELECTOR, "#results article.card")]
+
+
+def severe_console_errors(driver):
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
+            and "favicon" not in entry["message"]]
+
+
+def wait(driver, seconds=10):
+    return WebDriverWait(driver, seconds)
+
+
+def test_home_lists_live_giveaways_and_hides_expired(app, browser):
+    browser.get(app + "/")
+    ids = card_ids(browser)
+    assert len(ids) == 13
+    assert 5113 not in ids  # expired, though the upstream still says Active
+    assert ids[0] == 5101  # newest first
+    card = browser.find_element(By.CSS_SELECTOR, "article[data-giveaway-id='5101']")
+    assert card.find_element(By.CSS_SELECTOR, "a").get_attribute("href").endswith("/giveaways/5101")
+    assert "Epic Games Store" in card.text
+    assert "$24.99" in card.text
+    assert "GamerPower" in browser.find_element(By.CSS_SELECTOR, "footer").text
+    assert severe_console_errors(browser) == []
+
+
+def test_platform_tab_and_type_filter_narrow_the_list(app, browser):
+    browser.get(app + "/")
+    browser.find_element(By.LINK_TEXT, "Steam").click()
+    wait(browser).until(EC.url_contains("platform=steam"))
+    assert sorted(card_ids(browser)) == [5105, 5106, 5108, 5114]
+    browser.find_element(By.LINK_TEXT, "Loot").click()
+    wait(browser).until(EC.url_contains("type=loot"))
+    assert parse_qs(urlparse(browser.current_url).query) == {"platform": ["steam"], "type": ["loot"]}
+    assert card_ids(browser) == [5106]
+    # Every platform is reachable through the "All platforms" menu, by display name.
+    browser.get(app + "/")
+    browser.find_element(By.CSS_SELECTOR, ".all-platforms summary").click()
+    menu = browser.find_element(By.CSS_SELECTOR, ".all-platforms__menu")
+    for name in ["Xbox Series X|S", "Nintendo Switch", "Battle.net", "Origin", "Ubisoft Connect", "Itch.io"]:
+        assert name in menu.text
+    menu.find_element(By.PARTIAL_LINK_TEXT, "Nintendo Switch").click()
+    wait(browser).until(EC.url_contains("platform=switch"))
+    assert card_ids(browser) == [5112]
+
+
+def test_search_narrows_as_you_type_without_a_reload(app, browser):
+    browser.get(app + "/")
+    browser.execute_script("window.__marker = 'same page'")
+    box = browser.find_element(By.ID, "q")
+    box.send_keys("POKEMON")
+    wait(browser).until(lambda d: card_ids(d) == [5106])
+    assert browser.execute_script("return window.__marker") == "same page"
+    assert "q=POKEMON" in browser.current_url
+    box.clear()
+    box.send_keys("xbox")  # platform display names are searched too
+    wait(browser).until(lambda d: card_ids(d) == [5110])
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("no such thing")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#results .empty-state"))
+    assert "Clear filters" in browser.find_element(By.ID, "results").text
+    assert severe_console_errors(browser) == []
+
+
+def test_heart_survives_reload_shows_in_favorites_and_stays_private(app, browser_factory):
+    first = browser_factory()
+    first.get(app + "/")
+    heart = first.find_element(By.CSS_SELECTOR, "article[data-giveaway-id='5107'] button.heart")
+    assert heart.get_attribute("aria-pressed") == "false"
+    heart.click()
+    wait(first).until(lambda d: d.find_element(
+        By.CSS_SELECTOR, "article[data-giveaway-id='5107'] button.heart").get_attribute("aria-pressed") == "true")
+    first.refresh()
+    assert first.find_element(
+        By.CSS_SELECTOR, "article[data-giveaway-id='5107'] button.heart").get_attribute("aria-pressed") == "true"
+    first.get(app + "/giveaways/5107")
+    assert first.find_element(By.CSS_SELECTOR, ".details button.heart").get_attribute("aria-pressed") == "true"
+    first.get(app + "/favorites")
+    assert [int(c.get_attribute("data-giveaway-id")) for c in first.find_elements(By.CSS_SELECTOR, "article.card")] == [5107]
+
+    second = browser_factory()
+    second.get(app + "/favorites")
+    assert second.find_elements(By.CSS_SELECTOR, "article.card") == []
+    assert "No favorites yet" in second.page_source
+    second.get(app + "/")
+    assert second.find_element(
+        By.CSS_SELECTOR, "article[data-giveaway-id='5107'] button.heart").get_attribute("aria-pressed") == "false"
+    assert severe_console_errors(first) == []
+
+
+def test_details_show_every_fact_and_get_it_opens_the_claim_page(app, browser):
+    browser.get(app + "/giveaways/5108")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Tidebreaker Tactics Beta Key"
+    facts = browser.find_element(By.CSS_SELECTOR, ".facts").text
+    assert "1,980 people" in facts and "Early Access" in facts and "Active" in facts
+    assert "No end date" in facts
+    assert [li.text for li in browser.find_elements(By.CSS_SELECTOR, ".details .chips li")] == ["PC", "Steam"]
+    get_it = browser.find_element(By.LINK_TEXT, "Get it")
+    assert get_it.get_attribute("href") == "https://www.gamerpower.com/open/tidebreaker-tactics-beta-key"
+    assert get_it.get_attribute("target") == "_blank"
+    assert set(get_it.get_attribute("rel").split()) >= {"noopener", "noreferrer"}
+    link = browser.find_element(By.CSS_SELECTOR, ".steps a")
+    assert link.get_attribute("href") == "https://example.com/tidebreaker-beta"
+    assert link.text == "the beta sign-up page"
+    browser.get(app + "/giveaways/5101")
+    assert "Ends in 6 days" in browser.find_element(By.CSS_SELECTOR, ".details__countdown").text
+    assert "$24.99" in browser.find_element(By.CSS_SELECTOR, ".facts").text
+    browser.get(app + "/giveaways/999999")
+    assert "We couldn't find that" in browser.find_element(By.TAG_NAME, "h1").text
+
+
+def test_carousel_moves_with_buttons_and_keys(app, browser):
+    browser.get(app + "/more")
+    carousel = browser.find_element(By.CSS_SELECTOR, "#featured [data-carousel]")
+    assert "is-enhanced" in carousel.get_attribute("class")
+    items = browser.find_elements(By.CSS_SELECTOR, "#featured .carousel__item")
+    assert len(items) == 4
+    position = browser.find_element(By.CSS_SELECTOR, "[data-carousel-position]")
+    assert position.text == "1"
+    before = items[1].value_of_css_property("transform")
+    browser.find_element(By.CSS_SELECTOR, "[data-carousel-next]").click()
+    assert position.text == "2"
+    time.sleep(0.7)
+    assert items[1].value_of_css_property("transform") != before
+    carousel.send_keys(Keys.ARROW_RIGHT)
+    assert position.text == "3"
+    carousel.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    assert position.text == "4"  # wraps around
+    shelves = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".shelf h2")]
+    assert shelves[0].startswith("PC") and any(s.startswith("Playstation 5") for s in shelves)
+    assert severe_console_errors(browser) == []
+
+
+def test_hostile_upstream_text_renders_as_text_and_runs_nothing(app, browser):
+    browser.get(app + "/?q=evil")
+    assert card_ids(browser) == [5114]
+    assert "<script>" in browser.find_element(By.CSS_SELECTOR, ".card__title").text
+    browser.get(app + "/giveaways/5114")
+    time.sleep(0.3)
+    assert browser.execute_script("return window.__xss === undefined")
+    assert "<script>window.__xss=1</script>" in browser.find_element(By.TAG_NAME, "h1").text
+    assert browser.find_element(By.CSS_SELECTOR, ".button--primary").get_attribute("href").endswith("#")
+    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "main a")]
+    assert not any(h and h.lower().startswith("javascript:") for h in hrefs)
+    assert browser.find_elements(By.CSS_SELECTOR, "main iframe, main script, main svg[onload], main img[onerror]") == []
+    assert severe_console_errors(browser) == []
+
+
+def test_invalid_filter_gets_a_friendly_400_page(app, browser):
+    browser.get(app + "/?sort=cheapest")
+    assert "That filter doesn't exist" in browser.find_element(By.TAG_NAME, "h1").text
+    assert "date, value, popularity or ending" in browser.page_source
+
+
+def test_offline_banner_when_the_upstream_fails_and_data_stays(app, upstream, browser):
+    import urllib.request
+    urllib.request.urlopen(urllib.request.Request(upstream + "/control/down", method="POST")).read()
+    try:
+        browser.get(app + "/")
+        # Ask for a sync on demand (the endpoint the banner's Retry button posts to), then wait for the failure.
+        browser.execute_script("""
+            const f = document.createElement('form'); f.method = 'post'; f.action = '/sync';
+            const c = document.querySelector('input[name=csrf]').cloneNode(); f.appendChild(c);
+            document.body.appendChild(f); f.submit();""")
+        deadline = time.time() + 20
+        while time.time() < deadline and not browser.find_elements(By.CSS_SELECTOR, ".banner--offline"):
+            time.sleep(0.5)
+            browser.get(app + "/")
+        banner = browser.find_element(By.CSS_SELECTOR, ".banner--offline")
+        assert "Offline — showing data from" in banner.text
+        assert len(card_ids(browser)) == 13
+    finally:
+        urllib.request.urlopen(urllib.request.Request(upstream + "/control/ok", method="POST")).read()
+    # Retry now: the banner's own button triggers a sync, and the banner goes away once it succeeds.
+    browser.get(app + "/")
+    browser.find_element(By.CSS_SELECTOR, ".banner--offline button").click()
+    deadline = time.time() + 20
+    while time.time() < deadline and browser.find_elements(By.CSS_SELECTOR, ".banner--offline"):
+        time.sleep(0.5)
+        browser.get(app + "/")
+    assert browser.find_elements(By.CSS_SELECTOR, ".banner--offline") == []
+
+
+def test_screenshots_phone_and_desktop_light_and_dark(app, browser_factory):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pages = {"home": "/", "details": "/giveaways/5101", "more": "/more", "favorites": "/favorites"}
+    for size_name, (width, height) in {"phone": (390, 844), "desktop": (1440, 900)}.items():
+        for scheme in ["light", "dark"]:
+            driver = browser_factory(width=width, height=height, dark=scheme == "dark")
+            driver.get(app + "/")
+            heart = driver.find_element(By.CSS_SELECTOR, "article[data-giveaway-id='5102'] button.heart")
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", heart)
+            heart.click()
+            time.sleep(0.3)
+            for page, path in pages.items():
+                driver.get(app + path)
+                time.sleep(0.8)  # images and the carousel settle
+                driver.save_screenshot(str(SCREENSHOTS / f"{page}-{size_name}-{scheme}.png"))
+            assert severe_console_errors(driver) == []
