@@ -64,7 +64,9 @@ public final class GamerPowerHTTPClient: GiveawaySource {
         do {
             let prepared = request
             (status, body) = try await withDeadline { try await self.download(prepared) }
+            await pacer.requestFinished()
         } catch {
+            await pacer.requestFinished()
             throw classify(error)
         }
         return try GamerPowerFeedDecoder().decode(status: status, body: body)

@@ -17,4 +17,11 @@ actor RequestPacer {
         nextSlot = slot + interval
         if slot > now { try await clock.sleep(until: slot) }
     }
+
+    /// Called when a request has finished: the next one waits a full interval from now, so the upstream sees
+    /// requests at least `interval` apart however long the network took to deliver the previous one.
+    func requestFinished() {
+        let earliest = ContinuousClock().now + interval
+        nextSlot = max(nextSlot ?? earliest, earliest)
+    }
 }
