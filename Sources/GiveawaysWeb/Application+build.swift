@@ -51,6 +51,7 @@ public func buildApplication<Repository: GiveawayRepository, Source: GiveawaySou
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ConditionalGzipMiddleware())
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: VisitorMiddleware())
     PageRoutes(feed: feed, images: images, clock: configuration.clock).register(on: router)

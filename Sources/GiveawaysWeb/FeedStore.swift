@@ -11,6 +11,8 @@ struct FeedSnapshot: Sendable {
     var byID: [Int: Giveaway]
     var status: SyncStatus
     var isSyncing: Bool
+    /// Increases with every reload, so that anything derived from a snapshot knows when it is out of date.
+    var generation = 0
 
     init(giveaways: [Giveaway], status: SyncStatus, isSyncing: Bool = false) {
         self.giveaways = giveaways
@@ -50,9 +52,11 @@ final class FeedStore<Repository: GiveawayRepository, Source: GiveawaySource>: S
         let giveaways = try await repository.giveawaysInFeed()
         let status = try await repository.syncStatus()
         return state.withLock {
-            $0.snapshot = FeedSnapshot(giveaways: giveaways, status: status, isSyncing: $0.syncing)
+            var snapshot = FeedSnapshot(giveaways: giveaways, status: status, isSyncing: $0.syncing)
+            snapshot.generation = $0.snapshot.generation + 1
+            $0.snapshot = snapshot
             $0.loaded = true
-            return $0.snapshot
+            return snapshot
         }
     }
 
@@ -77,6 +81,7 @@ final class FeedStore<Repository: GiveawayRepository, Source: GiveawaySource>: S
             guard !state.syncing else { return false }
             state.syncing = true
             state.snapshot.isSyncing = true
+            state.snapshot.generation += 1
             return true
         }
         guard started else { return false }

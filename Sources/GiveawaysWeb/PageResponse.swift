@@ -4,11 +4,20 @@ import Hummingbird
 /// Builds HTML responses.
 enum PageResponse {
     static func html(_ html: HTML, status: HTTPResponse.Status = .ok) -> Response {
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
-        headers[.cacheControl] = "no-cache"
-        headers[.vary] = "Cookie, X-Fragment"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html.rendered)))
+        Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html.rendered)))
     }
+
+    /// An already rendered page with its validator.
+    static func bytes(_ body: ByteBuffer, etag: String) -> Response {
+        var headers = headers
+        headers[.eTag] = etag
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+    }
+
+    /// Pages may be stored but must be revalidated: they change with every sync and every heart.
+    private static let headers: HTTPFields = [
+        .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .vary: "Cookie, X-Fragment",
+    ]
 
     static func redirect(to path: String) -> Response {
         Response(status: .seeOther, headers: [.location: path])

@@ -43,9 +43,9 @@ enum StaticAssets {
     }
 
     /// FNV-1a, 64 bits, as hex: enough to tell versions apart.
-    static func fingerprint(_ data: Data) -> String {
+    static func fingerprint(_ bytes: some Sequence<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }

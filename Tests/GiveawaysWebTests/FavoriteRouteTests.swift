@@ -8,40 +8,47 @@ import NIOCore
 import Testing
 
 @Suite struct FavoriteRouteTests {
-    @Test func eachBrowserGetsAnAnonymousProfileInHttpOnlyLaxCookies() async throws {
+    @Test func aBrowserGetsAnAnonymousProfileCookieOnItsFirstHeartOnly() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
-                let fields = response.headers[values: .setCookie]
-                #expect(fields.count == 2)
-                for field in fields {
-                    #expect(field.contains("HttpOnly"))
-                    #expect(field.contains("SameSite=Lax"))
-                    #expect(field.contains("Path=/"))
-                }
-                #expect(response.cookies["gg_profile"].flatMap(ProfileID.init(rawValue:)) != nil)
+                #expect(response.headers[values: .setCookie].isEmpty)  // reading needs no profile
             }
-            let browser = try await Browser.visit(client)
-            try await client.execute(uri: "/", method: .get, headers: browser.cookieHeader) { response in
-                #expect(response.headers[values: .setCookie].isEmpty)
+            var browser = Browser()
+            let first = try await browser.heart(3101, on: true, client: client)
+            let fields = first.headers[values: .setCookie]
+            #expect(fields.count == 1)
+            for field in fields {
+                #expect(field.contains("HttpOnly"))
+                #expect(field.contains("SameSite=Lax"))
+                #expect(field.contains("Path=/"))
             }
-            try await client.execute(
-                uri: "/", method: .get, headers: [.cookie: "gg_profile=../../etc; gg_csrf=x"]
-            ) { response in
-                #expect(response.cookies["gg_profile"] != "../../etc")
-                #expect(response.cookies["gg_profile"].flatMap(ProfileID.init(rawValue:)) != nil)
-            }
+            #expect(browser.profile.flatMap(ProfileID.init(rawValue:)) != nil)
+            let second = try await browser.heart(3102, on: true, client: client)
+            #expect(second.headers[values: .setCookie].isEmpty)
+            #expect(
+                try await harness.repository.favoriteIDs(profile: ProfileID(rawValue: browser.profile!)!) == [
+                    3101, 3102,
+                ])
+
+            // A forged or malformed profile cookie is ignored: the browser gets a fresh profile instead.
+            var forged = Browser(profile: "../../etc/passwd")
+            _ = try await forged.heart(3101, on: true, client: client)
+            #expect(forged.profile != "../../etc/passwd")
+            #expect(forged.profile.flatMap(ProfileID.init(rawValue:)) != nil)
         }
     }
 
     @Test func aHeartIsKeptPerBrowserAndShownOnEveryScreen() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in
-            let alice = try await Browser.visit(client)
-            let bob = try await Browser.visit(client)
-            #expect(alice.profile != bob.profile)
+            var alice = Browser()
+            var bob = Browser()
+            _ = try await bob.heart(3105, on: false, client: client)
+            #expect(bob.profile != nil)
 
             let response = try await alice.heart(3101, on: true, client: client)
+            #expect(alice.profile != bob.profile)
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/favorites")
 
@@ -57,24 +64,17 @@ import Testing
                 #expect(response.text.contains("No favorites yet"))
             }
 
-            var json = alice.cookieHeader
-            json[.accept] = "application/json"
-            json[.contentType] = "application/x-www-form-urlencoded"
-            try await client.execute(
-                uri: "/giveaways/3101/favorite", method: .post, headers: json,
-                body: ByteBuffer(string: "csrf=\(alice.csrf)&favorite=0")
-            ) { response in
-                #expect(response.status == .ok)
-                #expect(response.text == "{\"favorite\":false,\"id\":3101}")
-            }
-            #expect(try await harness.repository.favoriteIDs(profile: ProfileID(rawValue: alice.profile)!).isEmpty)
+            let json = try await alice.heart(3101, on: false, client: client, extra: [.accept: "application/json"])
+            #expect(json.status == .ok)
+            #expect(json.text == "{\"favorite\":false,\"id\":3101}")
+            #expect(try await harness.repository.favoriteIDs(profile: ProfileID(rawValue: alice.profile!)!).isEmpty)
         }
     }
 
     @Test func favoritesKeepGiveawaysThatLeftTheFeed() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in
-            let alice = try await Browser.visit(client)
+            var alice = Browser()
             _ = try await alice.heart(3104, on: true, client: client)
             _ = try await harness.repository.saveSync([.stub(id: 1)], at: harness.now)
             try await client.execute(uri: "/favorites", method: .get, headers: alice.cookieHeader) { response in
@@ -84,41 +84,53 @@ import Testing
         }
     }
 
-    @Test func formsWithoutTheRightTokenOrFromAnotherSiteAreRejected() async throws {
+    @Test func postsFromAnotherSiteAreRejected() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in
-            let alice = try await Browser.visit(client)
-            let bob = try await Browser.visit(client)
-            #expect(try await alice.heart(3101, on: true, client: client, token: "").status == .forbidden)
-            #expect(try await alice.heart(3101, on: true, client: client, token: bob.csrf).status == .forbidden)
-            let crossSite = try await alice.heart(
-                3101, on: true, client: client, extra: [.init("Sec-Fetch-Site")!: "cross-site"])
-            #expect(crossSite.status == .forbidden)
-            #expect(crossSite.text.contains("Cross-site requests cannot change your favorites."))
-            let foreignOrigin = try await alice.heart(
-                3101, on: true, client: client, extra: [.origin: "https://evil.example"])
-            #expect(foreignOrigin.status == .forbidden)
-            let nullOrigin = try await alice.heart(3101, on: true, client: client, extra: [.origin: "null"])
-            #expect(nullOrigin.status == .forbidden)
-            #expect(try await harness.repository.favoriteIDs(profile: ProfileID(rawValue: alice.profile)!).isEmpty)
-
-            let sameSite = try await alice.heart(
-                3101, on: true, client: client, extra: [.init("Sec-Fetch-Site")!: "same-origin"])
-            #expect(sameSite.status == .seeOther)
+            var alice = Browser()
+            _ = try await alice.heart(3105, on: true, client: client)
+            for extra: HTTPFields in [
+                [.init("Sec-Fetch-Site")!: "cross-site"], [.init("Sec-Fetch-Site")!: "same-site"],
+            ] {
+                let response = try await alice.heart(3101, on: true, client: client, extra: extra)
+                #expect(response.status == .forbidden)
+                #expect(response.text.contains("Cross-site requests cannot change your favorites."))
+            }
+            // Without Fetch Metadata, the Origin must be this host.
+            for origin in ["https://evil.example", "null", "http://localhost.evil.example"] {
+                var headers = alice.cookieHeader
+                headers[.contentType] = "application/x-www-form-urlencoded"
+                headers[.origin] = origin
+                try await client.execute(
+                    uri: "/giveaways/3101/favorite", method: .post, headers: headers,
+                    body: ByteBuffer(string: "favorite=1")
+                ) { response in
+                    #expect(response.status == .forbidden, "\(origin)")
+                }
+            }
+            for uri in ["/sync"] {
+                try await client.execute(
+                    uri: uri, method: .post, headers: [.init("Sec-Fetch-Site")!: "cross-site"]
+                ) { response in
+                    #expect(response.status == .forbidden)
+                }
+            }
+            #expect(try await harness.repository.favoriteIDs(profile: ProfileID(rawValue: alice.profile!)!) == [3105])
         }
     }
 
     @Test func heartingAnUnknownGiveawayIs404AndRedirectsStayOnSite() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in
-            let alice = try await Browser.visit(client)
+            var alice = Browser()
             #expect(try await alice.heart(777, on: true, client: client).status == .notFound)
             var headers = alice.cookieHeader
             headers[.contentType] = "application/x-www-form-urlencoded"
+            headers[.init("Sec-Fetch-Site")!] = "same-origin"
             for back in ["https%3A%2F%2Fevil.example", "%2F%2Fevil.example", "%2F%5Cevil"] {
                 try await client.execute(
                     uri: "/giveaways/3101/favorite", method: .post, headers: headers,
-                    body: ByteBuffer(string: "csrf=\(alice.csrf)&favorite=1&back=\(back)")
+                    body: ByteBuffer(string: "favorite=1&back=\(back)")
                 ) { response in
                     #expect(response.headers[.location] == "/giveaways/3101", "\(back)")
                 }
@@ -130,12 +142,11 @@ import Testing
         let harness = try await WebHarness()
         let source = StubSource(result: .success([.stub(id: 77, title: "Fresh One")]))
         try await harness.app(source: source).test(.router) { client in
-            let alice = try await Browser.visit(client)
-            var headers = alice.cookieHeader
-            headers[.contentType] = "application/x-www-form-urlencoded"
+            let headers: HTTPFields = [
+                .contentType: "application/x-www-form-urlencoded", .init("Sec-Fetch-Site")!: "same-origin",
+            ]
             try await client.execute(
-                uri: "/sync", method: .post, headers: headers,
-                body: ByteBuffer(string: "csrf=\(alice.csrf)&back=%2Fmore")
+                uri: "/sync", method: .post, headers: headers, body: ByteBuffer(string: "back=%2Fmore")
             ) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/more")
@@ -146,9 +157,6 @@ import Testing
                 found = try await client.execute(uri: "/", method: .get) { $0.text.contains("Fresh One") }
             }
             #expect(found)
-            try await client.execute(uri: "/sync", method: .post, headers: headers) { response in
-                #expect(response.status == .forbidden)
-            }
         }
     }
 }

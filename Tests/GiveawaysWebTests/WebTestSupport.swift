@@ -62,31 +62,28 @@ extension TestResponse {
     }
 }
 
-/// A browser's cookies, carried from response to request.
+/// A browser's profile cookie, set by the app on the first heart and sent back afterwards.
 struct Browser {
-    var profile = ""
-    var csrf = ""
+    var profile: String?
 
     var cookieHeader: HTTPFields {
-        [.cookie: "gg_profile=\(profile); gg_csrf=\(csrf)"]
+        profile.map { [.cookie: "gg_profile=\($0)"] } ?? [:]
     }
 
-    static func visit(_ client: some TestClientProtocol) async throws -> Browser {
-        try await client.execute(uri: "/", method: .get) { response in
-            Browser(profile: response.cookies["gg_profile"] ?? "", csrf: response.cookies["gg_csrf"] ?? "")
-        }
-    }
-
-    func heart(
-        _ id: Int, on: Bool, client: some TestClientProtocol, token: String? = nil, extra: HTTPFields = [:]
-    )
-        async throws -> TestResponse
+    /// Posts a heart form the way a browser does (same-origin Fetch Metadata) and keeps any profile cookie set.
+    mutating func heart(
+        _ id: Int, on: Bool, client: some TestClientProtocol, extra: HTTPFields = [:]
+    ) async throws
+        -> TestResponse
     {
         var headers = cookieHeader
         headers[.contentType] = "application/x-www-form-urlencoded"
-        headers.append(contentsOf: extra)
-        let body = "csrf=\(token ?? csrf)&favorite=\(on ? 1 : 0)&back=%2Ffavorites"
-        return try await client.execute(
+        headers[.init("Sec-Fetch-Site")!] = "same-origin"
+        for field in extra { headers[field.name] = field.value }
+        let body = "favorite=\(on ? 1 : 0)&back=%2Ffavorites"
+        let response = try await client.execute(
             uri: "/giveaways/\(id)/favorite", method: .post, headers: headers, body: ByteBuffer(string: body))
+        if let profile = response.cookies["gg_profile"] { self.profile = profile }
+        return response
     }
 }

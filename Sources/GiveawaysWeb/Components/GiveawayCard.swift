@@ -28,18 +28,14 @@ struct GiveawayCard {
         let time: HTML =
             "<span class=\"time\(model.isEndingSoon ? " time--soon" : "")\">\(Icons.clock)\(model.timeLeftText)</span>"
         return """
-            <article class="card card--\(style == .compact ? "compact" : "regular")" data-giveaway-id="\(model.id)">
-              <a class="card__link" href="\(model.detailsPath)">
-                <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" decoding="async" width="368" height="207">\(badges)</div>
-                <div class="card__body">
-                  <h3 class="card__title">\(model.title)</h3>
-                  <ul class="chips" aria-label="Platforms">\(Array(platforms))\(more)</ul>
-                  <div class="card__meta">\(worth)<span class="type">\(model.typeText)</span></div>
-                  <div class="card__foot">\(time)</div>
-                </div>
-              </a>
-              \(heart.render())
-            </article>
+            <article class="card card--\(style == .compact ? "compact" : "regular")" data-giveaway-id="\(model.id)">\
+            <a class="card__link" href="\(model.detailsPath)">\
+            <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" width="368" height="207">\(badges)</div>\
+            <div class="card__body"><h3 class="card__title">\(model.title)</h3>\
+            <ul class="chips" aria-label="Platforms">\(Array(platforms))\(more)</ul>\
+            <div class="card__meta">\(worth)<span class="type">\(model.typeText)</span></div>\
+            <div class="card__foot">\(time)</div></div></a>\(heart.render())</article>
+
             """
     }
 }
@@ -49,7 +45,6 @@ struct HeartButton {
     let giveawayID: Int
     let title: String
     let isFavorite: Bool
-    let csrfToken: String
     /// Where to come back to after a no-JavaScript submit.
     let returnPath: String
     var large = false
@@ -57,12 +52,11 @@ struct HeartButton {
     func render() -> HTML {
         let label = isFavorite ? "Remove \(title) from favorites" : "Add \(title) to favorites"
         return """
-            <form class="heart-form\(large ? " heart-form--large" : "")" method="post" action="/giveaways/\(giveawayID)/favorite">
-            <input type="hidden" name="csrf" value="\(csrfToken)">
-            <input type="hidden" name="favorite" value="\(isFavorite ? "0" : "1")">
-            <input type="hidden" name="back" value="\(returnPath)">
-            <button class="heart" type="submit" aria-pressed="\(isFavorite ? "true" : "false")" aria-label="\(label)" title="\(isFavorite ? "Remove from favorites" : "Add to favorites")" data-giveaway-id="\(giveawayID)">\(Icons.heart)\(large ? HTML("<span class=\"heart__text\">\(isFavorite ? "Saved" : "Save")</span>") : nil)</button>
-            </form>
+            <form class="heart-form\(large ? " heart-form--large" : "")" method="post" action="/giveaways/\(giveawayID)/favorite">\
+            <input type="hidden" name="favorite" value="\(isFavorite ? "0" : "1")">\
+            <input type="hidden" name="back" value="\(returnPath)">\
+            <button class="heart" aria-pressed="\(isFavorite ? "true" : "false")" aria-label="\(label)">\
+            \(Icons.heart)\(large ? HTML("<span class=\"heart__text\">\(isFavorite ? "Saved" : "Save")</span>") : nil)</button></form>
             """
     }
 }

@@ -26,6 +26,7 @@ struct Layout {
         <script src="\(StaticAssets.path("app.js"))" defer></script>
         </head>
         <body>
+        \(Icons.sprite)
         <a class="skip-link" href="#main">Skip to content</a>
         <header class="site-header">
           <div class="site-header__inner">
@@ -61,22 +62,41 @@ struct Layout {
     }
 }
 
-/// Small inline SVG icons (decorative: hidden from screen readers).
+/// Small SVG icons, defined once per page as symbols and referenced with `<use>` (decorative: hidden from
+/// screen readers). Keeps each card a few hundred bytes lighter.
 enum Icons {
-    static let home: HTML =
-        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z\"/></svg>"
-    static let grid: HTML =
-        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><rect x=\"3\" y=\"3\" width=\"7.5\" height=\"7.5\" rx=\"2\"/><rect x=\"13.5\" y=\"3\" width=\"7.5\" height=\"7.5\" rx=\"2\"/><rect x=\"3\" y=\"13.5\" width=\"7.5\" height=\"7.5\" rx=\"2\"/><rect x=\"13.5\" y=\"13.5\" width=\"7.5\" height=\"7.5\" rx=\"2\"/></svg>"
-    static let heart: HTML =
-        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.6 3.7 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.5 0 5.8 3.6 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4z\"/></svg>"
-    static let clock: HTML =
-        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"12\" cy=\"12\" r=\"9\"/><path d=\"M12 7v5l3 2\"/></svg>"
-    static let users: HTML =
-        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"9\" cy=\"8\" r=\"3.5\"/><path d=\"M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5\"/><path d=\"M16 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c2 .7 3.1 2.4 3.5 5.2\"/></svg>"
-    static let search: HTML =
-        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><circle cx=\"11\" cy=\"11\" r=\"7\"/><path d=\"m20 20-3.5-3.5\"/></svg>"
-    static let external: HTML =
-        "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5\"/></svg>"
-    static let chevronLeft: HTML = "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"m15 5-7 7 7 7\"/></svg>"
-    static let chevronRight: HTML = "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"m9 5 7 7-7 7\"/></svg>"
+    private static let paths: [(String, String)] = [
+        ("home", "<path d=\"M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z\"/>"),
+        (
+            "grid",
+            "<rect x=\"3\" y=\"3\" width=\"7.5\" height=\"7.5\" rx=\"2\"/><rect x=\"13.5\" y=\"3\" width=\"7.5\" height=\"7.5\" rx=\"2\"/><rect x=\"3\" y=\"13.5\" width=\"7.5\" height=\"7.5\" rx=\"2\"/><rect x=\"13.5\" y=\"13.5\" width=\"7.5\" height=\"7.5\" rx=\"2\"/>"
+        ),
+        (
+            "heart",
+            "<path d=\"M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.6 3.7 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.5 0 5.8 3.6 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4z\"/>"
+        ),
+        ("clock", "<circle cx=\"12\" cy=\"12\" r=\"9\"/><path d=\"M12 7v5l3 2\"/>"),
+        ("search", "<circle cx=\"11\" cy=\"11\" r=\"7\"/><path d=\"m20 20-3.5-3.5\"/>"),
+        ("external", "<path d=\"M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5\"/>"),
+        ("left", "<path d=\"m15 5-7 7 7 7\"/>"),
+        ("right", "<path d=\"m9 5 7 7-7 7\"/>"),
+    ]
+
+    /// The symbol definitions, placed once at the top of every page.
+    static let sprite = HTML(
+        trusted: "<svg class=\"sprite\" aria-hidden=\"true\" focusable=\"false\">"
+            + paths.map { "<symbol id=\"i-\($0.0)\" viewBox=\"0 0 24 24\">\($0.1)</symbol>" }.joined() + "</svg>")
+
+    private static func use(_ name: String) -> HTML {
+        HTML(trusted: "<svg aria-hidden=\"true\"><use href=\"#i-\(name)\"/></svg>")
+    }
+
+    static let home = use("home")
+    static let grid = use("grid")
+    static let heart = use("heart")
+    static let clock = use("clock")
+    static let search = use("search")
+    static let external = use("external")
+    static let chevronLeft = use("left")
+    static let chevronRight = use("right")
 }

@@ -6,7 +6,6 @@ struct StatusBanner {
     let status: SyncStatus
     let isSyncing: Bool
     let now: Date
-    let csrfToken: String
     let returnPath: String
 
     func render() -> HTML {
@@ -39,7 +38,7 @@ struct StatusBanner {
             retry
             ? """
             <form method="post" action="/sync" class="banner__action">
-            <input type="hidden" name="csrf" value="\(csrfToken)"><input type="hidden" name="back" value="\(returnPath)">
+            <input type="hidden" name="back" value="\(returnPath)">
             <button type="submit" class="button button--small">\(isSyncing ? "Refreshing…" : "Retry now")</button>
             </form>
             """ : nil

@@ -1,13 +1,18 @@
 import GiveawaysDomain
 import Hummingbird
 
-/// Gives every browser an anonymous profile and a CSRF token (random ids in HttpOnly, SameSite=Lax cookies),
-/// and rejects state-changing requests that come from another site.
+/// Reads the browser's anonymous profile (a random id in an HttpOnly, SameSite=Lax cookie) and refuses
+/// state-changing requests that come from another site.
+///
+/// Cross-site protection rests on two independent layers: browsers do not send a SameSite=Lax cookie with a
+/// cross-site POST (so a forged heart could only ever land on a fresh, empty profile), and every POST must show
+/// same-origin Fetch Metadata (`Sec-Fetch-Site`) or a matching `Origin`, which every current browser sends.
+/// Pages therefore carry no per-visitor token, which keeps them identical for every visitor without favorites
+/// and lets them be served from the rendered-page cache.
 struct VisitorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     static let profileCookie = "gg_profile"
-    static let csrfCookie = "gg_csrf"
     private static let twoYears = 2 * 365 * 24 * 3600
 
     func handle(
@@ -15,51 +20,46 @@ struct VisitorMiddleware: RouterMiddleware {
     ) async throws
         -> Response
     {
-        let existingProfile = request.cookies[Self.profileCookie].flatMap { ProfileID(rawValue: $0.value) }
-        let existingToken = request.cookies[Self.csrfCookie].flatMap { ProfileID(rawValue: $0.value)?.rawValue }
-        let visitor = Visitor(
-            profile: existingProfile ?? .random(), csrfToken: existingToken ?? ProfileID.random().rawValue)
         var context = context
-        context.visitor = visitor
-
+        context.profile = request.cookies[Self.profileCookie].flatMap { ProfileID(rawValue: $0.value) }
         if request.method == .post {
-            try Self.checkSameSite(request)
+            try Self.checkSameOrigin(request)
         }
-        var response = try await next(request, context)
+        return try await next(request, context)
+    }
+
+    /// The cookie that gives a browser its profile; set when it first hearts something.
+    static func profileCookie(_ profile: ProfileID, request: Request) -> Cookie {
         let secure = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
-        if existingProfile == nil {
-            response.setCookie(Self.cookie(Self.profileCookie, visitor.profile.rawValue, secure: secure))
-        }
-        if existingToken == nil {
-            response.setCookie(Self.cookie(Self.csrfCookie, visitor.csrfToken, secure: secure))
-        }
-        return response
+        return Cookie(
+            name: profileCookie, value: profile.rawValue, maxAge: twoYears, path: "/", secure: secure, httpOnly: true,
+            sameSite: .lax)
     }
 
-    private static func cookie(_ name: String, _ value: String, secure: Bool) -> Cookie {
-        Cookie(name: name, value: value, maxAge: twoYears, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
-    }
+    private static let crossSite = HTTPError(.forbidden, message: "Cross-site requests cannot change your favorites.")
 
-    /// Browsers say where a request comes from (`Sec-Fetch-Site`, `Origin`); anything cross-site is refused.
-    private static func checkSameSite(_ request: Request) throws {
-        if let site = request.headers[.init("Sec-Fetch-Site")!], !["same-origin", "none"].contains(site.lowercased()) {
-            throw HTTPError(.forbidden, message: "Cross-site requests cannot change your favorites.")
+    static func checkSameOrigin(_ request: Request) throws {
+        if let site = request.headers[.init("Sec-Fetch-Site")!]?.lowercased() {
+            guard site == "same-origin" || site == "none" else { throw crossSite }
+            return
         }
-        if let origin = request.headers[.origin], origin != "null" {
-            let host = request.head.authority ?? ""
-            let originHost = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first
-            guard let originHost, originHost.lowercased() == host.lowercased() else {
-                throw HTTPError(.forbidden, message: "Cross-site requests cannot change your favorites.")
-            }
-        } else if request.headers[.origin] == "null" {
-            throw HTTPError(.forbidden, message: "Cross-site requests cannot change your favorites.")
+        guard let origin = request.headers[.origin] else {
+            // Neither header: not a browser (curl, scripts). CSRF needs a victim's browser, so this is allowed.
+            return
         }
+        let host = (request.head.authority ?? "").lowercased()
+        guard origin != "null", let url = URLComponentsLite(origin), url.hostAndPort == host else { throw crossSite }
     }
+}
 
-    /// Checks the token a form sent against the visitor's cookie.
-    static func verify(token: String?, for visitor: Visitor) throws {
-        guard let token, token == visitor.csrfToken else {
-            throw HTTPError(.forbidden, message: "This form has expired. Reload the page and try again.")
-        }
+/// The `host[:port]` of an Origin header value such as `http://127.0.0.1:8080`.
+private struct URLComponentsLite {
+    let hostAndPort: String
+
+    init?(_ origin: String) {
+        guard let schemeEnd = origin.range(of: "://") else { return nil }
+        let rest = origin[schemeEnd.upperBound...]
+        guard !rest.isEmpty, !rest.contains("/") else { return nil }
+        hostAndPort = rest.lowercased()
     }
 }

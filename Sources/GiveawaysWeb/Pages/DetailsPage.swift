@@ -5,7 +5,6 @@ import GiveawaysDomain
 struct DetailsPage {
     let stored: StoredGiveaway
     let isFavorite: Bool
-    let visitor: Visitor
     let now: Date
 
     private var giveaway: Giveaway { stored.giveaway }
@@ -47,7 +46,7 @@ struct DetailsPage {
                 <p class="details__countdown\(soon ? " time--soon" : "")">\(Icons.clock)<strong>\(countdown)</strong>\(giveaway.endsAt != nil ? HTML(" <span>· \(ends)</span>") : nil)</p>
                 <div class="details__cta">
                   <a class="button button--primary button--large" href="\(url: giveaway.openGiveawayURL)" target="_blank" rel="noopener noreferrer">\(expired ? "Open the giveaway page" : "Get it")\(Icons.external)</a>
-                  \(HeartButton(giveawayID: giveaway.id, title: giveaway.title, isFavorite: isFavorite, csrfToken: visitor.csrfToken, returnPath: "/giveaways/\(giveaway.id)", large: true).render())
+                  \(HeartButton(giveawayID: giveaway.id, title: giveaway.title, isFavorite: isFavorite, returnPath: "/giveaways/\(giveaway.id)", large: true).render())
                 </div>
                 <dl class="facts">
                   <div><dt>Worth</dt><dd class="worth">\(worth)</dd></div>

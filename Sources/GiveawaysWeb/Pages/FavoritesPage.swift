@@ -4,7 +4,6 @@ import GiveawaysDomain
 /// Favorites: what this browser hearted, most recent first, including giveaways that left the feed.
 struct FavoritesPage {
     let favorites: [StoredGiveaway]
-    let visitor: Visitor
     let now: Date
 
     func render() -> HTML {
@@ -23,7 +22,7 @@ struct FavoritesPage {
                         giveaway: stored.giveaway, now: now, isFavorite: true, hasLeftFeed: !stored.history.isInFeed),
                     heart: HeartButton(
                         giveawayID: stored.id, title: stored.giveaway.title, isFavorite: true,
-                        csrfToken: visitor.csrfToken, returnPath: "/favorites")
+                        returnPath: "/favorites")
                 ).render()
             }
             content = "<div class=\"grid\">\(cards)</div>"

@@ -7,7 +7,6 @@ struct HomePage {
     let snapshot: FeedSnapshot
     let results: [Giveaway]
     let favorites: Set<Int>
-    let visitor: Visitor
     let now: Date
 
     var title: String {
@@ -25,7 +24,7 @@ struct HomePage {
               <h1>Free right now</h1>
               <p>\(DisplayText.count(live.count)) live giveaways, \(Worth(cents: totalWorth).formatted) of games and loot to keep.</p>
             </section>
-            \(StatusBanner(status: snapshot.status, isSyncing: snapshot.isSyncing, now: now, csrfToken: visitor.csrfToken, returnPath: filters.path).render())
+            \(StatusBanner(status: snapshot.status, isSyncing: snapshot.isSyncing, now: now, returnPath: filters.path).render())
             \(searchForm)
             \(platformTabs)
             \(typeFilter)
@@ -55,7 +54,7 @@ struct HomePage {
                 model: GiveawayCardModel(giveaway: giveaway, now: now, isFavorite: favorites.contains(giveaway.id)),
                 heart: HeartButton(
                     giveawayID: giveaway.id, title: giveaway.title, isFavorite: favorites.contains(giveaway.id),
-                    csrfToken: visitor.csrfToken, returnPath: filters.path)
+                    returnPath: filters.path)
             ).render()
         }
         let noun = results.count == 1 ? "giveaway" : "giveaways"

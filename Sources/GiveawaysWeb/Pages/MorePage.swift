@@ -5,7 +5,6 @@ import GiveawaysDomain
 struct MorePage {
     let snapshot: FeedSnapshot
     let favorites: Set<Int>
-    let visitor: Visitor
     let now: Date
 
     static let featuredSlug = "epic-games-store"
@@ -20,7 +19,7 @@ struct MorePage {
               <h1>More to explore</h1>
               <p>Featured Epic Games Store giveaways, then every platform with something free.</p>
             </section>
-            \(StatusBanner(status: snapshot.status, isSyncing: snapshot.isSyncing, now: now, csrfToken: visitor.csrfToken, returnPath: "/more").render())
+            \(StatusBanner(status: snapshot.status, isSyncing: snapshot.isSyncing, now: now, returnPath: "/more").render())
             \(featured.isEmpty ? nil : carousel(featured))
             \(shelves.isEmpty ? EmptyState(title: "No giveaways yet", message: "Nothing is live right now. Check back soon.", actionTitle: "Go home", actionPath: "/").render() : HTML("<div class=\"shelves\">\(shelves)</div>"))
             """
@@ -58,7 +57,7 @@ struct MorePage {
 
     private func shelf(_ shelf: PlatformShelf) -> HTML {
         let cards = shelf.giveaways.prefix(20).map { giveaway -> HTML in
-            "<li>\(GiveawayCard(model: GiveawayCardModel(giveaway: giveaway, now: now, isFavorite: favorites.contains(giveaway.id)), heart: HeartButton(giveawayID: giveaway.id, title: giveaway.title, isFavorite: favorites.contains(giveaway.id), csrfToken: visitor.csrfToken, returnPath: "/more"), style: .compact).render())</li>"
+            "<li>\(GiveawayCard(model: GiveawayCardModel(giveaway: giveaway, now: now, isFavorite: favorites.contains(giveaway.id)), heart: HeartButton(giveawayID: giveaway.id, title: giveaway.title, isFavorite: favorites.contains(giveaway.id), returnPath: "/more"), style: .compact).render())</li>"
         }
         let id = "shelf-\(shelf.platform.slug)"
         return """

@@ -8,6 +8,7 @@ struct PageRoutes<Repository: GiveawayRepository, Source: GiveawaySource>: Senda
     let feed: FeedStore<Repository, Source>
     let images: ImageCache
     let clock: @Sendable () -> Date
+    let pages = RenderedPages()
 
     var repository: Repository { feed.repository }
 
@@ -29,78 +30,91 @@ struct PageRoutes<Repository: GiveawayRepository, Source: GiveawaySource>: Senda
 
     /// `GET /` — Home; with `X-Fragment: results`, only the results (for live search).
     @Sendable func home(request: Request, context: AppRequestContext) async throws -> Response {
-        let visitor = try context.requireVisitor()
         let snapshot = try await feed.snapshot()
         let slugs = Set(snapshot.giveaways.flatMap { $0.platforms.map(\.slug) })
         let filters = try HomeFilters(parameters: HomeFilters.parameters(of: request), platformSlugs: slugs)
         let now = clock()
-        let results = ListGiveawaysUseCase().execute(snapshot.giveaways, query: filters.query, now: now)
-        let page = HomePage(
-            filters: filters, snapshot: snapshot, results: results,
-            favorites: try await repository.favoriteIDs(profile: visitor.profile), visitor: visitor, now: now)
-        if request.headers[.init("X-Fragment")!] == "results" {
-            return PageResponse.html(page.resultsFragment())
+        let favorites = try await favoriteIDs(context)
+        let fragment = request.headers[.init("X-Fragment")!] == "results"
+        let render = {
+            let results = ListGiveawaysUseCase().execute(snapshot.giveaways, query: filters.query, now: now)
+            let page = HomePage(
+                filters: filters, snapshot: snapshot, results: results, favorites: favorites, now: now)
+            if fragment { return page.resultsFragment() }
+            return Layout(title: page.title, section: .home, content: page.render()).render()
         }
-        return PageResponse.html(Layout(title: page.title, section: .home, content: page.render()).render())
+        guard favorites.isEmpty else { return PageResponse.html(render()) }
+        return await pages.response(
+            for: .init(uri: filters.path, fragment: fragment), generation: snapshot.generation, now: now, render: render
+        )
     }
 
     /// `GET /giveaways/{id}` — Details, also for giveaways that left the feed.
     @Sendable func details(request: Request, context: AppRequestContext) async throws -> Response {
-        let visitor = try context.requireVisitor()
         let id = try giveawayID(context)
-        guard let stored = try await repository.storedGiveaway(id: id) else {
-            throw HTTPError(.notFound, message: "There is no giveaway number \(id). It may never have existed.")
+        let isFavorite = try await favoriteIDs(context).contains(id)
+        let snapshot = try await feed.snapshot()
+        let now = clock()
+        let key = RenderedPages.Key(uri: "/giveaways/\(id)", fragment: false)
+        // Pages of giveaways in the feed change only with a sync; older ones are read from the store each time.
+        if !isFavorite, snapshot.byID[id] != nil {
+            return try await pages.response(for: key, generation: snapshot.generation, now: now) {
+                guard let stored = try await repository.storedGiveaway(id: id) else { throw Self.noSuchGiveaway(id) }
+                return Self.details(stored, isFavorite: false, now: now)
+            }
         }
-        let isFavorite = try await repository.favoriteIDs(profile: visitor.profile).contains(id)
-        let page = DetailsPage(stored: stored, isFavorite: isFavorite, visitor: visitor, now: clock())
-        return PageResponse.html(
-            Layout(
-                title: page.title, section: nil, content: page.render(),
-                description: String(stored.giveaway.description.prefix(160))
-            ).render())
+        guard let stored = try await repository.storedGiveaway(id: id) else { throw Self.noSuchGiveaway(id) }
+        return PageResponse.html(Self.details(stored, isFavorite: isFavorite, now: now))
     }
 
     /// `POST /giveaways/{id}/favorite` — heart or un-heart; JSON for scripts, a redirect back for plain forms.
     @Sendable func setFavorite(request: Request, context: AppRequestContext) async throws -> Response {
-        let visitor = try context.requireVisitor()
         let id = try giveawayID(context)
         let form = try await FormBody(request: request)
-        try VisitorMiddleware.verify(token: form["csrf"], for: visitor)
         let isFavorite = form["favorite"] == "1"
+        // A browser gets its profile the first time it hearts something.
+        let profile = context.profile ?? .random()
         do {
-            try await repository.setFavorite(isFavorite, giveawayID: id, profile: visitor.profile, at: clock())
+            try await repository.setFavorite(isFavorite, giveawayID: id, profile: profile, at: clock())
         } catch is GiveawayNotFound {
             throw HTTPError(.notFound, message: "There is no giveaway number \(id) to save.")
         }
-        if request.headers[.accept]?.contains("application/json") == true {
-            return try JSONResponse.encode(FavoriteJSON(id: id, favorite: isFavorite))
+        var response =
+            request.headers[.accept]?.contains("application/json") == true
+            ? try JSONResponse.encode(FavoriteJSON(id: id, favorite: isFavorite))
+            : PageResponse.redirect(to: form.returnPath(fallback: "/giveaways/\(id)"))
+        if context.profile == nil {
+            response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
         }
-        return PageResponse.redirect(to: form.returnPath(fallback: "/giveaways/\(id)"))
+        return response
     }
 
     /// `GET /more` — the Epic carousel and the platform shelves.
     @Sendable func more(request: Request, context: AppRequestContext) async throws -> Response {
-        let visitor = try context.requireVisitor()
-        let page = MorePage(
-            snapshot: try await feed.snapshot(), favorites: try await repository.favoriteIDs(profile: visitor.profile),
-            visitor: visitor, now: clock())
-        return PageResponse.html(Layout(title: "More · GameGiveaways", section: .more, content: page.render()).render())
+        let snapshot = try await feed.snapshot()
+        let favorites = try await favoriteIDs(context)
+        let now = clock()
+        let render = {
+            let page = MorePage(snapshot: snapshot, favorites: favorites, now: now)
+            return Layout(title: "More · GameGiveaways", section: .more, content: page.render()).render()
+        }
+        guard favorites.isEmpty else { return PageResponse.html(render()) }
+        return await pages.response(
+            for: .init(uri: "/more", fragment: false), generation: snapshot.generation, now: now, render: render)
     }
 
     /// `GET /favorites` — this browser's hearted giveaways.
     @Sendable func favorites(request: Request, context: AppRequestContext) async throws -> Response {
-        let visitor = try context.requireVisitor()
-        let page = FavoritesPage(
-            favorites: try await repository.favorites(profile: visitor.profile), visitor: visitor, now: clock())
+        var favorites: [StoredGiveaway] = []
+        if let profile = context.profile { favorites = try await repository.favorites(profile: profile) }
+        let page = FavoritesPage(favorites: favorites, now: clock())
         return PageResponse.html(
             Layout(title: "Favorites · GameGiveaways", section: .favorites, content: page.render()).render())
     }
 
     /// `POST /sync` — the Retry button: starts a sync in the background and goes back at once.
     @Sendable func syncNow(request: Request, context: AppRequestContext) async throws -> Response {
-        let visitor = try context.requireVisitor()
         let form = try await FormBody(request: request)
-        try VisitorMiddleware.verify(token: form["csrf"], for: visitor)
         let feed = self.feed
         Task { await feed.sync() }
         return PageResponse.redirect(to: form.returnPath(fallback: "/"))
@@ -120,6 +134,24 @@ struct PageRoutes<Repository: GiveawayRepository, Source: GiveawaySource>: Senda
         }
         guard let giveaway else { throw HTTPError(.notFound) }
         return await images.response(for: kind == "image" ? giveaway.imageURL : giveaway.thumbnailURL, request: request)
+    }
+
+    private static func details(_ stored: StoredGiveaway, isFavorite: Bool, now: Date) -> HTML {
+        let page = DetailsPage(stored: stored, isFavorite: isFavorite, now: now)
+        return Layout(
+            title: page.title, section: nil, content: page.render(),
+            description: String(stored.giveaway.description.prefix(160))
+        ).render()
+    }
+
+    private static func noSuchGiveaway(_ id: Int) -> HTTPError {
+        HTTPError(.notFound, message: "There is no giveaway number \(id). It may never have existed.")
+    }
+
+    /// The visitor's hearted ids; a browser without a profile has none, and costs no database read.
+    private func favoriteIDs(_ context: AppRequestContext) async throws -> Set<Int> {
+        guard let profile = context.profile else { return [] }
+        return try await repository.favoriteIDs(profile: profile)
     }
 
     private func giveawayID(_ context: AppRequestContext) throws -> Int {

@@ -56,13 +56,12 @@
       });
       if (!response.ok) throw new Error("HTTP " + response.status);
       const state = await response.json();
-      document.querySelectorAll(".heart[data-giveaway-id='" + state.id + "']").forEach((other) => {
+      document.querySelectorAll("[data-giveaway-id='" + state.id + "'] .heart").forEach((other) => {
         const otherForm = other.closest("form");
         other.setAttribute("aria-pressed", String(state.favorite));
         otherForm.elements.favorite.value = state.favorite ? "0" : "1";
         const title = other.getAttribute("aria-label").replace(/^(Add|Remove) (.*) (to|from) favorites$/, "$2");
         other.setAttribute("aria-label", (state.favorite ? "Remove " : "Add ") + title + (state.favorite ? " from favorites" : " to favorites"));
-        other.title = state.favorite ? "Remove from favorites" : "Add to favorites";
         const text = other.querySelector(".heart__text");
         if (text) text.textContent = state.favorite ? "Saved" : "Save";
       });

@@ -1,0 +1,116 @@
+import CompressNIO
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// Validators and compression for GET answers: every 200 with a body gets an ETag (`If-None-Match` → 304), and
+/// text bodies are gzipped for clients that accept it. Compressed bodies are kept by ETag, so a page that many
+/// visitors request is compressed once.
+struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var minimumSize: Int { 1024 }
+    static var maximumSize: Int { 4 * 1_048_576 }
+    let compressed = CompressedBodies(budget: 8 * 1_048_576)
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
+        -> Response
+    {
+        var response = try await next(request, context)
+        guard request.method == .get || request.method == .head, response.status == .ok,
+            let length = response.body.contentLength, length > 0, length <= Self.maximumSize
+        else { return response }
+        let acceptsGzip = Self.acceptsGzip(request.headers[.acceptEncoding])
+        let compressible = Self.isCompressible(response.headers[.contentType])
+        if compressible { response.headers[.vary] = Self.varyWithEncoding(response.headers[.vary]) }
+        let knownTag = response.headers[.eTag]
+        // Fast path: nothing to validate or compress, and the handler already set a validator.
+        if knownTag != nil, request.headers[.ifNoneMatch] == nil, !(acceptsGzip && compressible) {
+            return response
+        }
+        let collector = BodyCollector()
+        try await response.body.write(collector)
+        let body = collector.buffer
+        let tag = knownTag ?? "W/\"\(StaticAssets.fingerprint(body.readableBytesView))\""
+        response.headers[.eTag] = tag
+        if let candidates = request.headers[.ifNoneMatch], Self.matches(candidates, tag) {
+            var headers = response.headers
+            headers[.contentType] = nil
+            headers[.contentLength] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        guard acceptsGzip, compressible, length >= Self.minimumSize else {
+            response.body = .init(byteBuffer: body)
+            return response
+        }
+        let gzipped = try compressed.body(for: tag, original: body)
+        response.headers[.contentEncoding] = "gzip"
+        response.body = .init(byteBuffer: gzipped)
+        return response
+    }
+
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { part in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard pieces.first?.lowercased() == "gzip" || pieces.first == "*" else { return false }
+            return !pieces.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
+        }
+    }
+
+    static func isCompressible(_ contentType: String?) -> Bool {
+        guard let type = contentType?.lowercased() else { return false }
+        return type.hasPrefix("text/") || type.hasPrefix("application/json") || type.hasPrefix("image/svg+xml")
+            || type.hasPrefix("application/javascript")
+    }
+
+    static func matches(_ header: String, _ tag: String) -> Bool {
+        let bare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+        return header.split(separator: ",").contains { candidate in
+            let value = candidate.trimmingCharacters(in: .whitespaces)
+            return value == "*" || value == tag || value == bare || value == "W/" + bare
+        }
+    }
+
+    static func varyWithEncoding(_ vary: String?) -> String {
+        guard let vary, !vary.isEmpty else { return "Accept-Encoding" }
+        return vary.contains("Accept-Encoding") ? vary : vary + ", Accept-Encoding"
+    }
+}
+
+/// Gzipped bodies by ETag, within a byte budget (emptied when full: entries are cheap to rebuild).
+final class CompressedBodies: Sendable {
+    private let budget: Int
+    private let state = Mutex<(entries: [String: ByteBuffer], bytes: Int)>(([:], 0))
+
+    init(budget: Int) {
+        self.budget = budget
+    }
+
+    func body(for tag: String, original: ByteBuffer) throws -> ByteBuffer {
+        if let hit = state.withLock({ $0.entries[tag] }) { return hit }
+        var input = original
+        let gzipped = try input.compress(with: .gzip())
+        state.withLock { state in
+            if state.bytes + gzipped.readableBytes > budget {
+                state.entries.removeAll(keepingCapacity: true)
+                state.bytes = 0
+            }
+            state.entries[tag] = gzipped
+            state.bytes += gzipped.readableBytes
+        }
+        return gzipped
+    }
+}
+
+/// Collects a response body into one buffer.
+private final class BodyCollector: ResponseBodyWriter {
+    var buffer = ByteBuffer()
+
+    func write(_ buffer: ByteBuffer) async throws {
+        var copy = buffer
+        self.buffer.writeBuffer(&copy)
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
