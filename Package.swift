@@ -5,7 +5,8 @@ let package = Package(
     name: "GameGiveaways",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "giveaways", targets: ["giveaways"])
+        .executable(name: "giveaways", targets: ["giveaways"]),
+        .executable(name: "giveaways-bench", targets: ["giveaways-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -56,6 +57,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "giveaways", dependencies: ["GiveawaysCLI"]),
+        // In-process benchmarks (search, sync) that print figures; run by scripts/bench in release mode.
+        .executableTarget(name: "giveaways-bench", dependencies: ["GiveawaysDomain", "GiveawaysData"]),
         // A fake GamerPower server and test stubs, shared by every test target.
         .target(
             name: "GiveawaysTestSupport",

@@ -3,10 +3,9 @@ import GRDB
 import GiveawaysDomain
 
 /// A row of the `giveaway` table: the upstream fields plus the feed summary.
-struct GiveawayRow: Codable, FetchableRecord, PersistableRecord, Equatable {
+/// Encoded and decoded by hand rather than through Codable: every sync writes and reads all of them.
+struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
     static let databaseTableName = "giveaway"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: Int
     var title: String
@@ -75,6 +74,52 @@ struct GiveawayRow: Codable, FetchableRecord, PersistableRecord, Equatable {
         users = giveaway.users
         status = giveaway.status
         gamerpowerUrl = giveaway.gamerpowerURL
+    }
+
+    init(row: Row) throws {
+        id = row["id"]
+        title = row["title"]
+        worthCents = row["worth_cents"]
+        thumbnailUrl = row["thumbnail_url"]
+        imageUrl = row["image_url"]
+        description = row["description"]
+        instructions = row["instructions"]
+        openGiveawayUrl = row["open_giveaway_url"]
+        openGiveaway = row["open_giveaway"]
+        publishedAt = row["published_at"]
+        type = row["type"]
+        platforms = row["platforms"]
+        endsAt = row["ends_at"]
+        users = row["users"]
+        status = row["status"]
+        gamerpowerUrl = row["gamerpower_url"]
+        firstSeenAt = row["first_seen_at"]
+        lastSeenAt = row["last_seen_at"]
+        leftAt = row["left_at"]
+        isDemo = row["is_demo"]
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["title"] = title
+        container["worth_cents"] = worthCents
+        container["thumbnail_url"] = thumbnailUrl
+        container["image_url"] = imageUrl
+        container["description"] = description
+        container["instructions"] = instructions
+        container["open_giveaway_url"] = openGiveawayUrl
+        container["open_giveaway"] = openGiveaway
+        container["published_at"] = publishedAt
+        container["type"] = type
+        container["platforms"] = platforms
+        container["ends_at"] = endsAt
+        container["users"] = users
+        container["status"] = status
+        container["gamerpower_url"] = gamerpowerUrl
+        container["first_seen_at"] = firstSeenAt
+        container["last_seen_at"] = lastSeenAt
+        container["left_at"] = leftAt
+        container["is_demo"] = isDemo
     }
 
     func toDomain() -> Giveaway {

@@ -70,6 +70,7 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
                 report.left.append(row.id)
             }
             report.left.sort()
+            try db.execute(sql: "UPDATE giveaway SET last_seen_at = ? WHERE left_at IS NULL", arguments: [time])
 
             var run = SyncRunRow(
                 at: time, succeeded: true, added: report.added.count, updated: report.updated.count,
@@ -94,17 +95,24 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
         row.lastSeenAt = time
         if row.leftAt != nil {
             row.leftAt = nil
+            try row.update(db)
             var period = FeedPeriodRow(giveawayId: giveaway.id, appearedAt: time)
             try period.insert(db)
             report.returned.append(giveaway.id)
-        } else {
-            // The claim counter moves on every sync; only a change of what the giveaway *is* counts as updated.
-            var comparable = before
-            comparable.lastSeenAt = time
-            comparable.users = row.users
-            if comparable != row { report.updated.append(giveaway.id) }
+            return
         }
-        try row.update(db)
+        // The claim counter moves on every sync; only a change of what the giveaway *is* counts as updated.
+        var comparable = before
+        comparable.lastSeenAt = time
+        comparable.users = row.users
+        if comparable != row {
+            report.updated.append(giveaway.id)
+            try row.update(db)
+        } else if before.users != row.users {
+            try db.cachedStatement(sql: "UPDATE giveaway SET users = ? WHERE id = ?")
+                .execute(arguments: [row.users, row.id])
+        }
+        // last_seen_at of unchanged rows is set for all of them at once at the end of the sync.
     }
 
     public func recordSyncFailure(_ reason: String, at time: Date) async throws {

@@ -9,23 +9,58 @@ enum UpstreamDate {
     }()
 
     /// Parses the text, or returns `nil` for `N/A`, empty text and anything that is not a real date.
+    /// Plain arithmetic (no Calendar): it runs twice per giveaway on every sync.
     static func parse(_ text: String) -> Date? {
-        let fields = text.trimmingCharacters(in: .whitespaces).split(whereSeparator: { "-: T".contains($0) })
-        guard fields.count == 3 || fields.count == 6 || fields.count == 5 else { return nil }
         var numbers: [Int] = []
-        for field in fields {
-            guard field.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(field) else { return nil }
-            numbers.append(value)
+        numbers.reserveCapacity(6)
+        var current = -1
+        var digits = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                current = (current < 0 ? 0 : current) * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard digits <= 4 else { return nil }
+            case UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "T"):
+                guard current >= 0 else {
+                    if byte == UInt8(ascii: " "), numbers.isEmpty { continue }  // leading blanks
+                    return nil
+                }
+                numbers.append(current)
+                current = -1
+                digits = 0
+            default:
+                return nil
+            }
         }
+        if current >= 0 { numbers.append(current) }
+        guard numbers.count == 3 || numbers.count == 5 || numbers.count == 6 else { return nil }
         while numbers.count < 6 { numbers.append(0) }
-        let components = DateComponents(
-            year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4],
-            second: numbers[5])
-        guard (1970...9999).contains(numbers[0]), (1...12).contains(numbers[1]), (1...31).contains(numbers[2]),
-            (0...23).contains(numbers[3]), (0...59).contains(numbers[4]), (0...60).contains(numbers[5]),
-            components.isValidDate(in: utc)
+        let (year, month, day) = (numbers[0], numbers[1], numbers[2])
+        let (hour, minute, second) = (numbers[3], numbers[4], numbers[5])
+        guard (1970...9999).contains(year), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
-        return utc.date(from: components)
+        let days = daysSinceEpoch(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    private static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = shiftedYear / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Formats a date the way the upstream does, for the demo data and for fixtures.

@@ -4,13 +4,26 @@ import Foundation
 public struct ListGiveawaysUseCase: Sendable {
     public init() {}
 
-    public func execute(_ giveaways: [Giveaway], query: GiveawayQuery, now: Date) -> [Giveaway] {
+    /// - Parameter index: a `SearchIndex` built over exactly `giveaways`, for large lists; without one, each
+    ///   giveaway's words are computed on the spot (fine for the ~100 items of a live feed).
+    public func execute(
+        _ giveaways: [Giveaway], query: GiveawayQuery, now: Date, index: SearchIndex? = nil
+    )
+        -> [Giveaway]
+    {
         let search = SearchText(query: query.search)
-        let matching = giveaways.filter { giveaway in
+        let candidates: [Giveaway]
+        if let index, index.count == giveaways.count {
+            candidates = index.positions(matching: search).map { giveaways[$0] }
+        } else if search.isEmpty {
+            candidates = giveaways
+        } else {
+            candidates = giveaways.filter { search.matches(words: SearchText.words(of: $0)) }
+        }
+        let matching = candidates.filter { giveaway in
             if !query.includeExpired, giveaway.isExpired(at: now) { return false }
             if let platform = query.platform, !giveaway.isOn(platformSlug: platform) { return false }
             if let type = query.type, !type.matches(giveaway.type) { return false }
-            if !search.isEmpty, !search.matches(folded: SearchText.haystack(for: giveaway)) { return false }
             return true
         }
         return matching.sorted(by: query.sort.areInIncreasingOrder)

@@ -1,29 +1,37 @@
 import Foundation
 
-/// Text folded for matching: case- and accent-insensitive, so `pokemon` finds `Pokémon`.
+/// A search query, folded for matching: case- and accent-insensitive, so `pokemon` finds `Pokémon`.
+///
+/// Text is cut into words (runs of letters and digits); a giveaway matches when every query word starts one of
+/// the words of its title, platforms or description. `witch` finds "The Witcher", `itch.io` finds "Itch.io".
 public struct SearchText: Hashable, Sendable {
-    /// The words of a query, each folded; a giveaway matches when its text contains every one of them.
+    /// The folded words of the query.
     public let terms: [String]
 
     public init(query: String) {
-        terms = SearchText.fold(query).split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        terms = SearchText.words(in: query)
     }
 
     public var isEmpty: Bool { terms.isEmpty }
 
-    /// Whether folded text contains every term.
-    public func matches(folded haystack: String) -> Bool {
-        terms.allSatisfy { haystack.contains($0) }
+    /// Whether every term starts one of `words` (the folded words of one giveaway).
+    public func matches(words: [String]) -> Bool {
+        terms.allSatisfy { term in words.contains { $0.hasPrefix(term) } }
     }
 
-    /// Lowercases and strips diacritics; punctuation is kept so `X|S` and `Itch.io` still match.
+    /// Lowercases and strips diacritics and width differences.
     public static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
-    /// The folded text a giveaway is searched by: title, platforms and description.
-    public static func haystack(for giveaway: Giveaway) -> String {
+    /// The folded words of a text, in order, duplicates kept.
+    public static func words(in text: String) -> [String] {
+        fold(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+
+    /// The words a giveaway is found by: its title, platform names and description.
+    public static func words(of giveaway: Giveaway) -> [String] {
         let platforms = giveaway.platforms.map(\.displayName).joined(separator: " ")
-        return fold(giveaway.title + "\n" + platforms + "\n" + giveaway.description)
+        return words(in: giveaway.title + " " + platforms + " " + giveaway.description)
     }
 }

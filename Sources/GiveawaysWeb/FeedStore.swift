@@ -9,6 +9,10 @@ import Synchronization
 struct FeedSnapshot: Sendable {
     var giveaways: [Giveaway]
     var byID: [Int: Giveaway]
+    /// Built once per snapshot, so that search never re-reads every giveaway's text.
+    var searchIndex: SearchIndex
+    /// Every platform slug in the feed, for validating `?platform=` without a pass over the list.
+    var platformSlugs: Set<String>
     var status: SyncStatus
     var isSyncing: Bool
     /// Increases with every reload, so that anything derived from a snapshot knows when it is out of date.
@@ -17,6 +21,8 @@ struct FeedSnapshot: Sendable {
     init(giveaways: [Giveaway], status: SyncStatus, isSyncing: Bool = false) {
         self.giveaways = giveaways
         self.byID = Dictionary(giveaways.map { ($0.id, $0) }) { first, _ in first }
+        self.searchIndex = SearchIndex(giveaways)
+        self.platformSlugs = Set(giveaways.flatMap { $0.platforms.map(\.slug) })
         self.status = status
         self.isSyncing = isSyncing
     }

@@ -145,3 +145,18 @@ import Testing
         #expect(UpstreamDate.parse(UpstreamDate.format(date)) == date)
     }
 }
+
+@Suite struct UpstreamDateArithmeticTests {
+    /// The hand-rolled calendar arithmetic agrees with Foundation's calendar, day by day across leap years.
+    @Test func agreesWithFoundationEveryDayFrom1999To2031() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var date = calendar.date(from: DateComponents(year: 1999, month: 1, day: 1, hour: 13, minute: 7, second: 9))!
+        while calendar.component(.year, from: date) < 2032 {
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            let text = String(format: "%04d-%02d-%02d 13:07:09", parts.year!, parts.month!, parts.day!)
+            #expect(UpstreamDate.parse(text) == date, "\(text)")
+            date = date.addingTimeInterval(86_400)
+        }
+    }
+}

@@ -77,3 +77,45 @@ import Testing
         #expect(SearchText(query: " a  B ").terms == ["a", "b"])
     }
 }
+
+@Suite struct SearchIndexTests {
+    let giveaways: [Giveaway] = [
+        .stub(id: 1, title: "The Witcher 3 (GOG) Giveaway", platforms: "PC, GOG"),
+        .stub(id: 2, title: "Pokémon-like Café Pack", description: "Cozy café DLC", platforms: "Android, iOS"),
+        .stub(id: 3, title: "Neon Rally", description: "Race through Itch.io's finest", platforms: "Xbox Series X|S"),
+        .stub(id: 4, title: "Witchcraft Tales", platforms: "PC, Steam"),
+    ]
+
+    @Test func indexFindsWhatTheWordScanFinds() {
+        let index = SearchIndex(giveaways)
+        for query in [
+            "witch", "WITCHER", "pokemon", "café cozy", "itch.io", "xbox x", "pc", "gog witcher", "steam gog", "zzz",
+            "", "  ", "3", "tales witch",
+        ] {
+            let search = SearchText(query: query)
+            let scanned = giveaways.indices.filter { search.matches(words: SearchText.words(of: giveaways[$0])) }
+            #expect(index.positions(matching: search) == scanned, "\(query)")
+        }
+        #expect(index.positions(matching: SearchText(query: "witch")) == [0, 3])
+        #expect(index.positions(matching: SearchText(query: "itch.io")) == [2])
+    }
+
+    @Test func useCaseGivesTheSameAnswerWithAndWithoutTheIndex() {
+        let index = SearchIndex(giveaways)
+        let now = utc("2026-03-31T12:00:00Z")
+        for query in ["witch", "pokemon", "rally x", ""] {
+            let plain = ListGiveawaysUseCase().execute(giveaways, query: GiveawayQuery(search: query), now: now)
+            let indexed = ListGiveawaysUseCase().execute(
+                giveaways, query: GiveawayQuery(search: query), now: now, index: index)
+            #expect(plain.map(\.id) == indexed.map(\.id), "\(query)")
+        }
+    }
+
+    @Test func wordsAreFoldedAndSplitOnPunctuation() {
+        #expect(
+            SearchText.words(in: "Pokémon-like CAFÉ, Itch.io & X|S") == [
+                "pokemon", "like", "cafe", "itch", "io", "x", "s",
+            ])
+        #expect(SearchText(query: "  Witch  ").terms == ["witch"])
+    }
+}

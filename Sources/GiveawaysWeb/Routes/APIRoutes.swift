@@ -21,10 +21,11 @@ struct APIRoutes<Repository: GiveawayRepository, Source: GiveawaySource>: Sendab
         let snapshot = try await feed.snapshot()
         let parameters = HomeFilters.parameters(of: request)
         var filters = try HomeFilters(
-            parameters: parameters, platformSlugs: Set(snapshot.giveaways.flatMap { $0.platforms.map(\.slug) }))
+            parameters: parameters, platformSlugs: snapshot.platformSlugs)
         filters.query.includeExpired = ["1", "true"].contains(parameters["include_expired"]?.lowercased() ?? "")
         let now = clock()
-        let items = ListGiveawaysUseCase().execute(snapshot.giveaways, query: filters.query, now: now)
+        let items = ListGiveawaysUseCase().execute(
+            snapshot.giveaways, query: filters.query, now: now, index: snapshot.searchIndex)
         return try JSONResponse.encode(
             items.map { GiveawayJSON(giveaway: $0, now: now, isDemo: snapshot.status.isDemoData) })
     }

@@ -31,13 +31,14 @@ struct PageRoutes<Repository: GiveawayRepository, Source: GiveawaySource>: Senda
     /// `GET /` — Home; with `X-Fragment: results`, only the results (for live search).
     @Sendable func home(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await feed.snapshot()
-        let slugs = Set(snapshot.giveaways.flatMap { $0.platforms.map(\.slug) })
-        let filters = try HomeFilters(parameters: HomeFilters.parameters(of: request), platformSlugs: slugs)
+        let filters = try HomeFilters(
+            parameters: HomeFilters.parameters(of: request), platformSlugs: snapshot.platformSlugs)
         let now = clock()
         let favorites = try await favoriteIDs(context)
         let fragment = request.headers[.init("X-Fragment")!] == "results"
         let render = {
-            let results = ListGiveawaysUseCase().execute(snapshot.giveaways, query: filters.query, now: now)
+            let results = ListGiveawaysUseCase().execute(
+                snapshot.giveaways, query: filters.query, now: now, index: snapshot.searchIndex)
             let page = HomePage(
                 filters: filters, snapshot: snapshot, results: results, favorites: favorites, now: now)
             if fragment { return page.resultsFragment() }
