@@ -30,9 +30,19 @@ public final class GamerPowerHTTPClient: GiveawaySource {
         self.maxBodyBytes = maxBodyBytes
         self.retryDelays = retryDelays
         self.logger = logger
-        // The process-wide client needs no shutdown; every attempt is bounded by `withDeadline` below.
-        httpClient = HTTPClient.shared
+        httpClient = Self.sharedHTTPClient
     }
+
+    /// One connection pool for the process, like `HTTPClient.shared` (so it needs no shutdown), but with a short
+    /// connect timeout: by default the pool keeps retrying a refused connection until the request's deadline,
+    /// which would make an unreachable upstream look like a 10-second stall instead of a quick, clear failure.
+    private static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 3, allowCycles: false),
+            timeout: .init(connect: .seconds(2), read: .seconds(10)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     public func fetchGiveaways() async throws -> [Giveaway] {
         let url = baseURL.appendingPathComponent("giveaways")

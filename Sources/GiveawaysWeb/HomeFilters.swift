@@ -5,8 +5,11 @@ import Hummingbird
 /// The Home screen's query string, validated: `?platform=SLUG&type=game|loot|beta&sort=...&q=TEXT`.
 struct HomeFilters: Sendable, Equatable {
     var query: GiveawayQuery
+    /// 1-based page of results; a live feed (70–130 giveaways) fits on the first.
+    var page = 1
 
     static let maxSearchLength = 200
+    static let pageSize = 120
 
     init(query: GiveawayQuery = GiveawayQuery()) {
         self.query = query
@@ -45,6 +48,12 @@ struct HomeFilters: Sendable, Equatable {
             }
             query.search = search.trimmingCharacters(in: .whitespacesAndNewlines)
         }
+        if let text = parameters["page"], !text.isEmpty {
+            guard let page = Int(text), (1...10_000).contains(page) else {
+                throw HTTPError(.badRequest, message: "The page must be a number from 1 to 10000.")
+            }
+            self.page = page
+        }
         self.query = query
     }
 
@@ -68,6 +77,7 @@ struct HomeFilters: Sendable, Equatable {
         if let type = query.type { items.append(.init(name: "type", value: type.rawValue)) }
         if query.sort != .date { items.append(.init(name: "sort", value: query.sort.rawValue)) }
         if !query.search.isEmpty { items.append(.init(name: "q", value: query.search)) }
+        if page > 1 { items.append(.init(name: "page", value: String(page))) }
         guard !items.isEmpty else { return "/" }
         var components = URLComponents()
         components.queryItems = items
@@ -75,15 +85,24 @@ struct HomeFilters: Sendable, Equatable {
         return "/?" + encoded
     }
 
+    /// Changing a filter goes back to the first page.
     func with(platform: String?) -> HomeFilters {
         var copy = self
         copy.query.platform = platform
+        copy.page = 1
         return copy
     }
 
     func with(type: TypeFilter?) -> HomeFilters {
         var copy = self
         copy.query.type = type
+        copy.page = 1
+        return copy
+    }
+
+    func with(page: Int) -> HomeFilters {
+        var copy = self
+        copy.page = page
         return copy
     }
 }

@@ -17,8 +17,9 @@ enum StaticAssets {
             ("favicon.svg", "image/svg+xml"),
         ] {
             guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "static"),
-                let data = try? Data(contentsOf: url)
+                var data = try? Data(contentsOf: url)
             else { continue }
+            if name.hasSuffix(".css") { data = Data(minifyCSS(String(decoding: data, as: UTF8.self)).utf8) }
             result[name] = Asset(body: ByteBuffer(bytes: data), contentType: type, etag: fingerprint(data))
         }
         return result
@@ -40,6 +41,14 @@ enum StaticAssets {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.body))
+    }
+
+    /// Drops comments and collapses whitespace; the stylesheet in the repository stays readable.
+    static func minifyCSS(_ css: String) -> String {
+        var text = css.replacingOccurrences(of: #"/\*[\s\S]*?\*/"#, with: "", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+        text = text.replacingOccurrences(of: #" ?([{};,>]) ?"#, with: "$1", options: .regularExpression)
+        return text.replacingOccurrences(of: ";}", with: "}").trimmingCharacters(in: .whitespaces)
     }
 
     /// FNV-1a, 64 bits, as hex: enough to tell versions apart.

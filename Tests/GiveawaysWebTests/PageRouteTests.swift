@@ -261,3 +261,29 @@ import Testing
         }
     }
 }
+
+@Suite struct PaginationTests {
+    @Test func longListsArePagedAndEveryGiveawayIsReachable() async throws {
+        let harness = try await WebHarness(seed: false)
+        let many = (1...130).map {
+            Giveaway.stub(id: $0, publishedAt: Date(timeIntervalSince1970: 1_774_000_000 + Double($0)))
+        }
+        _ = try await harness.repository.saveSync(many, at: harness.now)
+        try await harness.app().test(.router) { client in
+            let first = try await client.execute(uri: "/", method: .get) { PageRouteTests.cardIDs($0.text) }
+            let second = try await client.execute(uri: "/?page=2", method: .get) { response in
+                #expect(response.text.contains("Page 2 of 2"))
+                #expect(response.text.contains("rel=\"prev\" href=\"/\""))
+                return PageRouteTests.cardIDs(response.text)
+            }
+            #expect(first.count == 120)
+            #expect(second.count == 10)
+            #expect(Set(first + second) == Set(1...130))
+            for bad in ["0", "-1", "abc", "99999"] {
+                try await client.execute(uri: "/?page=\(bad)", method: .get) { response in
+                    #expect(response.status == .badRequest, "\(bad)")
+                }
+            }
+        }
+    }
+}

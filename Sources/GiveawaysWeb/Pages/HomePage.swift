@@ -49,7 +49,10 @@ struct HomePage {
                 actionTitle: "Clear filters", actionPath: "/"
             ).render()
         }
-        let cards = results.map { giveaway in
+        let pageCount = (results.count + HomeFilters.pageSize - 1) / HomeFilters.pageSize
+        let page = min(filters.page, max(1, pageCount))
+        let shown = results.dropFirst((page - 1) * HomeFilters.pageSize).prefix(HomeFilters.pageSize)
+        let cards = shown.map { giveaway in
             GiveawayCard(
                 model: GiveawayCardModel(giveaway: giveaway, now: now, isFavorite: favorites.contains(giveaway.id)),
                 heart: HeartButton(
@@ -60,8 +63,19 @@ struct HomePage {
         let noun = results.count == 1 ? "giveaway" : "giveaways"
         return """
             <p class="results__count"><strong>\(results.count)</strong> \(noun)\(filters.isFiltered ? HTML(" · <a href=\"/\">Clear filters</a>") : nil)</p>
-            <div class="grid">\(cards)</div>
+            <div class="grid">\(Array(cards))</div>
+            \(pageCount > 1 ? pager(page: page, of: pageCount) : nil)
             """
+    }
+
+    private func pager(page: Int, of count: Int) -> HTML {
+        let previous: HTML? =
+            page > 1
+            ? "<a class=\"button\" rel=\"prev\" href=\"\(filters.with(page: page - 1).path)\">Previous</a>" : nil
+        let next: HTML? =
+            page < count
+            ? "<a class=\"button\" rel=\"next\" href=\"\(filters.with(page: page + 1).path)\">Next</a>" : nil
+        return "<nav class=\"pager\" aria-label=\"Pages\">\(previous)<span>Page \(page) of \(count)</span>\(next)</nav>"
     }
 
     private var searchForm: HTML {
