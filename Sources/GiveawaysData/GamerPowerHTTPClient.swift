@@ -15,20 +15,24 @@ public final class GamerPowerHTTPClient: GiveawaySource {
     private let timeout: Duration
     private let maxBodyBytes: Int
     private let retryDelays: [Duration]
+    private let totalBudget: Duration
     private let pacer = RequestPacer(maxPerSecond: 4)
     private let logger: Logger
 
     /// - Parameters:
     ///   - timeout: the limit for one whole attempt, connection to last byte.
     ///   - retryDelays: the back-off before each retry of a transient failure (5xx, timeout, refused).
+    ///   - totalBudget: the most a whole fetch may take, retries included; a retry that would not fit is skipped.
     public init(
-        baseURL: URL = defaultBaseURL, timeout: Duration = .seconds(10), maxBodyBytes: Int = 8 * 1_048_576,
-        retryDelays: [Duration] = [.seconds(1), .seconds(3)], logger: Logger = Logger(label: "gamerpower")
+        baseURL: URL = defaultBaseURL, timeout: Duration = .seconds(8), maxBodyBytes: Int = 8 * 1_048_576,
+        retryDelays: [Duration] = [.seconds(1), .seconds(2)], totalBudget: Duration = .seconds(10),
+        logger: Logger = Logger(label: "gamerpower")
     ) {
         self.baseURL = baseURL
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
         self.retryDelays = retryDelays
+        self.totalBudget = totalBudget
         self.logger = logger
         httpClient = Self.sharedHTTPClient
     }
@@ -46,17 +50,22 @@ public final class GamerPowerHTTPClient: GiveawaySource {
 
     public func fetchGiveaways() async throws -> [Giveaway] {
         let url = baseURL.appendingPathComponent("giveaways")
+        let clock = ContinuousClock()
+        let deadline = clock.now + totalBudget
         var attempt = 0
         while true {
             do {
-                let feed = try await fetchOnce(url: url)
+                let feed = try await fetchOnce(url: url, timeout: min(timeout, deadline - clock.now))
                 if !feed.skipped.isEmpty {
                     logger.warning(
                         "skipped unreadable giveaways",
                         metadata: ["count": "\(feed.skipped.count)", "first": "\(feed.skipped[0])"])
                 }
                 return feed.giveaways
-            } catch let error as GamerPowerError where error.isTransient && attempt < retryDelays.count {
+            } catch let error as GamerPowerError
+                where error.isTransient && attempt < retryDelays.count
+                && clock.now + retryDelays[attempt] + .seconds(1) < deadline
+            {
                 logger.warning(
                     "GamerPower fetch failed, retrying", metadata: ["reason": "\(error)", "attempt": "\(attempt + 1)"])
                 try await Task.sleep(for: retryDelays[attempt])
@@ -65,7 +74,7 @@ public final class GamerPowerHTTPClient: GiveawaySource {
         }
     }
 
-    private func fetchOnce(url: URL) async throws -> GamerPowerFeedDecoder.Feed {
+    private func fetchOnce(url: URL, timeout: Duration) async throws -> GamerPowerFeedDecoder.Feed {
         try await pacer.waitForTurn()
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "Accept", value: "application/json")
@@ -73,16 +82,16 @@ public final class GamerPowerHTTPClient: GiveawaySource {
         let (status, body): (Int, Data)
         do {
             let prepared = request
-            (status, body) = try await withDeadline { try await self.download(prepared) }
+            (status, body) = try await withDeadline(timeout) { try await self.download(prepared, timeout: timeout) }
             await pacer.requestFinished()
         } catch {
             await pacer.requestFinished()
-            throw classify(error)
+            throw classify(error, timeout: timeout)
         }
         return try GamerPowerFeedDecoder().decode(status: status, body: body)
     }
 
-    private func download(_ request: HTTPClientRequest) async throws -> (Int, Data) {
+    private func download(_ request: HTTPClientRequest, timeout: Duration) async throws -> (Int, Data) {
         let response = try await httpClient.execute(request, timeout: .init(timeout))
         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBodyBytes {
             throw GamerPowerError.bodyTooLarge(limit: maxBodyBytes)
@@ -92,8 +101,9 @@ public final class GamerPowerHTTPClient: GiveawaySource {
     }
 
     /// Bounds a whole attempt, body included: the client's own deadline stops at the response head.
-    private func withDeadline<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let timeout = self.timeout
+    private func withDeadline<T: Sendable>(
+        _ timeout: Duration, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await operation() }
             group.addTask {
@@ -109,8 +119,9 @@ public final class GamerPowerHTTPClient: GiveawaySource {
     }
 
     /// One readable reason for whatever went wrong below the JSON layer.
-    private func classify(_ error: any Error) -> GamerPowerError {
-        let seconds = Int(timeout.components.seconds)
+    private func classify(_ error: any Error, timeout: Duration) -> GamerPowerError {
+        let seconds = Int(
+            (Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18).rounded())
         switch error {
         case let error as GamerPowerError:
             return error

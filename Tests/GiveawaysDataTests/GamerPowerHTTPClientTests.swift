@@ -132,3 +132,19 @@ import Testing
         #expect(clock.now - start >= .milliseconds(1990))
     }
 }
+
+@Suite struct GamerPowerBudgetTests {
+    @Test func aStallingUpstreamIsGivenUpOnWithinTheTotalBudgetRetriesIncluded() async throws {
+        let fake = FakeGamerPower(.stall(seconds: 6))
+        let elapsed = try await fake.withServer { url in
+            let client = GamerPowerHTTPClient(
+                baseURL: url, timeout: .seconds(2), retryDelays: [.milliseconds(200), .milliseconds(200)],
+                totalBudget: .seconds(4))
+            let start = ContinuousClock().now
+            await #expect(throws: GamerPowerError.self) { try await client.fetchGiveaways() }
+            return ContinuousClock().now - start
+        }
+        #expect(elapsed < .milliseconds(4500), "took \(elapsed)")
+        #expect(fake.requestCount == 2)  // 2 s, a pause, the 1.8 s left; a third attempt would not fit
+    }
+}

@@ -1,11 +1,12 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysTestSupport
-import GiveawaysWeb
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
+@testable import GiveawaysWeb
 
 @Suite struct FavoriteRouteTests {
     @Test func aBrowserGetsAnAnonymousProfileCookieOnItsFirstHeartOnly() async throws {
@@ -193,5 +194,13 @@ import Testing
                 #expect(items.first?["name"] as? String == "PC")
             }
         }
+    }
+}
+
+@Suite struct FormBodyTests {
+    @Test func brokenPercentEncodingIsDroppedNotFatal() {
+        #expect(FormBody.parse("favorite=%ZZ&back=%2Fmore") == ["back": "/more"])
+        #expect(FormBody.parse("a=1&a=2&b=two+words&c&=x&%FF=1") == ["a": "1", "b": "two words", "c": "", "": "x"])
+        #expect(FormBody.parse("\u{FFFD}\u{0}=%00") == ["\u{FFFD}\u{0}": "\u{0}"])
     }
 }

@@ -1,13 +1,16 @@
-"""A fake GamerPower for the browser tests: serves the project's own fixture and generated cover images.
+"""A fake GamerPower for the browser tests and the reliability scripts.
 
-Loopback only. `/api/giveaways` answers with tests/browser/fixtures/giveaways.json (GamerPower's wire format);
-`/offers/<kind>/<id>.png` answers with a PNG drawn here, a different gradient per id, so screenshots look real.
-POST /control/<mode> switches the feed between `ok` and `down` (500 with an HTML body).
+Loopback only. `/api/giveaways` answers with Tests/browser/fixtures/giveaways.json (GamerPower's wire format)
+or another fixture given to `start`; `/offers/<kind>/<id>.png` answers with a PNG drawn here, a different
+gradient per id, so screenshots look real. POST /control/<mode> switches how the feed answers:
+ok, down (500 + HTML), html (200 + HTML), truncated (half the JSON), empty201 (201 + status object),
+notfound (404 + status object), stall (answers after 30 s), alt503 (503 and ok in turn), huge (100 MB body).
 """
 import colorsys
 import struct
 import sys
 import threading
+import time
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -39,26 +42,28 @@ def png(width: int, height: int, seed: int) -> bytes:
 
 class Upstream(BaseHTTPRequestHandler):
     mode = "ok"
+    fixture = FIXTURE
     images: dict = {}
     lock = threading.Lock()
+    flip = False
 
     def log_message(self, *args):
         pass
 
     def send(self, status: int, body: bytes, content_type: str):
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (a timeout test): nothing to tell it
 
     def do_GET(self):
         path = self.path.split("?")[0]
         if path == "/api/giveaways":
-            if Upstream.mode == "down":
-                return self.send(500, b"<html><body>Internal Server Error</body></html>", "text/html")
-            base = f"http://127.0.0.1:{self.server.server_port}".replace("/", "\\/")
-            return self.send(200, FIXTURE.read_text().replace("{{UPSTREAM}}", base).encode(), "application/json")
+            return self.feed()
         if path.startswith("/offers/") and path.endswith(".png"):
             seed = int("".join(ch for ch in path.rsplit("/", 1)[-1] if ch.isdigit()) or "1")
             with Upstream.lock:
@@ -67,6 +72,44 @@ class Upstream(BaseHTTPRequestHandler):
             return self.send(200, Upstream.images[seed], "image/png")
         self.send(404, b'{"status":0,"status_message":"No object found"}', "application/json")
 
+    def feed(self):
+        mode = Upstream.mode
+        base = f"http://127.0.0.1:{self.server.server_port}".replace("/", "\\/")
+        body = Upstream.fixture.read_text().replace("{{UPSTREAM}}", base).encode()
+        status_object = b'{"status":0,"status_message":"No active giveaways available at the moment."}'
+        if mode == "alt503":
+            with Upstream.lock:
+                Upstream.flip = not Upstream.flip
+                mode = "busy" if Upstream.flip else "ok"
+        if mode == "down":
+            return self.send(500, b"<html><body>Internal Server Error</body></html>", "text/html")
+        if mode == "busy":
+            return self.send(503, b"<html><body>Service Unavailable</body></html>", "text/html")
+        if mode == "html":
+            return self.send(200, b"<!DOCTYPE html><html><body>Maintenance</body></html>", "text/html")
+        if mode == "truncated":
+            return self.send(200, body[: len(body) // 2], "application/json")
+        if mode == "empty201":
+            return self.send(201, status_object, "application/json")
+        if mode == "notfound":
+            return self.send(404, b'{"status":0,"status_message":"No object found"}', "application/json")
+        if mode == "stall":
+            time.sleep(30)
+        if mode == "huge":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            chunk = b" " * 1_048_576
+            try:
+                self.wfile.write(b"[")
+                for _ in range(100):
+                    self.wfile.write(chunk)
+                self.wfile.write(b"]")
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
+        return self.send(200, body, "application/json")
+
     def do_POST(self):
         if self.path.startswith("/control/"):
             Upstream.mode = self.path.rsplit("/", 1)[-1]
@@ -74,7 +117,11 @@ class Upstream(BaseHTTPRequestHandler):
         self.send(404, b"", "text/plain")
 
 
-def start(port: int = 0) -> ThreadingHTTPServer:
+def start(port: int = 0, fixture: Path = FIXTURE) -> ThreadingHTTPServer:
+    Upstream.fixture = Path(fixture)
+    Upstream.mode = "ok"
+    ThreadingHTTPServer.daemon_threads = True
+    ThreadingHTTPServer.allow_reuse_address = True
     server = ThreadingHTTPServer(("127.0.0.1", port), Upstream)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

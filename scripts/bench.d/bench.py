@@ -6,99 +6,24 @@ import json
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "Tests" / "browser"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+from harness import Server, binary, feed_of, get, print_table  # noqa: E402
 import fake_upstream  # noqa: E402
 
-BIN = os.environ.get("BIN", str(ROOT / ".build" / "release" / "giveaways"))
-CAPTURES = sorted((ROOT.parent / "shared" / "fixtures" / "gamerpower" / "daily").glob("*.json"))
+BIN = binary()
 LOAD_SECONDS = int(os.environ.get("LOAD_SECONDS", "60"))
 rows = []
 
 
 def row(name, value, goal="", met=None):
     rows.append((name, value, goal, "" if met is None else ("met" if met else "MISSED")))
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def get(url, headers=None):
-    request = urllib.request.Request(url, headers=headers or {})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.read(), dict(response.headers)
-
-
-def feed_of(count):
-    """A GamerPower-format feed of `count` items made from the real captures, with fresh ids."""
-    seen, items = set(), []
-    for path in reversed(CAPTURES):
-        for item in json.loads(path.read_bytes()):
-            if item["id"] not in seen:
-                seen.add(item["id"])
-                items.append(item)
-    result = []
-    for number in range(count):
-        item = dict(items[number % len(items)])
-        item["id"] = 100000 + number
-        if number >= len(items):
-            item["title"] = f"{item['title']} #{number}"
-        item["end_date"] = "N/A"
-        result.append(item)
-    return json.dumps(result).replace("/", "\\/")
-
-
-class Server:
-    def __init__(self, database, upstream="http://127.0.0.1:9/api", interval="30", now="2026-03-31T12:00:00Z"):
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        arguments = [BIN, "serve", "--port", str(self.port), "--database", database, "--gamerpower-url", upstream,
-                     "--sync-interval", interval, "--log-level", "error", "--image-cache", database + ".images"]
-        if now:
-            arguments += ["--now", now]
-        self.started = time.perf_counter()
-        self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def wait_ready(self, path="/healthz", seconds=20):
-        deadline = time.time() + seconds
-        while time.time() < deadline:
-            try:
-                get(self.base + path)
-                return time.perf_counter() - self.started
-            except OSError:
-                time.sleep(0.002)
-        raise TimeoutError("server did not start")
-
-    def wait_synced(self, seconds=30):
-        """Until the start-up sync attempt has finished (pages show no "refreshing" banner after that)."""
-        deadline = time.time() + seconds
-        while time.time() < deadline:
-            status = json.loads(get(self.base + "/api/v1/status")[0])
-            if not status["syncing"] and (status["lastSync"] or status["lastFailure"]):
-                return
-            time.sleep(0.1)
-
-    def rss_mib(self):
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return 0
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
 
 
 def main():
@@ -179,9 +104,7 @@ def main():
         row("load: last sync after the run", json.loads(status).get("lastSync") or "none")
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    width = [max(len(r[i]) for r in rows) for i in range(3)]
-    for r in rows:
-        print("  ".join(r[i].ljust(width[i]) for i in range(3)) + "  " + r[3])
+    print_table(rows)
 
 
 def dom_content_loaded(base):

@@ -77,7 +77,7 @@ struct PlatformCountJSON: Encodable {
     let count: Int
 }
 
-/// The body of `/api/v1/status`.
+/// The body of `/api/v1/status`; absent values are written as `null`.
 struct StatusJSON: Encodable {
     let giveaways: Int
     let lastSync: String?
@@ -86,4 +86,19 @@ struct StatusJSON: Encodable {
     let stale: Bool
     let demo: Bool
     let syncing: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case giveaways, lastSync, lastFailure, lastFailureReason, stale, demo, syncing
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(giveaways, forKey: .giveaways)
+        try container.encode(lastSync, forKey: .lastSync)
+        try container.encode(lastFailure, forKey: .lastFailure)
+        try container.encode(lastFailureReason, forKey: .lastFailureReason)
+        try container.encode(stale, forKey: .stale)
+        try container.encode(demo, forKey: .demo)
+        try container.encode(syncing, forKey: .syncing)
+    }
 }

@@ -14,16 +14,27 @@ struct FormBody {
         } catch {
             throw HTTPError(.contentTooLarge, message: "The form is too large.")
         }
-        var components = URLComponents()
-        components.percentEncodedQuery = String(buffer: buffer).replacingOccurrences(of: "+", with: "%20")
-        var fields: [String: String] = [:]
-        for item in components.queryItems ?? [] where fields[item.name] == nil {
-            fields[item.name] = item.value ?? ""
-        }
-        self.fields = fields
+        self.fields = Self.parse(String(decoding: buffer.readableBytesView, as: UTF8.self))
     }
 
     subscript(name: String) -> String? { fields[name] }
+
+    /// `a=1&b=two+words`; a pair whose percent-encoding is broken is dropped, never trusted or fatal.
+    /// (Foundation's URLComponents traps on invalid input, so it must not see raw request bodies.)
+    static func parse(_ body: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0]), fields[name] == nil else { continue }
+            guard let value = parts.count > 1 ? decode(parts[1]) : "" else { continue }
+            fields[name] = value
+        }
+        return fields
+    }
+
+    private static func decode(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
 
     /// A same-site path to go back to, or `fallback` when the field is missing or points elsewhere.
     func returnPath(fallback: String) -> String {
