@@ -9,8 +9,9 @@ import Synchronization
 struct FeedSnapshot: Sendable {
     var giveaways: [Giveaway]
     var byID: [Int: Giveaway]
-    /// Built once per snapshot, so that search never re-reads every giveaway's text.
-    var searchIndex: SearchIndex
+    /// Built on the first search of each snapshot (not at load, which would delay start-up), then reused.
+    var searchIndex: SearchIndex { lazyIndex.value }
+    private let lazyIndex: LazySearchIndex
     /// Every platform slug in the feed, for validating `?platform=` without a pass over the list.
     var platformSlugs: Set<String>
     var status: SyncStatus
@@ -21,13 +22,32 @@ struct FeedSnapshot: Sendable {
     init(giveaways: [Giveaway], status: SyncStatus, isSyncing: Bool = false) {
         self.giveaways = giveaways
         self.byID = Dictionary(giveaways.map { ($0.id, $0) }) { first, _ in first }
-        self.searchIndex = SearchIndex(giveaways)
+        self.lazyIndex = LazySearchIndex(giveaways)
         self.platformSlugs = Set(giveaways.flatMap { $0.platforms.map(\.slug) })
         self.status = status
         self.isSyncing = isSyncing
     }
 
     static let empty = FeedSnapshot(giveaways: [], status: SyncStatus())
+}
+
+/// A search index built once, on first use, by whichever request needs it first.
+final class LazySearchIndex: Sendable {
+    private let giveaways: [Giveaway]
+    private let index = Mutex<SearchIndex?>(nil)
+
+    init(_ giveaways: [Giveaway]) {
+        self.giveaways = giveaways
+    }
+
+    var value: SearchIndex {
+        index.withLock { index in
+            if let index { return index }
+            let built = SearchIndex(giveaways)
+            index = built
+            return built
+        }
+    }
 }
 
 /// Owns the in-memory snapshot and runs syncs: at start-up, on the schedule and on demand, one at a time.

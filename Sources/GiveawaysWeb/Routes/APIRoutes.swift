@@ -25,7 +25,8 @@ struct APIRoutes<Repository: GiveawayRepository, Source: GiveawaySource>: Sendab
         filters.query.includeExpired = ["1", "true"].contains(parameters["include_expired"]?.lowercased() ?? "")
         let now = clock()
         let items = ListGiveawaysUseCase().execute(
-            snapshot.giveaways, query: filters.query, now: now, index: snapshot.searchIndex)
+            snapshot.giveaways, query: filters.query, now: now,
+            index: filters.query.search.isEmpty ? nil : snapshot.searchIndex)
         return try JSONResponse.encode(
             items.map { GiveawayJSON(giveaway: $0, now: now, isDemo: snapshot.status.isDemoData) })
     }

@@ -38,7 +38,8 @@ struct PageRoutes<Repository: GiveawayRepository, Source: GiveawaySource>: Senda
         let fragment = request.headers[.init("X-Fragment")!] == "results"
         let render = {
             let results = ListGiveawaysUseCase().execute(
-                snapshot.giveaways, query: filters.query, now: now, index: snapshot.searchIndex)
+                snapshot.giveaways, query: filters.query, now: now,
+                index: filters.query.search.isEmpty ? nil : snapshot.searchIndex)
             let page = HomePage(
                 filters: filters, snapshot: snapshot, results: results, favorites: favorites, now: now)
             if fragment { return page.resultsFragment() }
