@@ -84,16 +84,22 @@ def send(port, data):
             sock.sendall(data)
         except (BrokenPipeError, ConnectionResetError):
             pass
-        chunks = []
+        response = b""
         try:
             while True:
                 chunk = sock.recv(65536)
                 if not chunk:
                     break
-                chunks.append(chunk)
+                response += chunk
+                # A kept-alive connection stays open after a complete answer: stop reading there.
+                head, separator, body = response.partition(b"\r\n\r\n")
+                if separator:
+                    length = [line.split(b":", 1)[1] for line in head.split(b"\r\n")
+                              if line.lower().startswith(b"content-length:")]
+                    if length and len(body) >= int(length[0]):
+                        break
         except (ConnectionResetError, socket.timeout):
             pass
-    response = b"".join(chunks)
     if not response.startswith(b"HTTP/1."):
         return "closed", response
     return response.split(b" ", 2)[1].decode(), response
