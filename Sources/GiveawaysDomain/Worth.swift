@@ -39,16 +39,19 @@ public struct Worth: Hashable, Sendable, Comparable {
     public var formatted: String {
         let dollars = cents / 100
         let rest = cents % 100
-        return "$\(Worth.groupThousands(dollars)).\(rest < 10 ? "0" : "")\(rest)"
+        return "$\(dollars.groupedThousands).\(rest < 10 ? "0" : "")\(rest)"
     }
 
     public static func < (lhs: Worth, rhs: Worth) -> Bool {
         lhs.cents < rhs.cents
     }
+}
 
-    private static func groupThousands(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
+extension Int {
+    /// `12340` → `"12,340"`: the thousands grouping used for worth and claim counts.
+    public var groupedThousands: String {
+        let digits = String(magnitude)
+        var result = self < 0 ? "-" : ""
         for (offset, character) in digits.enumerated() {
             if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
             result.append(character)

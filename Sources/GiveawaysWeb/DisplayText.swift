@@ -43,12 +43,6 @@ enum DisplayText {
 
     /// "12,340".
     static func count(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (offset, character) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return result
+        value.groupedThousands
     }
 }

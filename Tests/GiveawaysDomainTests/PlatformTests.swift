@@ -71,6 +71,9 @@ import Testing
         #expect(Worth(cents: 500).formatted == "$5.00")
         #expect(Worth(cents: 129_905).formatted == "$1,299.05")
         #expect(Worth(cents: 1299).amount.description == "12.99")
+        #expect(0.groupedThousands == "0")
+        #expect(999.groupedThousands == "999")
+        #expect((-1_234_567).groupedThousands == "-1,234,567")
     }
 
     @Test(arguments: [
