@@ -88,9 +88,3 @@ enum SafeText {
         return result
     }
 }
-
-extension HTML {
-    static func + (lhs: HTML, rhs: HTML) -> HTML {
-        HTML(trusted: lhs.rendered + rhs.rendered)
-    }
-}
