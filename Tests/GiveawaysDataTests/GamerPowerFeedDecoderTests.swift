@@ -160,3 +160,13 @@ import Testing
         }
     }
 }
+
+@Suite struct LineBreakTests {
+    @Test(arguments: [
+        ("a\r\nb", "a\nb"), ("a\rb", "a\nb"), ("a\r\n\r\nb", "a\n\nb"), ("a\n\rb", "a\n\nb"), (" \t x \r\n", "x"),
+        ("Pokémon\r\ncafé ☕", "Pokémon\ncafé ☕"), ("", ""), ("\r\n", ""),
+    ])
+    func lineBreaksBecomeNewlinesAndEndsAreTrimmed(text: String, expected: String) {
+        #expect(GiveawayDTO.normalizeLineBreaks(text) == expected)
+    }
+}
