@@ -48,7 +48,8 @@ public func buildApplication<Repository: GiveawayRepository, Source: GiveawaySou
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
         allowedHosts: Set([configuration.gamerpowerURL.host].compactMap { $0 }), logger: logger)
-    let router = Router(context: AppRequestContext.self)
+    // HEAD answers like GET without the body, for link checkers and `curl -I`.
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ConditionalGzipMiddleware())

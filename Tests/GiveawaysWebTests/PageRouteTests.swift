@@ -244,6 +244,20 @@ import Testing
         }
     }
 
+    @Test func headAnswersLikeGetWithoutABody() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/more", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.readableBytes == 0)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            }
+            try await client.execute(uri: "/giveaways/424242", method: .head) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
     @Test func healthzAnswers() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in
