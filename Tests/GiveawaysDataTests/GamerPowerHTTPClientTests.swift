@@ -144,7 +144,7 @@ import Testing
             await #expect(throws: GamerPowerError.self) { try await client.fetchGiveaways() }
             return ContinuousClock().now - start
         }
-        #expect(elapsed < .milliseconds(4500), "took \(elapsed)")
+        #expect(elapsed < .milliseconds(5500), "took \(elapsed)")  // under the 6 s stall: the budget cut it short
         #expect(fake.requestCount == 2)  // 2 s, a pause, the 1.8 s left; a third attempt would not fit
     }
 }
