@@ -78,6 +78,13 @@ enum Environment {
         guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
         return value
     }
+
+    /// A numeric variable, `nil` when unset; a value that is not a number is a usage error naming the variable.
+    static func number<Number: LosslessStringConvertible>(_ name: String) throws -> Number? {
+        guard let text = value(name) else { return nil }
+        guard let number = Number(text) else { throw ValidationError("\(name) '\(text)' is not a number.") }
+        return number
+    }
 }
 
 /// Writes to standard output and standard error.

@@ -58,18 +58,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func resolvedPort() throws -> Int {
-        if let port { return port }
-        guard let text = Environment.value("GIVEAWAYS_PORT") else { return 8080 }
-        guard let value = Int(text) else { throw ValidationError("GIVEAWAYS_PORT '\(text)' is not a number.") }
-        return value
+        try port ?? Environment.number("GIVEAWAYS_PORT") ?? 8080
     }
 
     private func resolvedInterval() throws -> Double {
-        if let syncInterval { return syncInterval }
-        guard let text = Environment.value("GIVEAWAYS_SYNC_INTERVAL") else { return 30 }
-        guard let value = Double(text) else {
-            throw ValidationError("GIVEAWAYS_SYNC_INTERVAL '\(text)' is not a number.")
-        }
-        return value
+        try syncInterval ?? Environment.number("GIVEAWAYS_SYNC_INTERVAL") ?? 30
     }
 }

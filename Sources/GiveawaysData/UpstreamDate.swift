@@ -2,12 +2,6 @@ import Foundation
 
 /// GamerPower's timestamps: `YYYY-MM-DD HH:MM:SS` in UTC with no zone, or a bare `YYYY-MM-DD`.
 enum UpstreamDate {
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
-
     /// Parses the text, or returns `nil` for `N/A`, empty text and anything that is not a real date.
     /// Plain arithmetic (no Calendar): it runs twice per giveaway on every sync.
     static func parse(_ text: String) -> Date? {
@@ -61,16 +55,5 @@ enum UpstreamDate {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// Formats a date the way the upstream does, for the demo data and for fixtures.
-    static func format(_ date: Date) -> String {
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ value: Int?, _ width: Int = 2) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day)) "
-            + "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
     }
 }

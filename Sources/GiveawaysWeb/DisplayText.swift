@@ -3,6 +3,12 @@ import GiveawaysDomain
 
 /// Turns dates and numbers into the short phrases the pages show.
 enum DisplayText {
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
     /// "ends in 2 days", "ends in 5 hours", "ended 3 days ago", "no end date".
     static func timeLeft(until end: Date?, now: Date) -> String {
         guard let end else { return "No end date" }
@@ -30,9 +36,7 @@ enum DisplayText {
 
     /// "31 Mar 2026, 18:35 UTC".
     static func date(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let month = months[((parts.month ?? 1) - 1) % 12]
         let minute = parts.minute ?? 0

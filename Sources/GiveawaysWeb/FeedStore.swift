@@ -89,13 +89,21 @@ final class FeedStore<Repository: GiveawayRepository, Source: GiveawaySource>: S
     /// Installs the labelled demo data if the store is empty, so that the very first page (before the first sync
     /// finishes, or forever on a machine without network) is a working app rather than a blank one.
     func prepare() async {
+        await seedDemoDataIfEmpty(now: clock())
         do {
-            if try await repository.seedDemoDataIfEmpty(DemoGiveaways.make(now: clock()), at: clock()) {
-                logger.notice("empty store: showing the built-in demo data until a sync succeeds")
-            }
             try await reload()
         } catch {
-            logger.error("could not prepare the store", metadata: ["reason": "\(error)"])
+            logger.error("could not load the store", metadata: ["reason": "\(error)"])
+        }
+    }
+
+    private func seedDemoDataIfEmpty(now: Date) async {
+        do {
+            if try await repository.seedDemoDataIfEmpty(DemoGiveaways.make(now: now), at: now) {
+                logger.notice("empty store: showing the built-in demo data until a sync succeeds")
+            }
+        } catch {
+            logger.error("could not install demo data", metadata: ["reason": "\(error)"])
         }
     }
 
@@ -127,13 +135,7 @@ final class FeedStore<Repository: GiveawayRepository, Source: GiveawaySource>: S
                 ])
         } catch {
             logger.warning("sync failed; keeping the stored data", metadata: ["reason": "\(error)"])
-            do {
-                if try await repository.seedDemoDataIfEmpty(DemoGiveaways.make(now: now), at: now) {
-                    logger.notice("no local data and no upstream: showing the built-in demo data")
-                }
-            } catch {
-                logger.error("could not install demo data", metadata: ["reason": "\(error)"])
-            }
+            await seedDemoDataIfEmpty(now: now)
         }
         do {
             try await reload()

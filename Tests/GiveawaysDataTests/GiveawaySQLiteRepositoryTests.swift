@@ -88,7 +88,6 @@ import Testing
     @Test func aFailedSyncChangesNothingAndIsReported() async throws {
         let time = utc("2026-03-01T00:00:00Z")
         _ = try await repository.saveSync([.stub(id: 1), .stub(id: 2)], at: time)
-        struct Down: Error {}
         let source = StubSource(result: .failure(GamerPowerError.badStatus(500, "down")))
         await #expect(throws: GamerPowerError.self) {
             try await SyncGiveawaysUseCase(source: source, repository: repository).execute(
@@ -186,14 +185,5 @@ import Testing
         let reopened = GiveawaySQLiteRepository(database: try AppDatabase.open(path: path))
         #expect(try await reopened.giveawaysInFeed().map(\.id) == [1])
         #expect(try await reopened.favoriteIDs(profile: alice) == [1])
-    }
-}
-
-/// A `GiveawaySource` that answers with a fixed result.
-struct StubSource: GiveawaySource {
-    let result: Result<[Giveaway], any Error>
-
-    func fetchGiveaways() async throws -> [Giveaway] {
-        try result.get()
     }
 }

@@ -8,15 +8,6 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 
-/// A `GiveawaySource` that answers with a fixed result.
-struct StubSource: GiveawaySource {
-    let result: Result<[Giveaway], any Error>
-
-    func fetchGiveaways() async throws -> [Giveaway] {
-        try result.get()
-    }
-}
-
 struct Down: Error, CustomStringConvertible {
     var description: String { "GamerPower is unreachable: connection refused" }
 }

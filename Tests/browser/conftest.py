@@ -10,10 +10,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-
 import fake_upstream
+from browser_driver import make_driver
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = "2026-03-31T12:00:00Z"
@@ -63,25 +61,6 @@ def app(upstream):
     process.terminate()
     process.wait(timeout=10)
     shutil.rmtree(workdir, ignore_errors=True)
-
-
-def make_driver(width=1440, height=900, dark=False):
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1",
-                     "--no-first-run", "--disable-extensions", "--disable-background-networking"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary:
-        options.binary_location = binary
-    service = Service(executable_path=shutil.which("chromedriver"))
-    driver = webdriver.Chrome(service=service, options=options)
-    driver.set_window_size(width, height)
-    if dark:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                               {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    return driver
 
 
 @pytest.fixture

@@ -109,18 +109,10 @@ def main():
 
 def dom_content_loaded(base):
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
+        from browser_driver import make_driver
     except ImportError:
         return None
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1440,900", "--disable-extensions", "--disable-background-networking"]:
-        options.add_argument(argument)
-    binary = shutil.which("chromium")
-    if binary:
-        options.binary_location = binary
-    driver = webdriver.Chrome(service=Service(executable_path=shutil.which("chromedriver")), options=options)
+    driver = make_driver()
     try:
         driver.get(base + "/")
         values = []

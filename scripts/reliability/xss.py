@@ -4,13 +4,12 @@ that executed and unsafe markup that reached the DOM (event-handler attributes, 
 embed/base/meta elements, javascript:/data:/vbscript: links). The CSP would block inline script anyway, so the
 DOM is checked too: escaping must hold on its own. Usage: python3 xss.py"""
 import json
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
-from harness import Server, post  # noqa: E402
+from harness import Server  # noqa: E402
 import fake_upstream  # noqa: E402
 
 TEMPLATES = [
@@ -74,8 +73,7 @@ return bad;
 
 
 def main():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    from browser_driver import make_driver
     count = 60
     work = Path(tempfile.mkdtemp(prefix="gg-xss-"))
     (work / "xss.json").write_text(feed(count))
@@ -84,12 +82,7 @@ def main():
     server.wait_ready()
     status = server.wait_synced()
     assert status["giveaways"] == count, status
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]:
-        options.add_argument(argument)
-    if shutil.which("chromium"):
-        options.binary_location = shutil.which("chromium")
-    driver = webdriver.Chrome(service=Service(executable_path=shutil.which("chromedriver")), options=options)
+    driver = make_driver()
     problems, pages = [], 0
     try:
         driver.get(server.base + "/")
