@@ -16,7 +16,7 @@ struct StoreOptions: ParsableArguments {
     var logLevel: String?
 
     var databasePath: String {
-        database ?? Environment.value("GIVEAWAYS_DATABASE") ?? "giveaways.sqlite"
+        database ?? Environment.value("GIVEAWAYS_DATABASE") ?? Defaults.databasePath
     }
 
     func validate() throws {
@@ -42,13 +42,30 @@ struct StoreOptions: ParsableArguments {
         return logger
     }
 
-    /// Opens the store, turning a failure into a one-line message and exit code 74.
-    func openRepository() throws -> GiveawaySQLiteRepository {
+    /// Opens the store (migrating it if it was written by an earlier release), turning a failure into a one-line
+    /// message and exit code 74.
+    func openDatabase() throws -> AppDatabase {
         do {
-            return GiveawaySQLiteRepository(database: try AppDatabase.open(path: databasePath))
+            return try AppDatabase.open(path: databasePath)
         } catch {
             Console.error("cannot open the database at \(databasePath): \(error)")
             throw ExitStatus.databaseError
+        }
+    }
+}
+
+/// `--sync-interval`, taken by `serve` (its schedule) and `status` (to say when the next run is due).
+struct SyncIntervalOptions: ParsableArguments {
+    @Option(help: "Minutes between background syncs, 0.05 to 10080 (env GIVEAWAYS_SYNC_INTERVAL; default 30).")
+    var syncInterval: Double?
+
+    func minutes() throws -> Double {
+        try syncInterval ?? Environment.number("GIVEAWAYS_SYNC_INTERVAL") ?? Defaults.syncIntervalMinutes
+    }
+
+    func validate() throws {
+        guard Defaults.syncIntervalMinutesRange.contains(try minutes()) else {
+            throw ValidationError("The sync interval must be between 0.05 minutes (3 s) and 7 days, in minutes.")
         }
     }
 }
@@ -60,7 +77,7 @@ struct UpstreamOptions: ParsableArguments {
 
     var baseURL: URL {
         (gamerpowerURL ?? Environment.value("GIVEAWAYS_GAMERPOWER_URL")).flatMap(URL.init(string:))
-            ?? GamerPowerHTTPClient.defaultBaseURL
+            ?? Defaults.gamerpowerBaseURL
     }
 
     func validate() throws {

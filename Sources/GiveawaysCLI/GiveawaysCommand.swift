@@ -12,7 +12,10 @@ public struct GiveawaysCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 not found, 64 bad usage, 65 unreadable input file, \
             69 upstream unavailable or malformed, 74 database error.
             """,
-        subcommands: [ServeCommand.self, SyncCommand.self, ImportCommand.self, ListCommand.self, ShowCommand.self]
+        subcommands: [
+            ServeCommand.self, SyncCommand.self, StatusCommand.self, ImportCommand.self, ListCommand.self,
+            ShowCommand.self,
+        ]
     )
 
     public init() {}

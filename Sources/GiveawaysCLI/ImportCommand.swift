@@ -38,7 +38,9 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let repository = try store.openRepository()
+        let database = try store.openDatabase()
+        let repository = GiveawayFeedSQLiteRepository(database: database)
+        let log = SyncLogSQLiteRepository(database: database)
         var titles: [Int: String] = [:]
         for (index, file) in files.enumerated() {
             let time = asOf.isEmpty ? Self.dateInName(file)! : Timestamp.parse(asOf[index])!
@@ -52,7 +54,9 @@ struct ImportCommand: AsyncParsableCommand {
             }
             for reason in feed.skipped { Console.error("\(file): skipped \(reason)") }
             for giveaway in feed.giveaways { titles[giveaway.id] = giveaway.title }
-            let report = try await repository.saveSync(feed.giveaways, at: time)
+            let report = try await repository.saveFeed(feed.giveaways, at: time)
+            // An import stands for a sync at that time: the status shows it like one.
+            try await log.recordSuccess(of: .gamerpower, report: report, at: time)
             Console.progress("[\(index + 1)/\(files.count)] \(file) as of \(Timestamp.format(time))")
             ChangeSummary.print(report, titles: titles, label: "Imported")
         }

@@ -34,22 +34,22 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let repository = try store.openRepository()
+        let repository = GiveawayFeedSQLiteRepository(database: try store.openDatabase())
         let now = store.currentTime()
         let all = try await repository.giveawaysInFeed()
-        if let platform = platform?.lowercased() {
-            let valid = Set(Platform.catalog.map(\.slug)).union(all.flatMap { $0.platforms.map(\.slug) })
-            guard valid.contains(platform) else {
-                throw ValidationError(
-                    "Unknown platform '\(platform)'. Valid: \(Platform.catalog.map(\.slug).joined(separator: ", ")).")
-            }
+        let platform: String?
+        do {
+            platform = try Platform.validatedFilter(
+                self.platform, slugsInData: Set(all.flatMap { $0.platforms.map(\.slug) }))
+        } catch {
+            throw ValidationError(error.description)
         }
         let query = GiveawayQuery(
-            platform: platform?.lowercased(), type: type, sort: sort, search: search, includeExpired: includeExpired)
+            platform: platform, type: type, sort: sort, search: search, includeExpired: includeExpired)
         let giveaways = ListGiveawaysUseCase().execute(all, query: query, now: now)
         if json {
-            let status = try await repository.syncStatus()
-            let items = giveaways.map { GiveawayJSON(giveaway: $0, now: now, isDemo: status.isDemoData) }
+            let isDemo = try await repository.holdsDemoData()
+            let items = giveaways.map { GiveawayJSON(giveaway: $0, now: now, isDemo: isDemo) }
             Console.print(String(decoding: try GiveawayJSON.encoder().encode(items), as: UTF8.self))
             return
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GiveawaysData
+import GiveawaysDomain
 import GiveawaysWeb
 import Hummingbird
 import Logging
@@ -20,34 +21,28 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (env GIVEAWAYS_PORT; default 8080).")
     var port: Int?
 
-    @Option(help: "Minutes between background syncs, 0.05 to 10080 (env GIVEAWAYS_SYNC_INTERVAL; default 30).")
-    var syncInterval: Double?
-
     @Option(help: "Where cached images are kept (env GIVEAWAYS_IMAGE_CACHE; default ./image-cache).")
     var imageCache: String?
 
+    @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
 
     func validate() throws {
         let port = try resolvedPort()
         guard (0...65535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
-        let minutes = try resolvedInterval()
-        // Down to 3 seconds for load tests: still one request per sync, far below GamerPower's 4 per second.
-        guard minutes >= 0.05, minutes <= 7 * 24 * 60 else {
-            throw ValidationError("The sync interval must be between 0.05 minutes (3 s) and 7 days, in minutes.")
-        }
     }
 
     func run() async throws {
         var configuration = WebConfiguration()
-        configuration.host = host ?? Environment.value("GIVEAWAYS_HOST") ?? "127.0.0.1"
+        configuration.host = host ?? Environment.value("GIVEAWAYS_HOST") ?? Defaults.host
         configuration.port = try resolvedPort()
         configuration.databasePath = store.databasePath
         configuration.gamerpowerURL = upstream.baseURL
-        configuration.syncInterval = .seconds(try resolvedInterval() * 60)
+        configuration.syncInterval = .seconds(try interval.minutes() * 60)
         configuration.fixedNow = store.now.flatMap(Timestamp.parse)
-        configuration.imageCacheDirectory = imageCache ?? Environment.value("GIVEAWAYS_IMAGE_CACHE") ?? "image-cache"
+        configuration.imageCacheDirectory =
+            imageCache ?? Environment.value("GIVEAWAYS_IMAGE_CACHE") ?? Defaults.imageCacheDirectory
         configuration.logLevel = store.makeLogger(label: "giveaways").logLevel
         do {
             try await buildApplication(configuration).runService()
@@ -58,10 +53,6 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func resolvedPort() throws -> Int {
-        try port ?? Environment.number("GIVEAWAYS_PORT") ?? 8080
-    }
-
-    private func resolvedInterval() throws -> Double {
-        try syncInterval ?? Environment.number("GIVEAWAYS_SYNC_INTERVAL") ?? 30
+        try port ?? Environment.number("GIVEAWAYS_PORT") ?? Defaults.port
     }
 }

@@ -19,14 +19,14 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let repository = try store.openRepository()
+        let repository = GiveawayFeedSQLiteRepository(database: try store.openDatabase())
         let now = store.currentTime()
         guard let stored = try await repository.storedGiveaway(id: id) else {
             Console.error("no giveaway with id \(id) in \(store.databasePath)")
             throw ExitStatus.notFound
         }
         if json {
-            let item = GiveawayJSON(giveaway: stored.giveaway, now: now, history: stored.history, isDemo: stored.isDemo)
+            let item = GiveawayDetailJSON(stored: stored, now: now)
             Console.print(String(decoding: try GiveawayJSON.encoder().encode(item), as: UTF8.self))
         } else {
             Console.print(Self.describe(stored, now: now))

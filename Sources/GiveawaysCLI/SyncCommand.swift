@@ -15,14 +15,16 @@ struct SyncCommand: AsyncParsableCommand {
     @OptionGroup var upstream: UpstreamOptions
 
     func run() async throws {
-        let repository = try store.openRepository()
+        let database = try store.openDatabase()
+        let repository = GiveawayFeedSQLiteRepository(database: database)
         let client = GamerPowerHTTPClient(baseURL: upstream.baseURL, logger: store.makeLogger(label: "gamerpower"))
         let names = try await titles(in: repository)
         Console.progress("Fetching \(upstream.baseURL.appendingPathComponent("giveaways").absoluteString) …")
         let report: SyncReport
         do {
-            report = try await SyncGiveawaysUseCase(source: client, repository: repository).execute(
-                now: store.currentTime())
+            report = try await SyncGiveawaysUseCase(
+                source: client, feed: repository, log: SyncLogSQLiteRepository(database: database)
+            ).execute(now: store.currentTime())
         } catch let error as GamerPowerError {
             Console.error("sync failed, local data unchanged: \(error)")
             throw ExitStatus.upstreamUnavailable
@@ -31,7 +33,7 @@ struct SyncCommand: AsyncParsableCommand {
         ChangeSummary.print(report, titles: names.merging(after) { _, new in new })
     }
 
-    private func titles(in repository: GiveawaySQLiteRepository) async throws -> [Int: String] {
+    private func titles(in repository: GiveawayFeedSQLiteRepository) async throws -> [Int: String] {
         Dictionary(try await repository.giveawaysInFeed().map { ($0.id, $0.title) }) { first, _ in first }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GiveawaysDomain
 
 /// The SQLite database: one connection pool opened once, migrated at open.
 public struct AppDatabase: Sendable {
@@ -88,6 +89,55 @@ public struct AppDatabase: Sendable {
                 t.primaryKey(["profile_id", "giveaway_id"])
             }
         }
+        migrator.registerMigration("v2: sync sources, one marks table, platforms as rows") { db in
+            try migrateToSourcesMarksAndPlatformRows(db)
+        }
         return migrator
+    }
+
+    /// v2. The sync log learns which source each run was for (every earlier run was GamerPower's); favorites
+    /// become marks of kind `favorite` in one table keyed by profile, subject and kind, so that later marks
+    /// (claimed, not interested, notes, hidden) need no new table; and each giveaway's platforms move from a
+    /// joined display string to one row each, with the slug, so counts and filters never re-parse text.
+    private static func migrateToSourcesMarksAndPlatformRows(_ db: Database) throws {
+        try db.alter(table: "sync_run") { t in
+            t.add(column: "source", .text).notNull().defaults(to: SourceID.gamerpower.rawValue)
+        }
+        try db.create(index: "sync_run_by_source", on: "sync_run", columns: ["source", "at"])
+
+        try db.create(table: "mark") { t in
+            t.column("profile_id", .text).notNull()
+            t.column("subject_kind", .text).notNull()
+            t.column("subject_id", .integer).notNull()
+            t.column("kind", .text).notNull()
+            t.column("text", .text)
+            t.column("created_at", .datetime).notNull()
+            t.column("updated_at", .datetime).notNull()
+            t.primaryKey(["profile_id", "subject_kind", "subject_id", "kind"])
+        }
+        // Oldest first, so that rowid order keeps the old tie-break between favorites set in the same instant.
+        try db.execute(
+            sql: """
+                INSERT INTO mark (profile_id, subject_kind, subject_id, kind, text, created_at, updated_at)
+                SELECT profile_id, 'giveaway', giveaway_id, 'favorite', NULL, created_at, created_at
+                FROM favorite ORDER BY rowid
+                """)
+        try db.drop(table: "favorite")
+
+        try db.create(table: "giveaway_platform") { t in
+            t.column("giveaway_id", .integer).notNull().references("giveaway", onDelete: .cascade)
+            t.column("position", .integer).notNull()
+            t.column("slug", .text).notNull().indexed()
+            t.column("name", .text).notNull()
+            t.primaryKey(["giveaway_id", "position"])
+        }
+        let joined = try Row.fetchAll(db, sql: "SELECT id, platforms FROM giveaway")
+        for row in joined {
+            let id: Int = row["id"]
+            for (position, platform) in Platform.parseList(row["platforms"]).enumerated() {
+                try GiveawayPlatformRow(giveawayId: id, position: position, platform: platform).insert(db)
+            }
+        }
+        try db.alter(table: "giveaway") { t in t.drop(column: "platforms") }
     }
 }

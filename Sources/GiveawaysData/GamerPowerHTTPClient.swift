@@ -8,7 +8,7 @@ import NIOHTTP1
 /// The live `GiveawaySource`: one `GET /giveaways` per sync, paced to at most 4 requests per second.
 public final class GamerPowerHTTPClient: GiveawaySource {
     /// The production API; tests and self-hosters point `baseURL` elsewhere.
-    public static let defaultBaseURL = URL(string: "https://www.gamerpower.com/api")!
+    public static let defaultBaseURL = Defaults.gamerpowerBaseURL
 
     public let baseURL: URL
     private let httpClient: HTTPClient

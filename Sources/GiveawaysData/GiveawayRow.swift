@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import GiveawaysDomain
 
-/// A row of the `giveaway` table: the upstream fields plus the feed summary.
+/// A row of the `giveaway` table: the upstream fields plus the feed summary. Platforms are rows of their own
+/// (`GiveawayPlatformRow`).
 /// Encoded and decoded by hand rather than through Codable: every sync writes and reads all of them.
 struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
     static let databaseTableName = "giveaway"
@@ -18,7 +19,6 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
     var openGiveaway: String?
     var publishedAt: Date
     var type: String
-    var platforms: String
     var endsAt: Date?
     var users: Int
     var status: String
@@ -46,7 +46,6 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
         openGiveawayUrl = ""
         publishedAt = giveaway.publishedAt
         type = ""
-        platforms = ""
         users = 0
         status = ""
         gamerpowerUrl = ""
@@ -69,7 +68,6 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
         openGiveaway = giveaway.openGiveaway
         publishedAt = giveaway.publishedAt
         type = giveaway.type.rawValue
-        platforms = giveaway.platforms.map(\.displayName).joined(separator: ", ")
         endsAt = giveaway.endsAt
         users = giveaway.users
         status = giveaway.status
@@ -88,7 +86,6 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
         openGiveaway = row["open_giveaway"]
         publishedAt = row["published_at"]
         type = row["type"]
-        platforms = row["platforms"]
         endsAt = row["ends_at"]
         users = row["users"]
         status = row["status"]
@@ -111,7 +108,6 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
         container["open_giveaway"] = openGiveaway
         container["published_at"] = publishedAt
         container["type"] = type
-        container["platforms"] = platforms
         container["ends_at"] = endsAt
         container["users"] = users
         container["status"] = status
@@ -122,12 +118,12 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
         container["is_demo"] = isDemo
     }
 
-    func toDomain() -> Giveaway {
+    func toDomain(platforms: [Platform]) -> Giveaway {
         Giveaway(
             id: id, title: title, worth: worthCents.map(Worth.init(cents:)), thumbnailURL: thumbnailUrl,
             imageURL: imageUrl, description: description, instructions: instructions, openGiveawayURL: openGiveawayUrl,
             openGiveaway: openGiveaway, publishedAt: publishedAt, type: GiveawayType(upstreamLabel: type),
-            platforms: Platform.parseList(platforms), endsAt: endsAt, users: users, status: status,
+            platforms: platforms, endsAt: endsAt, users: users, status: status,
             gamerpowerURL: gamerpowerUrl)
     }
 }
@@ -148,11 +144,36 @@ struct FeedPeriodRow: Codable, FetchableRecord, MutablePersistableRecord {
     }
 }
 
-/// A row of `sync_run`: the outcome of one sync or import.
+/// A row of `giveaway_platform`: one platform of one giveaway, in the upstream's order.
+struct GiveawayPlatformRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "giveaway_platform"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    var giveawayId: Int
+    var position: Int
+    var slug: String
+    var name: String
+
+    init(giveawayId: Int, position: Int, platform: Platform) {
+        self.giveawayId = giveawayId
+        self.position = position
+        slug = platform.slug
+        name = platform.displayName
+    }
+
+    /// The platform, from the catalog when the slug is known (no text to parse), else as stored.
+    var platform: Platform {
+        Platform.known(slug: slug) ?? Platform(slug: slug, displayName: name, isKnown: false, rank: Int.max)
+    }
+}
+
+/// A row of `sync_run`: the outcome of one sync or import of one source.
 struct SyncRunRow: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "sync_run"
 
     var id: Int64?
+    var source: String
     var at: Date
     var succeeded: Bool
     var reason: String?
@@ -161,4 +182,29 @@ struct SyncRunRow: Codable, FetchableRecord, MutablePersistableRecord {
     var returned = 0
     var left = 0
     var total = 0
+}
+
+/// A row of `mark`: one mark of one profile on one subject.
+struct MarkRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "mark"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    var profileId: String
+    var subjectKind: String
+    var subjectId: Int
+    var kind: String
+    var text: String?
+    var createdAt: Date
+    var updatedAt: Date
+
+    /// The mark, or `nil` for a kind this release does not know (written by a newer one): skipped, not fatal.
+    func toDomain() -> Mark? {
+        guard let subjectKind = MarkSubject.Kind(rawValue: subjectKind), let kind = MarkKind(rawValue: kind) else {
+            return nil
+        }
+        return Mark(
+            subject: MarkSubject(kind: subjectKind, id: subjectId), kind: kind, text: text, createdAt: createdAt,
+            updatedAt: updatedAt)
+    }
 }

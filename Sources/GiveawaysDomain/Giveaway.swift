@@ -50,11 +50,15 @@ public struct Giveaway: Hashable, Sendable, Identifiable {
         self.gamerpowerURL = gamerpowerURL
     }
 
-    /// Expired means the end date has passed. The upstream `status` cannot be trusted for this.
-    public func isExpired(at now: Date) -> Bool {
-        guard let endsAt else { return false }
-        return endsAt <= now
+    /// Live means claimable now: the end date, if any, is still ahead. This is the one definition of "live";
+    /// the upstream `status` says "Active" for long-expired items and cannot be trusted for it.
+    public func isLive(at now: Date) -> Bool {
+        guard let endsAt else { return true }
+        return endsAt > now
     }
+
+    /// Expired means the end date has passed: the opposite of live.
+    public func isExpired(at now: Date) -> Bool { !isLive(at: now) }
 
     /// Whether the giveaway is on a platform with this slug.
     public func isOn(platformSlug slug: String) -> Bool {

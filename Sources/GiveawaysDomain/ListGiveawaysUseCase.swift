@@ -21,7 +21,7 @@ public struct ListGiveawaysUseCase: Sendable {
             candidates = giveaways.filter { search.matches(words: SearchText.words(of: $0)) }
         }
         let matching = candidates.filter { giveaway in
-            if !query.includeExpired, giveaway.isExpired(at: now) { return false }
+            if !query.includeExpired, !giveaway.isLive(at: now) { return false }
             if let platform = query.platform, !giveaway.isOn(platformSlug: platform) { return false }
             if let type = query.type, !type.matches(giveaway.type) { return false }
             return true

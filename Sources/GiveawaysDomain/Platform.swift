@@ -121,3 +121,25 @@ public struct Platform: Hashable, Sendable, Comparable {
         return slug.isEmpty ? "other" : slug
     }
 }
+
+// MARK: - Validation
+
+extension Platform {
+    /// The one platform rule for filters (`?platform=`, `--platform`): a known GamerPower slug, or a slug that
+    /// the stored data uses (the feed may bring a platform the catalog does not know yet). `nil`, empty and
+    /// `all` mean every platform. Returns the lowercased slug.
+    public static func validatedFilter(_ raw: String?, slugsInData: Set<String>) throws(UnknownPlatform) -> String? {
+        guard let slug = raw?.lowercased(), !slug.isEmpty, slug != "all" else { return nil }
+        guard known(slug: slug) != nil || slugsInData.contains(slug) else { throw UnknownPlatform(slug: slug) }
+        return slug
+    }
+}
+
+/// A platform filter named no platform the app knows.
+public struct UnknownPlatform: Error, Hashable, CustomStringConvertible {
+    public let slug: String
+
+    public var description: String {
+        "Unknown platform '\(slug.prefix(60))'. Valid: " + Platform.catalog.map(\.slug).joined(separator: ", ") + "."
+    }
+}

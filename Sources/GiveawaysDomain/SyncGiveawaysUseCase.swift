@@ -1,13 +1,16 @@
 import Foundation
 
-/// Fetches the feed once and saves it; a failed fetch is recorded and leaves the stored data untouched.
-public struct SyncGiveawaysUseCase<Source: GiveawaySource, Repository: GiveawayRepository>: Sendable {
-    let source: Source
-    let repository: Repository
+/// Fetches the GamerPower feed once and saves it; every attempt is written to the sync log, and a failed fetch
+/// leaves the stored giveaways untouched. The one sync rule, used by `giveaways sync` and the server's job alike.
+public struct SyncGiveawaysUseCase: Sendable {
+    let source: any GiveawaySource
+    let feed: any GiveawayFeedRepository
+    let log: any SyncLogRepository
 
-    public init(source: Source, repository: Repository) {
+    public init(source: any GiveawaySource, feed: any GiveawayFeedRepository, log: any SyncLogRepository) {
         self.source = source
-        self.repository = repository
+        self.feed = feed
+        self.log = log
     }
 
     public func execute(now: Date) async throws -> SyncReport {
@@ -15,9 +18,11 @@ public struct SyncGiveawaysUseCase<Source: GiveawaySource, Repository: GiveawayR
         do {
             giveaways = try await source.fetchGiveaways()
         } catch {
-            try await repository.recordSyncFailure(String(describing: error), at: now)
+            try await log.recordFailure(of: .gamerpower, reason: String(describing: error), at: now)
             throw error
         }
-        return try await repository.saveSync(giveaways, at: now)
+        let report = try await feed.saveFeed(giveaways, at: now)
+        try await log.recordSuccess(of: .gamerpower, report: report, at: now)
+        return report
     }
 }

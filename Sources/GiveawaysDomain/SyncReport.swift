@@ -1,6 +1,6 @@
 import Foundation
 
-/// What one successful sync changed in the store.
+/// What one successful sync changed in the store, item by item.
 public struct SyncReport: Hashable, Sendable {
     /// Ids seen for the first time.
     public var added: [Int]
@@ -10,7 +10,7 @@ public struct SyncReport: Hashable, Sendable {
     public var returned: [Int]
     /// Ids that were in the feed and are gone now.
     public var left: [Int]
-    /// How many giveaways the feed holds after the sync.
+    /// How many items the source holds after the sync.
     public var total: Int
 
     public init(added: [Int] = [], updated: [Int] = [], returned: [Int] = [], left: [Int] = [], total: Int = 0) {
@@ -25,53 +25,127 @@ public struct SyncReport: Hashable, Sendable {
     public var isUnchanged: Bool {
         added.isEmpty && updated.isEmpty && returned.isEmpty && left.isEmpty
     }
+
+    /// The counts, as the sync log keeps them.
+    public var changes: SyncChanges {
+        SyncChanges(
+            added: added.count, updated: updated.count, returned: returned.count, left: left.count, total: total)
+    }
 }
 
-/// The store's knowledge of its syncs: how fresh the data is and whether the last attempt failed.
-public struct SyncStatus: Hashable, Sendable {
-    /// The time of the last successful sync or import, `nil` if there has never been one.
-    public var lastSuccessAt: Date?
-    /// The time and reason of the last failed attempt, if it came after the last success.
-    public var lastFailureAt: Date?
-    public var lastFailureReason: String?
-    /// True when the giveaways on show are the built-in demo data.
+/// How many items a sync added, updated, brought back and lost, and how many the source held after it.
+public struct SyncChanges: Hashable, Sendable, Codable {
+    public var added: Int
+    public var updated: Int
+    public var returned: Int
+    public var left: Int
+    public var total: Int
+
+    public init(added: Int = 0, updated: Int = 0, returned: Int = 0, left: Int = 0, total: Int = 0) {
+        self.added = added
+        self.updated = updated
+        self.returned = returned
+        self.left = left
+        self.total = total
+    }
+}
+
+/// One sync attempt of one source, as the sync log keeps it.
+public struct SyncAttempt: Hashable, Sendable {
+    public enum Outcome: Hashable, Sendable {
+        case succeeded(SyncChanges)
+        /// A readable one-line reason (the upstream's secrets never appear in it).
+        case failed(reason: String)
+    }
+
+    public var at: Date
+    public var outcome: Outcome
+
+    public init(at: Date, outcome: Outcome) {
+        self.at = at
+        self.outcome = outcome
+    }
+
+    public var succeeded: Bool {
+        if case .succeeded = outcome { return true }
+        return false
+    }
+
+    public var failureReason: String? {
+        if case .failed(let reason) = outcome { return reason }
+        return nil
+    }
+
+    public var changes: SyncChanges? {
+        if case .succeeded(let changes) = outcome { return changes }
+        return nil
+    }
+}
+
+/// What the sync log knows of one source: its last attempt and its last success.
+public struct SyncLog: Hashable, Sendable {
+    public var lastAttempt: SyncAttempt?
+    /// The last successful attempt; the same as `lastAttempt` when that one succeeded.
+    public var lastSuccess: SyncAttempt?
+
+    public init(lastAttempt: SyncAttempt? = nil, lastSuccess: SyncAttempt? = nil) {
+        self.lastAttempt = lastAttempt
+        self.lastSuccess = lastSuccess
+    }
+
+    /// The last attempt, if it failed: the data on show is older than the last try to refresh it.
+    public var lastFailure: SyncAttempt? {
+        guard let lastAttempt, !lastAttempt.succeeded else { return nil }
+        return lastAttempt
+    }
+
+    public var isStale: Bool { lastFailure != nil }
+}
+
+/// The health of one source, as `/status`, `/api/v1/status` and `giveaways status` show it: "is it empty or is
+/// it broken?"
+public struct SourceHealth: Hashable, Sendable {
+    public var source: SourceID
+    public var log: SyncLog
+    /// How many items the store holds for this source now (giveaways in the feed, for GamerPower).
+    public var itemCount: Int
+    /// True when the items on show are the built-in demo data.
     public var isDemoData: Bool
+    /// A sync of this source is running right now.
+    public var isRunning: Bool
+    /// When the scheduler will try next; `nil` when nothing is scheduled (the CLI, or a stopped server).
+    public var nextRunAt: Date?
 
     public init(
-        lastSuccessAt: Date? = nil, lastFailureAt: Date? = nil, lastFailureReason: String? = nil,
-        isDemoData: Bool = false
+        source: SourceID, log: SyncLog, itemCount: Int, isDemoData: Bool = false, isRunning: Bool = false,
+        nextRunAt: Date? = nil
     ) {
-        self.lastSuccessAt = lastSuccessAt
-        self.lastFailureAt = lastFailureAt
-        self.lastFailureReason = lastFailureReason
+        self.source = source
+        self.log = log
+        self.itemCount = itemCount
         self.isDemoData = isDemoData
+        self.isRunning = isRunning
+        self.nextRunAt = nextRunAt
     }
 
-    /// Whether the data on show is older than the last attempt to refresh it.
-    public var isStale: Bool { lastFailureAt != nil }
-}
-
-/// An anonymous visitor profile: a random id kept in the browser's cookie.
-public struct ProfileID: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-
-    /// Accepts only the shape the app hands out (32 lowercase hex digits), so forged or junk ids are refused.
-    public init?(rawValue: String) {
-        guard rawValue.utf8.count == 32, rawValue.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
-        else { return nil }
-        self.rawValue = rawValue
+    /// One word for the state: what the status page's badge says.
+    public var state: State {
+        if isRunning && log.lastAttempt == nil { return .syncing }
+        if log.lastAttempt == nil { return .neverSynced }
+        if log.isStale { return log.lastSuccess == nil ? .failing : .stale }
+        return .healthy
     }
 
-    /// A fresh random profile id.
-    public static func random() -> ProfileID {
-        var generator = SystemRandomNumberGenerator()
-        let hex = (0..<2).map { _ in
-            let value = generator.next() as UInt64
-            let text = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }.joined()
-        return ProfileID(rawValue: hex)!
+    public enum State: String, Hashable, Sendable {
+        /// The last attempt succeeded.
+        case healthy
+        /// The last attempt failed; older data is kept and shown.
+        case stale
+        /// No attempt has ever succeeded, and the last one failed.
+        case failing
+        /// No attempt yet.
+        case neverSynced = "never-synced"
+        /// The first attempt is under way.
+        case syncing
     }
-
-    public var description: String { rawValue }
 }

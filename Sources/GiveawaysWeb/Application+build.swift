@@ -4,16 +4,16 @@ import GiveawaysDomain
 import Hummingbird
 import Logging
 
-/// Everything `giveaways serve` can be told.
+/// Everything `giveaways serve` can be told. Defaults come from `Defaults`, shared with the CLI.
 public struct WebConfiguration: Sendable {
-    public var host = "127.0.0.1"
-    public var port = 8080
-    public var databasePath = "giveaways.sqlite"
-    public var gamerpowerURL = GamerPowerHTTPClient.defaultBaseURL
-    public var syncInterval: Duration = .seconds(30 * 60)
+    public var host = Defaults.host
+    public var port = Defaults.port
+    public var databasePath = Defaults.databasePath
+    public var gamerpowerURL = Defaults.gamerpowerBaseURL
+    public var syncInterval: Duration = .seconds(Defaults.syncIntervalMinutes * 60)
     /// A fixed clock for demos and tests; `nil` is the system clock.
     public var fixedNow: Date?
-    public var imageCacheDirectory = "image-cache"
+    public var imageCacheDirectory = Defaults.imageCacheDirectory
     public var logLevel: Logger.Level = .info
 
     public init() {}
@@ -21,6 +21,27 @@ public struct WebConfiguration: Sendable {
     var clock: @Sendable () -> Date {
         let fixed = fixedNow
         return { fixed ?? Date() }
+    }
+}
+
+/// The storage the app runs on: one repository per concern.
+public struct AppRepositories: Sendable {
+    public var feed: any GiveawayFeedRepository
+    public var syncLog: any SyncLogRepository
+    public var marks: any MarkRepository
+
+    public init(feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository) {
+        self.feed = feed
+        self.syncLog = syncLog
+        self.marks = marks
+    }
+
+    /// The SQLite repositories over one database.
+    public static func sqlite(_ database: AppDatabase) -> AppRepositories {
+        AppRepositories(
+            feed: GiveawayFeedSQLiteRepository(database: database),
+            syncLog: SyncLogSQLiteRepository(database: database),
+            marks: MarkSQLiteRepository(database: database))
     }
 }
 
@@ -34,20 +55,30 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     } catch {
         throw DatabaseOpenError(path: configuration.databasePath, reason: String(describing: error))
     }
-    let repository = GiveawaySQLiteRepository(database: database)
     let client = GamerPowerHTTPClient(baseURL: configuration.gamerpowerURL, logger: logger)
-    return buildApplication(configuration, repository: repository, source: client, logger: logger)
+    return buildApplication(configuration, repositories: .sqlite(database), source: client, logger: logger)
 }
 
-/// Builds the application over any repository and source (tests pass an in-memory store and a stub).
-public func buildApplication<Repository: GiveawayRepository, Source: GiveawaySource>(
-    _ configuration: WebConfiguration, repository: Repository, source: Source, logger: Logger,
+/// Builds the application over any repositories and GamerPower source (tests pass an in-memory store and a stub).
+///
+/// upstream → source job (scheduler) → repositories → read model → pages. The scheduler is a service of the
+/// application; routes see the read model, the marks repository and a trigger for on-demand syncs.
+public func buildApplication(
+    _ configuration: WebConfiguration, repositories: AppRepositories, source: some GiveawaySource, logger: Logger,
     runsSyncService: Bool = true
 ) -> some ApplicationProtocol {
-    let feed = FeedStore(repository: repository, source: source, clock: configuration.clock, logger: logger)
+    let clock = configuration.clock
+    let readModel = ReadModel(feed: repositories.feed, log: repositories.syncLog, logger: logger)
+    let jobs: [any SourceSyncJob] = [
+        GamerPowerSyncJob(
+            upstream: source, feed: repositories.feed, log: repositories.syncLog,
+            interval: configuration.syncInterval, logger: logger)
+    ]
+    let scheduler = SyncScheduler(jobs: jobs, readModel: readModel, clock: clock, logger: logger)
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
         allowedHosts: Set([configuration.gamerpowerURL.host].compactMap { $0 }), logger: logger)
+
     // HEAD answers like GET without the body, for link checkers and `curl -I`.
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: LogRequestsMiddleware(.info))
@@ -55,15 +86,20 @@ public func buildApplication<Repository: GiveawayRepository, Source: GiveawaySou
     router.add(middleware: ConditionalGzipMiddleware())
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: VisitorMiddleware())
-    PageRoutes(feed: feed, images: images, clock: configuration.clock).register(on: router)
-    APIRoutes(feed: feed, clock: configuration.clock).register(on: router)
+    PageRoutes(
+        readModel: readModel, marks: repositories.marks, images: images, syncNow: scheduler.trigger, clock: clock
+    )
+    .register(on: router)
+    APIRoutes(readModel: readModel, clock: clock).register(on: router)
 
+    // Pages for visitors without marks skip the router and its middleware when they are already rendered.
+    let responder = CachedPageResponder(pages: readModel.pages, clock: clock, next: router.buildResponder())
     var app = Application(
-        router: router,
+        responder: responder,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger)
     if runsSyncService {
-        app.addServices(SyncService(store: feed, interval: configuration.syncInterval))
+        app.addServices(scheduler)
     }
     return app
 }

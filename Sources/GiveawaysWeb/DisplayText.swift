@@ -45,6 +45,11 @@ enum DisplayText {
             "\(parts.day ?? 1) \(month) \(parts.year ?? 1970), \(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute) UTC"
     }
 
+    /// `2026-03-31T18:35:00Z`, for `<time datetime>`.
+    static func iso(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
     /// "12,340".
     static func count(_ value: Int) -> String {
         value.groupedThousands

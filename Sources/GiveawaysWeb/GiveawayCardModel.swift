@@ -7,6 +7,7 @@ struct GiveawayCardModel: Sendable {
     let title: String
     let detailsPath: String
     let thumbnailPath: String
+    let imagePath: String
     let platformNames: [String]
     let worthText: String?
     let typeText: String
@@ -20,12 +21,13 @@ struct GiveawayCardModel: Sendable {
     init(giveaway: Giveaway, now: Date, isFavorite: Bool, hasLeftFeed: Bool = false) {
         id = giveaway.id
         title = giveaway.title
-        detailsPath = "/giveaways/\(giveaway.id)"
-        thumbnailPath = "/images/\(giveaway.id)/thumbnail"
+        detailsPath = SiteRoute.details(id: giveaway.id).path
+        thumbnailPath = SiteRoute.image(id: giveaway.id, kind: .thumbnail).path
+        imagePath = SiteRoute.image(id: giveaway.id, kind: .image).path
         platformNames = giveaway.platforms.map(\.displayName)
         worthText = giveaway.worth?.formatted
         typeText = giveaway.type.displayName
-        isExpired = giveaway.isExpired(at: now)
+        isExpired = !giveaway.isLive(at: now)
         timeLeftText = DisplayText.timeLeft(until: giveaway.endsAt, now: now)
         isEndingSoon = DisplayText.isEndingSoon(giveaway.endsAt, now: now)
         self.hasLeftFeed = hasLeftFeed

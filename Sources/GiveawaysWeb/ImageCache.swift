@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GiveawaysDomain
 import Hummingbird
 import Logging
 import NIOCore
@@ -10,8 +11,8 @@ import NIOCore
 struct ImageCache: Sendable {
     let directory: URL
     let allowedHosts: Set<String>
-    var maxImageBytes = 4 * 1_048_576
-    var maxTotalBytes = 200 * 1_048_576
+    var maxImageBytes = Defaults.maxImageBytes
+    var maxTotalBytes = Defaults.imageCacheBudgetBytes
     var timeout: Duration = .seconds(8)
     let logger: Logger
 

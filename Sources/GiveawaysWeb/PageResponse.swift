@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Builds HTML responses.
@@ -7,24 +8,25 @@ enum PageResponse {
         Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html.rendered)))
     }
 
-    /// An already rendered page with its validator.
-    static func bytes(_ body: ByteBuffer, etag: String) -> Response {
-        var headers = headers
-        headers[.eTag] = etag
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
-    }
-
-    /// Pages may be stored but must be revalidated: they change with every sync and every heart.
-    private static let headers: HTTPFields = [
+    /// Pages may be stored but must be revalidated: they change with every sync and every mark.
+    static let headers: HTTPFields = [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .vary: "Cookie, X-Fragment",
     ]
+
+    /// Live search and "Load more" ask for only the results part of a page with `X-Fragment: results`.
+    static let fragmentHeader = HTTPField.Name("X-Fragment")!
+    static let resultsFragment = "results"
+
+    static func wantsFragment(_ request: Request) -> Bool {
+        request.headers[fragmentHeader] == resultsFragment
+    }
 
     static func redirect(to path: String) -> Response {
         Response(status: .seeOther, headers: [.location: path])
     }
 }
 
-/// Builds JSON responses for the API.
+/// Builds JSON responses for the API from `Encodable` values.
 enum JSONResponse {
     static func encode(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let encoder = JSONEncoder()
@@ -35,12 +37,13 @@ enum JSONResponse {
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// The one error shape of the API: `{"error": "...", "status": 400}`.
+    struct ErrorBody: Codable {
+        let error: String
+        let status: Int
+    }
+
     static func error(status: HTTPResponse.Status, message: String) -> Response {
-        struct Body: Encodable {
-            let error: String
-            let status: Int
-        }
-        return (try? encode(Body(error: message, status: status.code), status: status))
-            ?? Response(status: status)
+        (try? encode(ErrorBody(error: message, status: status.code), status: status)) ?? Response(status: status)
     }
 }

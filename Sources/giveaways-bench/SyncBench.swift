@@ -9,9 +9,9 @@ enum SyncBench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var round = 0
-        func freshRepository() throws -> GiveawaySQLiteRepository {
+        func freshRepository() throws -> GiveawayFeedSQLiteRepository {
             round += 1
-            return GiveawaySQLiteRepository(
+            return GiveawayFeedSQLiteRepository(
                 database: try AppDatabase.open(path: directory.appendingPathComponent("db\(round).sqlite").path))
         }
         let time = Date(timeIntervalSince1970: 1_774_915_200)
@@ -23,12 +23,12 @@ enum SyncBench {
             let repository = try freshRepository()
             let (_, cold) = try await Clock.measure {
                 let feed = try GamerPowerFeedDecoder().decode(status: 200, body: seedFeed)
-                return try await repository.saveSync(feed.giveaways, at: time)
+                return try await repository.saveFeed(feed.giveaways, at: time)
             }
             first.append(cold)
             let (_, warm) = try await Clock.measure {
                 let feed = try GamerPowerFeedDecoder().decode(status: 200, body: seedFeed)
-                return try await repository.saveSync(feed.giveaways, at: time.addingTimeInterval(1800))
+                return try await repository.saveFeed(feed.giveaways, at: time.addingTimeInterval(1800))
             }
             again.append(warm)
         }
@@ -53,7 +53,7 @@ enum SyncBench {
                 let (_, total) = try await Clock.measure {
                     for (day, file) in files.enumerated() {
                         let feed = try GamerPowerFeedDecoder().decode(status: 200, body: try Data(contentsOf: file))
-                        _ = try await repository.saveSync(
+                        _ = try await repository.saveFeed(
                             feed.giveaways, at: time.addingTimeInterval(Double(day) * 86_400))
                     }
                 }
@@ -70,7 +70,7 @@ enum SyncBench {
         let repository = try freshRepository()
         let (_, bigTime) = try await Clock.measure {
             let feed = try GamerPowerFeedDecoder().decode(status: 200, body: big)
-            return try await repository.saveSync(feed.giveaways, at: time)
+            return try await repository.saveFeed(feed.giveaways, at: time)
         }
         let after = Memory.peakMiB() ?? 0
         table.add(

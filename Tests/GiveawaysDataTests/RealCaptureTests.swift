@@ -36,13 +36,15 @@ struct RealCaptureTests {
     }
 
     @Test func replayingAllCapturesBuildsAConsistentHistory() async throws {
-        let repository = GiveawaySQLiteRepository(database: try AppDatabase.inMemory())
+        let repository = GiveawayFeedSQLiteRepository(database: try AppDatabase.inMemory())
+        var latest: [Int: Giveaway] = [:]
         var everSeen = Set<Int>()
         var lastFeed = Set<Int>()
         for (day, file) in try RealCaptures.files().enumerated() {
             let feed = try GamerPowerFeedDecoder().decode(status: 200, body: try Data(contentsOf: file))
             let ids = Set(feed.giveaways.map(\.id))
-            let report = try await repository.saveSync(
+            for giveaway in feed.giveaways { latest[giveaway.id] = giveaway }
+            let report = try await repository.saveFeed(
                 feed.giveaways, at: Date(timeIntervalSince1970: 1_772_323_200 + Double(day) * 86_400))
             #expect(Set(report.added) == ids.subtracting(everSeen))
             #expect(Set(report.left) == lastFeed.subtracting(ids))
@@ -53,6 +55,10 @@ struct RealCaptureTests {
         for id in everSeen.subtracting(lastFeed) {
             let stored = try #require(try await repository.storedGiveaway(id: id))
             #expect(stored.history.leftAt != nil)
+        }
+        // Every giveaway reads back as it was last fetched, platforms (now rows of their own) included.
+        for stored in try await repository.allStoredGiveaways() {
+            #expect(stored.giveaway == latest[stored.id])
         }
     }
 }

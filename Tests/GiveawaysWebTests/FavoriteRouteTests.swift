@@ -74,14 +74,24 @@ import Testing
 
     @Test func favoritesKeepGiveawaysThatLeftTheFeed() async throws {
         let harness = try await WebHarness()
-        try await harness.app().test(.router) { client in
+        try await harness.app(source: StubSource(result: .success([.stub(id: 1)]))).test(.router) { client in
             var alice = Browser()
             _ = try await alice.heart(3104, on: true, client: client)
-            _ = try await harness.repository.saveSync([.stub(id: 1)], at: harness.now)
-            try await client.execute(uri: "/favorites", method: .get, headers: alice.cookieHeader) { response in
-                #expect(response.text.contains("data-giveaway-id=\"3104\""))
-                #expect(response.text.contains("Left the feed"))
+            // A sync (through the app's Retry, as a visitor would) in which 3104 is gone.
+            var headers = alice.cookieHeader
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            headers[.init("Sec-Fetch-Site")!] = "same-origin"
+            _ = try await client.execute(
+                uri: "/sync", method: .post, headers: headers, body: ByteBuffer(string: "back=/"))
+            var html = ""
+            for _ in 0..<100 where !html.contains("Left the feed") {
+                try await Task.sleep(for: .milliseconds(20))
+                html = try await client.execute(uri: "/favorites", method: .get, headers: alice.cookieHeader) {
+                    $0.text
+                }
             }
+            #expect(html.contains("data-giveaway-id=\"3104\""))
+            #expect(html.contains("Left the feed"))
         }
     }
 

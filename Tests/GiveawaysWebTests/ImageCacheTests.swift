@@ -14,7 +14,7 @@ import Testing
         let fake = FakeGamerPower(.json("[]"))
         try await fake.withServer { upstream in
             let port = upstream.port!
-            let repository = GiveawaySQLiteRepository(database: try AppDatabase.inMemory())
+            let repository = try TestStore()
             var foreign = Giveaway.stub(id: 1)
             foreign.thumbnailURL = "http://localhost:\(port)/giveaways"  // another host name: never fetched
             var local = Giveaway.stub(id: 2)
@@ -26,7 +26,7 @@ import Testing
                 FileManager.default.temporaryDirectory
                 .appendingPathComponent("gg-img-\(UUID().uuidString)").path
             let app = buildApplication(
-                configuration, repository: repository, source: StubSource(result: .success([])),
+                configuration, repositories: repository.repositories, source: StubSource(result: .success([])),
                 logger: Logger(label: "test"), runsSyncService: false)
             try await app.test(.router) { client in
                 try await client.execute(uri: "/images/1/thumbnail", method: .get) { response in

@@ -229,7 +229,7 @@ import Testing
             #expect(html.contains("these giveaways are invented examples"))
             #expect(Self.cardIDs(html).count >= 6)
         }
-        #expect(try await harness.repository.syncStatus().isDemoData)
+        #expect(try await harness.repository.feed.holdsDemoData())
     }
 
     @Test func staleDataShowsTheOfflineBannerWithRetry() async throws {
@@ -276,25 +276,66 @@ import Testing
     }
 }
 
-@Suite struct PaginationTests {
-    @Test func longListsArePagedAndEveryGiveawayIsReachable() async throws {
+@Suite struct LongListTests {
+    /// A real feed can hold 130+ live giveaways: Home shows every one on one page, expired ones not at all.
+    @Test func homeShowsEveryLiveGiveawayOnOnePage() async throws {
         let harness = try await WebHarness(seed: false)
-        let many = (1...130).map {
+        let live = (1...140).map {
+            Giveaway.stub(id: $0, publishedAt: Date(timeIntervalSince1970: 1_774_000_000 + Double($0)))
+        }
+        let expired = (141...145).map { Giveaway.stub(id: $0, endsAt: utc("2026-03-30T00:00:00Z")) }
+        _ = try await harness.repository.saveSync(live + expired, at: harness.now)
+        try await harness.app().test(.router) { client in
+            let ids = try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.text.contains("<strong>140</strong> giveaways"))
+                #expect(!response.text.contains("rel=\"next\""))
+                return PageRouteTests.cardIDs(response.text)
+            }
+            #expect(ids.count == 140)
+            #expect(Set(ids) == Set(1...140))
+            // The first release's `?page=2` links still answer, with the whole list.
+            let old = try await client.execute(uri: "/?page=2", method: .get) { PageRouteTests.cardIDs($0.text) }
+            #expect(old.count == 140)
+        }
+    }
+
+    /// Favorites grow with "Load more": a plain link that keeps the position in the URL, and a results fragment
+    /// for the script that appends in place.
+    @Test func longFavoritesGrowWithLoadMore() async throws {
+        let harness = try await WebHarness(seed: false)
+        let count = Defaults.listPageSize + 12
+        let many = (1...count).map {
             Giveaway.stub(id: $0, publishedAt: Date(timeIntervalSince1970: 1_774_000_000 + Double($0)))
         }
         _ = try await harness.repository.saveSync(many, at: harness.now)
         try await harness.app().test(.router) { client in
-            let first = try await client.execute(uri: "/", method: .get) { PageRouteTests.cardIDs($0.text) }
-            let second = try await client.execute(uri: "/?page=2", method: .get) { response in
-                #expect(response.text.contains("Page 2 of 2"))
-                #expect(response.text.contains("rel=\"prev\" href=\"/\""))
+            var browser = Browser()
+            for id in 1...count { _ = try await browser.heart(id, on: true, client: client) }
+            let first = try await client.execute(uri: "/favorites", method: .get, headers: browser.cookieHeader) {
+                response in
+                #expect(response.text.contains("href=\"/favorites?page=2#item-\(Defaults.listPageSize + 1)\""))
+                #expect(response.text.contains("data-load-more"))
+                #expect(response.text.contains("Showing \(Defaults.listPageSize) of \(count)"))
                 return PageRouteTests.cardIDs(response.text)
             }
-            #expect(first.count == 120)
-            #expect(second.count == 10)
-            #expect(Set(first + second) == Set(1...130))
+            // Most recently hearted first.
+            #expect(first == Array((count - Defaults.listPageSize + 1...count).reversed()))
+            let second = try await client.execute(
+                uri: "/favorites?page=2", method: .get, headers: browser.cookieHeader
+            ) { response in
+                #expect(!response.text.contains("data-load-more"))
+                #expect(response.text.contains("id=\"item-\(Defaults.listPageSize + 1)\""))
+                return PageRouteTests.cardIDs(response.text)
+            }
+            #expect(second == Array((1...count).reversed()))
+            var fragment = browser.cookieHeader
+            fragment[.init("X-Fragment")!] = "results"
+            try await client.execute(uri: "/favorites?page=2", method: .get, headers: fragment) { response in
+                #expect(!response.text.contains("<html"))
+                #expect(PageRouteTests.cardIDs(response.text).count == count)
+            }
             for bad in ["0", "-1", "abc", "99999"] {
-                try await client.execute(uri: "/?page=\(bad)", method: .get) { response in
+                try await client.execute(uri: "/favorites?page=\(bad)", method: .get) { response in
                     #expect(response.status == .badRequest, "\(bad)")
                 }
             }

@@ -12,13 +12,46 @@ struct Down: Error, CustomStringConvertible {
     var description: String { "GamerPower is unreachable: connection refused" }
 }
 
+/// The three SQLite repositories over one in-memory database, with the shortcuts tests use to arrange a store.
+struct TestStore {
+    let database: AppDatabase
+    let feed: GiveawayFeedSQLiteRepository
+    let log: SyncLogSQLiteRepository
+    let marks: MarkSQLiteRepository
+
+    init() throws {
+        database = try AppDatabase.inMemory()
+        feed = GiveawayFeedSQLiteRepository(database: database)
+        log = SyncLogSQLiteRepository(database: database)
+        marks = MarkSQLiteRepository(database: database)
+    }
+
+    var repositories: AppRepositories { .sqlite(database) }
+
+    /// What a successful sync writes: the feed and its log entry.
+    @discardableResult
+    func saveSync(_ giveaways: [Giveaway], at time: Date) async throws -> SyncReport {
+        let report = try await feed.saveFeed(giveaways, at: time)
+        try await log.recordSuccess(of: .gamerpower, report: report, at: time)
+        return report
+    }
+
+    func recordSyncFailure(_ reason: String, at time: Date) async throws {
+        try await log.recordFailure(of: .gamerpower, reason: reason, at: time)
+    }
+
+    func favoriteIDs(profile: ProfileID) async throws -> Set<Int> {
+        Set(try await marks.marks(of: profile).ids(.favorite, of: .giveaway))
+    }
+}
+
 /// The app over an in-memory store pre-filled with the sample feed, with the clock at 31 March 2026 noon.
 struct WebHarness {
-    let repository: GiveawaySQLiteRepository
+    let repository: TestStore
     let now = utc("2026-03-31T12:00:00Z")
 
     init(seed: Bool = true) async throws {
-        repository = GiveawaySQLiteRepository(database: try AppDatabase.inMemory())
+        repository = try TestStore()
         if seed {
             let feed = try GamerPowerFeedDecoder().decode(status: 200, body: Data(GamerPowerWire.sampleFeed.utf8))
             _ = try await repository.saveSync(feed.giveaways, at: utc("2026-03-31T06:00:00Z"))
@@ -35,7 +68,8 @@ struct WebHarness {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         return buildApplication(
-            configuration, repository: repository, source: source, logger: logger, runsSyncService: false)
+            configuration, repositories: repository.repositories, source: source, logger: logger,
+            runsSyncService: false)
     }
 }
 

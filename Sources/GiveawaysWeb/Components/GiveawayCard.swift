@@ -11,6 +11,8 @@ struct GiveawayCard {
     let model: GiveawayCardModel
     let heart: HeartButton
     var style: Style = .regular
+    /// An `id` for the card, where a "Load more" link lands.
+    var anchorID: String?
 
     func render() -> HTML {
         let badges: [HTML] = [
@@ -28,7 +30,7 @@ struct GiveawayCard {
         let time: HTML =
             "<span class=\"time\(model.isEndingSoon ? " time--soon" : "")\">\(Icons.clock)\(model.timeLeftText)</span>"
         return """
-            <article class="card card--\(style == .compact ? "compact" : "regular")" data-giveaway-id="\(model.id)">\
+            <article class="card card--\(style == .compact ? "compact" : "regular")"\(anchorID.map { HTML(" id=\"\($0)\" tabindex=\"-1\"") }) data-giveaway-id="\(model.id)">\
             <a class="card__link" href="\(model.detailsPath)">\
             <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" width="368" height="207">\(badges)</div>\
             <div class="card__body"><h3 class="card__title">\(model.title)</h3>\
@@ -52,7 +54,7 @@ struct HeartButton {
     func render() -> HTML {
         let label = isFavorite ? "Remove \(title) from favorites" : "Add \(title) to favorites"
         return """
-            <form class="heart-form\(large ? " heart-form--large" : "")" method="post" action="/giveaways/\(giveawayID)/favorite">\
+            <form class="heart-form\(large ? " heart-form--large" : "")" method="post" action="\(SiteRoute.favorite(id: giveawayID).path)">\
             <input type="hidden" name="favorite" value="\(isFavorite ? "0" : "1")">\
             <input type="hidden" name="back" value="\(returnPath)">\
             <button class="heart" aria-pressed="\(isFavorite ? "true" : "false")" aria-label="\(label)">\

@@ -1,7 +1,7 @@
 /// The page shell: head, header with navigation, the page's content, the footer with attribution.
 struct Layout {
     enum Section: String {
-        case home, more, favorites
+        case home, more, favorites, status
     }
 
     let title: String
@@ -30,7 +30,7 @@ struct Layout {
         <a class="skip-link" href="#main">Skip to content</a>
         <header class="site-header">
           <div class="site-header__inner">
-            <a class="brand" href="/" aria-label="GameGiveaways home">
+            <a class="brand" href="\(SiteRoute.home(HomeFilters()).path)" aria-label="GameGiveaways home">
               <svg class="brand__mark" viewBox="0 0 32 32" aria-hidden="true"><rect x="2" y="7" width="28" height="18" rx="9"/><circle cx="10" cy="16" r="2.6" class="brand__dot"/><path d="M21 12.5v7M17.5 16h7" class="brand__plus"/></svg>
               <span class="brand__name">Game<span>Giveaways</span></span>
             </a>
@@ -41,7 +41,7 @@ struct Layout {
         \(content)
         </main>
         <footer class="site-footer">
-          <p>Giveaway data from <a href="https://www.gamerpower.com" rel="noopener noreferrer" target="_blank">GamerPower</a>. GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores.</p>
+          <p>Giveaway data from <a href="https://www.gamerpower.com" rel="noopener noreferrer" target="_blank">GamerPower</a>. GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores. <a href="\(SiteRoute.status.path)">Sync status</a></p>
         </footer>
         </body>
         </html>
@@ -50,9 +50,9 @@ struct Layout {
 
     private var navigation: HTML {
         let items: [(Section, String, String, HTML)] = [
-            (.home, "/", "Home", Icons.home),
-            (.more, "/more", "More", Icons.grid),
-            (.favorites, "/favorites", "Favorites", Icons.heart),
+            (.home, SiteRoute.home(HomeFilters()).path, "Home", Icons.home),
+            (.more, SiteRoute.more.path, "More", Icons.grid),
+            (.favorites, SiteRoute.favorites(page: 1).path, "Favorites", Icons.heart),
         ]
         let links = items.map { item -> HTML in
             let current: HTML = item.0 == section ? " aria-current=\"page\"" : ""

@@ -1,50 +1,70 @@
 import Foundation
 import GiveawaysDomain
 
-/// The data-freshness banner shown above every list: demo data, offline/stale, refreshing.
+/// The data-freshness banner above every list: demo data, offline/stale, refreshing — or nothing.
 struct StatusBanner {
-    let status: SyncStatus
-    let isSyncing: Bool
-    let now: Date
-    let returnPath: String
+    /// What the banner says, already worded.
+    struct Model: Hashable {
+        enum Kind: String {
+            case demo, offline, syncing
+        }
 
-    func render() -> HTML {
-        if status.isDemoData {
-            return banner(
-                kind: "demo",
-                title: "Demo data",
-                text: "GameGiveaways has not synced with GamerPower yet, so these giveaways are invented examples. "
-                    + "The real ones replace them as soon as a sync succeeds.",
-                retry: true)
+        let kind: Kind
+        let title: String
+        let text: String
+        let showsRetry: Bool
+        let isSyncing: Bool
+        let returnPath: String
+
+        /// `nil` when all is well and nothing is running.
+        init?(isDemoData: Bool, log: SyncLog, isSyncing: Bool, now: Date, returnPath: String) {
+            self.isSyncing = isSyncing
+            self.returnPath = returnPath
+            if isDemoData {
+                kind = .demo
+                title = "Demo data"
+                text =
+                    "GameGiveaways has not synced with GamerPower yet, so these giveaways are invented examples. "
+                    + "The real ones replace them as soon as a sync succeeds."
+                showsRetry = true
+            } else if log.isStale, let since = log.lastSuccess?.at {
+                kind = .offline
+                title = "Offline — showing data from \(DisplayText.date(since))"
+                text =
+                    "GamerPower could not be reached; the last good sync was "
+                    + "\(DisplayText.span(max(0, now.timeIntervalSince(since)))) ago. "
+                    + "New giveaways may be missing until it answers again."
+                showsRetry = true
+            } else if isSyncing {
+                kind = .syncing
+                title = "Refreshing giveaways…"
+                text = ""
+                showsRetry = false
+            } else {
+                return nil
+            }
         }
-        if status.isStale, let since = status.lastSuccessAt {
-            let age = DisplayText.span(max(0, now.timeIntervalSince(since)))
-            return banner(
-                kind: "offline",
-                title: "Offline — showing data from \(DisplayText.date(since))",
-                text: "GamerPower could not be reached; the last good sync was \(age) ago. "
-                    + "New giveaways may be missing until it answers again.",
-                retry: true)
-        }
-        if isSyncing {
-            return
-                "<div class=\"banner banner--syncing\" role=\"status\"><span class=\"spinner\" aria-hidden=\"true\"></span>Refreshing giveaways…</div>"
-        }
-        return .empty
     }
 
-    private func banner(kind: String, title: String, text: String, retry: Bool) -> HTML {
+    let model: Model?
+
+    func render() -> HTML {
+        guard let model else { return .empty }
+        if model.kind == .syncing {
+            return
+                "<div class=\"banner banner--syncing\" role=\"status\"><span class=\"spinner\" aria-hidden=\"true\"></span>\(model.title)</div>"
+        }
         let button: HTML? =
-            retry
+            model.showsRetry
             ? """
-            <form method="post" action="/sync" class="banner__action">
-            <input type="hidden" name="back" value="\(returnPath)">
-            <button type="submit" class="button button--small">\(isSyncing ? "Refreshing…" : "Retry now")</button>
+            <form method="post" action="\(SiteRoute.sync.path)" class="banner__action">
+            <input type="hidden" name="back" value="\(model.returnPath)">
+            <button type="submit" class="button button--small">\(model.isSyncing ? "Refreshing…" : "Retry now")</button>
             </form>
             """ : nil
         return """
-            <div class="banner banner--\(kind)" role="status">
-            <div><strong>\(title)</strong><p>\(text)</p></div>\(button)
+            <div class="banner banner--\(model.kind.rawValue)" role="status">
+            <div><strong>\(model.title)</strong><p>\(model.text) <a href="\(SiteRoute.status.path)">Sync status</a></p></div>\(button)
             </div>
             """
     }
@@ -66,5 +86,23 @@ struct EmptyState {
           <a class="button" href="\(url: actionPath)">\(actionTitle)</a>
         </div>
         """
+    }
+}
+
+/// "Load more" under a long list: a plain link to the next page without JavaScript (the page shows every item
+/// up to there, so the position lives in the URL); with JavaScript it appends the next items in place.
+struct LoadMore {
+    let shown: Int
+    let total: Int
+    let nextPath: String
+
+    func render() -> HTML {
+        guard shown < total else { return .empty }
+        return """
+            <nav class="load-more" aria-label="More results">
+              <p>Showing \(shown) of \(total)</p>
+              <a class="button" href="\(url: nextPath)" data-load-more>Load more</a>
+            </nav>
+            """
     }
 }

@@ -1,4 +1,5 @@
 import CompressNIO
+import GiveawaysDomain
 import Hummingbird
 import NIOCore
 import Synchronization
@@ -9,7 +10,7 @@ import Synchronization
 struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
     static var minimumSize: Int { 1024 }
     static var maximumSize: Int { 4 * 1_048_576 }
-    let compressed = CompressedBodies(budget: 8 * 1_048_576)
+    let compressed = CompressedBodies(budget: Defaults.compressedBodiesBudgetBytes)
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -17,7 +18,9 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         var response = try await next(request, context)
+        // Pages from the page cache come with their validator and encoding already chosen.
         guard request.method == .get || request.method == .head, response.status == .ok,
+            response.headers[.contentEncoding] == nil,
             let length = response.body.contentLength, length > 0, length <= Self.maximumSize
         else { return response }
         let acceptsGzip = Self.acceptsGzip(request.headers[.acceptEncoding])

@@ -16,7 +16,10 @@ struct ErrorPageMiddleware: RouterMiddleware {
         } catch {
             let status: HTTPResponse.Status
             let message: String
-            if let error = error as? HTTPError {
+            if let error = error as? BadRequest {
+                status = .badRequest
+                message = error.message
+            } else if let error = error as? HTTPError {
                 status = error.status
                 message = error.body ?? Self.defaultMessage(status)
             } else if let error = error as? any HTTPResponseError {
@@ -30,7 +33,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             if request.uri.path.hasPrefix("/api/") {
                 return JSONResponse.error(status: status, message: message)
             }
-            let page = ErrorPage(status: status, message: message)
+            let page = ErrorPage(code: status.code, message: message)
             var response = PageResponse.html(
                 Layout(title: page.title, section: nil, content: page.body).render(), status: status)
             if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD, POST" }

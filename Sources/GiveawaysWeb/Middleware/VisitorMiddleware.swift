@@ -28,6 +28,13 @@ struct VisitorMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
+    /// Whether the request carries a profile cookie at all (valid or not): such visitors may have marks, so
+    /// their pages are never taken from the shared cache.
+    static func mayHaveProfile(_ request: Request) -> Bool {
+        guard let header = request.headers[.cookie] else { return false }
+        return header.contains(profileCookie + "=")
+    }
+
     /// The cookie that gives a browser its profile; set when it first hearts something.
     static func profileCookie(_ profile: ProfileID, request: Request) -> Cookie {
         let secure = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"

@@ -1,96 +1,153 @@
 import Foundation
 import GiveawaysDomain
 
-/// Home: every live giveaway as cards, with platform tabs, type filter, sort and search.
+/// Home: every live giveaway as cards — all of them, on one page — with platform tabs, type filter, sort and
+/// search.
 struct HomePage {
-    let filters: HomeFilters
-    let snapshot: FeedSnapshot
-    let results: [Giveaway]
-    let favorites: Set<Int>
-    let now: Date
+    /// Everything Home shows, formatted.
+    struct Model {
+        struct Link: Hashable {
+            let label: String
+            let path: String
+            let isCurrent: Bool
+        }
 
-    var title: String {
-        var parts: [String] = []
-        if !filters.query.search.isEmpty { parts.append("“\(filters.query.search)”") }
-        if let slug = filters.query.platform { parts.append(platformName(slug)) }
-        return (parts.isEmpty ? "Free games right now" : parts.joined(separator: " · ")) + " · GameGiveaways"
+        struct PlatformMenuItem: Hashable {
+            let name: String
+            let path: String
+            let count: Int
+            let isCurrent: Bool
+        }
+
+        let title: String
+        let filters: HomeFilters
+        let heroText: String
+        let banner: StatusBanner.Model?
+        let platformTabs: [Link]
+        let platformMenu: [PlatformMenuItem]
+        let typeOptions: [Link]
+        let sortOptions: [(value: String, label: String, isSelected: Bool)]
+        let cards: [GiveawayCardModel]
+        let emptyState: EmptyState?
+
+        init(
+            filters: HomeFilters, snapshot: ReadModelSnapshot, results: [Giveaway], marks: VisitorMarks,
+            isSyncing: Bool, now: Date
+        ) {
+            self.filters = filters
+            let live = snapshot.live(at: now)
+            let totalWorth = live.compactMap(\.worth).reduce(0) { $0 + $1.cents }
+            heroText =
+                "\(DisplayText.count(live.count)) live giveaways, \(Worth(cents: totalWorth).formatted) of games and loot to keep."
+            banner = StatusBanner.Model(
+                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), isSyncing: isSyncing,
+                now: now, returnPath: filters.path)
+
+            var counts: [String: Int] = [:]
+            var byslug: [String: Platform] = [:]
+            for platform in live.flatMap(\.platforms) {
+                counts[platform.slug, default: 0] += 1
+                byslug[platform.slug] = platform
+            }
+            func name(_ slug: String) -> String {
+                Platform.known(slug: slug)?.displayName
+                    ?? snapshot.giveaways.lazy.flatMap(\.platforms).first { $0.slug == slug }?.displayName ?? slug
+            }
+            let current = filters.query.platform
+            var title: [String] = []
+            if !filters.query.search.isEmpty { title.append("“\(filters.query.search)”") }
+            if let current { title.append(name(current)) }
+            self.title = (title.isEmpty ? "Free games right now" : title.joined(separator: " · ")) + " · GameGiveaways"
+
+            let popular = Platform.popularSlugs.filter { counts[$0, default: 0] > 0 || $0 == current }
+            var tabs = [Link(label: "All", path: filters.with(platform: nil).path, isCurrent: current == nil)]
+            tabs += popular.map {
+                Link(label: name($0), path: filters.with(platform: $0).path, isCurrent: $0 == current)
+            }
+            if let current, !popular.contains(current) {
+                tabs.append(Link(label: name(current), path: filters.with(platform: current).path, isCurrent: true))
+            }
+            platformTabs = tabs
+            platformMenu = (Platform.catalog + byslug.values.filter { !$0.isKnown }.sorted()).map {
+                PlatformMenuItem(
+                    name: $0.displayName, path: filters.with(platform: $0.slug).path,
+                    count: counts[$0.slug, default: 0], isCurrent: $0.slug == current)
+            }
+            let types: [(TypeFilter?, String)] =
+                [(nil, "Everything")] + TypeFilter.allCases.map { ($0, $0.displayName) }
+            typeOptions = types.map {
+                Link(label: $0.1, path: filters.with(type: $0.0).path, isCurrent: $0.0 == filters.query.type)
+            }
+            sortOptions = GiveawaySort.allCases.map { ($0.rawValue, $0.displayName, $0 == filters.query.sort) }
+            cards = results.map {
+                GiveawayCardModel(giveaway: $0, now: now, isFavorite: marks.has(.favorite, on: .giveaway($0.id)))
+            }
+            if !results.isEmpty {
+                emptyState = nil
+            } else if snapshot.giveaways.isEmpty {
+                emptyState = EmptyState(
+                    title: "No giveaways yet", message: "The first sync has not finished. Try again in a moment.",
+                    actionTitle: "Reload", actionPath: SiteRoute.home(HomeFilters()).path)
+            } else {
+                emptyState = EmptyState(
+                    title: "Nothing matches",
+                    message: "No live giveaway matches these filters. Try fewer words or another platform.",
+                    actionTitle: "Clear filters", actionPath: SiteRoute.home(HomeFilters()).path)
+            }
+        }
     }
+
+    let model: Model
 
     func render() -> HTML {
-        let live = snapshot.giveaways.filter { !$0.isExpired(at: now) }
-        let totalWorth = live.compactMap(\.worth).reduce(0) { $0 + $1.cents }
-        return """
-            <section class="hero">
-              <h1>Free right now</h1>
-              <p>\(DisplayText.count(live.count)) live giveaways, \(Worth(cents: totalWorth).formatted) of games and loot to keep.</p>
-            </section>
-            \(StatusBanner(status: snapshot.status, isSyncing: snapshot.isSyncing, now: now, returnPath: filters.path).render())
-            \(searchForm)
-            \(platformTabs)
-            \(typeFilter)
-            <section id="results" class="results" aria-live="polite" aria-label="Giveaways">
-            \(resultsFragment())
-            </section>
-            """
+        """
+        <section class="hero">
+          <h1>Free right now</h1>
+          <p>\(model.heroText)</p>
+        </section>
+        \(StatusBanner(model: model.banner).render())
+        \(searchForm)
+        \(platformTabs)
+        \(typeFilter)
+        <section id="results" class="results" aria-live="polite" aria-label="Giveaways">
+        \(resultsFragment())
+        </section>
+        """
     }
 
-    /// The part that live search replaces.
+    /// The part that live search replaces: every matching live giveaway.
     func resultsFragment() -> HTML {
-        guard !results.isEmpty else {
-            if snapshot.giveaways.isEmpty {
-                return EmptyState(
-                    title: "No giveaways yet", message: "The first sync has not finished. Try again in a moment.",
-                    actionTitle: "Reload", actionPath: "/"
-                ).render()
-            }
-            return EmptyState(
-                title: "Nothing matches",
-                message: "No live giveaway matches these filters. Try fewer words or another platform.",
-                actionTitle: "Clear filters", actionPath: "/"
-            ).render()
-        }
-        let pageCount = (results.count + HomeFilters.pageSize - 1) / HomeFilters.pageSize
-        let page = min(filters.page, max(1, pageCount))
-        let shown = results.dropFirst((page - 1) * HomeFilters.pageSize).prefix(HomeFilters.pageSize)
-        let cards = shown.map { giveaway in
+        if let empty = model.emptyState { return empty.render() }
+        let cards = model.cards.map { card in
             GiveawayCard(
-                model: GiveawayCardModel(giveaway: giveaway, now: now, isFavorite: favorites.contains(giveaway.id)),
+                model: card,
                 heart: HeartButton(
-                    giveawayID: giveaway.id, title: giveaway.title, isFavorite: favorites.contains(giveaway.id),
-                    returnPath: filters.path)
+                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.filters.path)
             ).render()
         }
-        let noun = results.count == 1 ? "giveaway" : "giveaways"
+        let noun = model.cards.count == 1 ? "giveaway" : "giveaways"
+        let clear: HTML? =
+            model.filters.isFiltered ? " · <a href=\"\(SiteRoute.home(HomeFilters()).path)\">Clear filters</a>" : nil
         return """
-            <p class="results__count"><strong>\(results.count)</strong> \(noun)\(filters.isFiltered ? HTML(" · <a href=\"/\">Clear filters</a>") : nil)</p>
-            <div class="grid">\(Array(cards))</div>
-            \(pageCount > 1 ? pager(page: page, of: pageCount) : nil)
+            <p class="results__count"><strong>\(model.cards.count)</strong> \(noun)\(clear)</p>
+            <div class="grid">\(cards)</div>
             """
-    }
-
-    private func pager(page: Int, of count: Int) -> HTML {
-        let previous: HTML? =
-            page > 1
-            ? "<a class=\"button\" rel=\"prev\" href=\"\(filters.with(page: page - 1).path)\">Previous</a>" : nil
-        let next: HTML? =
-            page < count
-            ? "<a class=\"button\" rel=\"next\" href=\"\(filters.with(page: page + 1).path)\">Next</a>" : nil
-        return "<nav class=\"pager\" aria-label=\"Pages\">\(previous)<span>Page \(page) of \(count)</span>\(next)</nav>"
     }
 
     private var searchForm: HTML {
-        let sorts = GiveawaySort.allCases.map { sort -> HTML in
-            "<option value=\"\(sort.rawValue)\"\(sort == filters.query.sort ? HTML(" selected") : nil)>\(sort.displayName)</option>"
+        let sorts = model.sortOptions.map { option -> HTML in
+            "<option value=\"\(option.value)\"\(option.isSelected ? HTML(" selected") : nil)>\(option.label)</option>"
         }
+        let query = model.filters.query
         return """
-            <form class="filters" method="get" action="/" role="search" data-live-search>
+            <form class="filters" method="get" action="\(SiteRoute.home(HomeFilters()).path)" role="search" data-live-search>
               <div class="search-field">
                 <label for="q" class="visually-hidden">Search giveaways</label>
                 \(Icons.search)
-                <input id="q" type="search" name="q" value="\(filters.query.search)" placeholder="Search titles, platforms, descriptions" autocomplete="off" maxlength="\(HomeFilters.maxSearchLength)" enterkeyhint="search">
+                <input id="q" type="search" name="q" value="\(query.search)" placeholder="Search titles, platforms, descriptions" autocomplete="off" maxlength="\(Defaults.maxSearchLength)" enterkeyhint="search">
               </div>
-              \(filters.query.platform.map { HTML("<input type=\"hidden\" name=\"platform\" value=\"\($0)\">") })
-              \(filters.query.type.map { HTML("<input type=\"hidden\" name=\"type\" value=\"\($0.rawValue)\">") })
+              \(query.platform.map { HTML("<input type=\"hidden\" name=\"platform\" value=\"\($0)\">") })
+              \(query.type.map { HTML("<input type=\"hidden\" name=\"type\" value=\"\($0.rawValue)\">") })
               <div class="sort-field">
                 <label for="sort">Sort</label>
                 <select id="sort" name="sort">\(sorts)</select>
@@ -101,30 +158,13 @@ struct HomePage {
     }
 
     private var platformTabs: HTML {
-        var counts: [String: Int] = [:]
-        var names: [String: Platform] = [:]
-        for giveaway in snapshot.giveaways where !giveaway.isExpired(at: now) {
-            for platform in giveaway.platforms {
-                counts[platform.slug, default: 0] += 1
-                names[platform.slug] = platform
-            }
+        let tabs = model.platformTabs.map { tab -> HTML in
+            "<a class=\"pill\" href=\"\(tab.path)\"\(tab.isCurrent ? HTML(" aria-current=\"true\"") : nil)>\(tab.label)</a>"
         }
-        let current = filters.query.platform
-        func tab(_ slug: String?, _ label: String) -> HTML {
-            let selected: HTML? = slug == current ? " aria-current=\"true\"" : nil
-            return "<a class=\"pill\" href=\"\(filters.with(platform: slug).path)\"\(selected)>\(label)</a>"
-        }
-        let popular = Platform.popularSlugs.filter { counts[$0, default: 0] > 0 || $0 == current }
-        var tabs = [tab(nil, "All")] + popular.map { tab($0, platformName($0)) }
-        if let current, !popular.contains(current) { tabs.append(tab(current, platformName(current))) }
-
-        let everyPlatform = (Platform.catalog + names.values.filter { !$0.isKnown }.sorted())
-        let menu = everyPlatform.map { platform -> HTML in
-            let count = counts[platform.slug, default: 0]
-            let selected: HTML? = platform.slug == current ? " aria-current=\"true\"" : nil
-            return """
-                <li><a href="\(filters.with(platform: platform.slug).path)"\(selected)\(count == 0 ? HTML(" class=\"is-empty\"") : nil)>\(platform.displayName)<span class="count">\(count)</span></a></li>
-                """
+        let menu = model.platformMenu.map { item -> HTML in
+            """
+            <li><a href="\(item.path)"\(item.isCurrent ? HTML(" aria-current=\"true\"") : nil)\(item.count == 0 ? HTML(" class=\"is-empty\"") : nil)>\(item.name)<span class="count">\(item.count)</span></a></li>
+            """
         }
         return """
             <nav class="platform-tabs" aria-label="Platforms">
@@ -138,16 +178,9 @@ struct HomePage {
     }
 
     private var typeFilter: HTML {
-        let options: [(TypeFilter?, String)] = [(nil, "Everything")] + TypeFilter.allCases.map { ($0, $0.displayName) }
-        let links = options.map { option -> HTML in
-            let selected: HTML? = option.0 == filters.query.type ? " aria-current=\"true\"" : nil
-            return "<a href=\"\(filters.with(type: option.0).path)\"\(selected)>\(option.1)</a>"
+        let links = model.typeOptions.map { option -> HTML in
+            "<a href=\"\(option.path)\"\(option.isCurrent ? HTML(" aria-current=\"true\"") : nil)>\(option.label)</a>"
         }
         return "<nav class=\"segmented\" aria-label=\"Type\">\(links)</nav>"
-    }
-
-    private func platformName(_ slug: String) -> String {
-        Platform.known(slug: slug)?.displayName
-            ?? snapshot.giveaways.lazy.flatMap(\.platforms).first { $0.slug == slug }?.displayName ?? slug
     }
 }

@@ -3,35 +3,66 @@ import GiveawaysDomain
 
 /// More: the featured Epic Games Store carousel, then one shelf per platform.
 struct MorePage {
-    let snapshot: FeedSnapshot
-    let favorites: Set<Int>
-    let now: Date
+    /// The carousel's cards and one shelf of cards per platform, formatted.
+    struct Model {
+        struct Shelf {
+            let platform: Platform
+            let count: Int
+            let seeAllPath: String
+            let cards: [GiveawayCardModel]
+        }
+
+        let banner: StatusBanner.Model?
+        let featured: [GiveawayCardModel]
+        let featuredSeeAllPath: String
+        let shelves: [Shelf]
+
+        init(snapshot: ReadModelSnapshot, marks: VisitorMarks, isSyncing: Bool, now: Date) {
+            let live = snapshot.live(at: now)
+            func card(_ giveaway: Giveaway) -> GiveawayCardModel {
+                GiveawayCardModel(
+                    giveaway: giveaway, now: now, isFavorite: marks.has(.favorite, on: .giveaway(giveaway.id)))
+            }
+            banner = StatusBanner.Model(
+                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), isSyncing: isSyncing,
+                now: now, returnPath: SiteRoute.more.path)
+            featured = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
+                .sorted(by: GiveawaySort.date.areInIncreasingOrder).map(card)
+            featuredSeeAllPath = HomeFilters().with(platform: MorePage.featuredSlug).path
+            shelves = PlatformShelf.group(live).map { shelf in
+                Shelf(
+                    platform: shelf.platform, count: shelf.giveaways.count,
+                    seeAllPath: HomeFilters().with(platform: shelf.platform.slug).path,
+                    cards: shelf.giveaways.prefix(MorePage.shelfLength).map(card))
+            }
+        }
+    }
+
+    let model: Model
 
     static let featuredSlug = "epic-games-store"
+    static let shelfLength = 20
 
     func render() -> HTML {
-        let live = snapshot.giveaways.filter { !$0.isExpired(at: now) }
-        let featured = live.filter { $0.isOn(platformSlug: Self.featuredSlug) }
-            .sorted(by: GiveawaySort.date.areInIncreasingOrder)
-        let shelves = PlatformShelf.group(live).map(shelf)
+        let shelves = model.shelves.map(shelf)
+        let featured = model.featured
         return """
             <section class="hero hero--compact">
               <h1>More to explore</h1>
               <p>Featured Epic Games Store giveaways, then every platform with something free.</p>
             </section>
-            \(StatusBanner(status: snapshot.status, isSyncing: snapshot.isSyncing, now: now, returnPath: "/more").render())
+            \(StatusBanner(model: model.banner).render())
             \(featured.isEmpty ? nil : carousel(featured))
-            \(shelves.isEmpty ? EmptyState(title: "No giveaways yet", message: "Nothing is live right now. Check back soon.", actionTitle: "Go home", actionPath: "/").render() : HTML("<div class=\"shelves\">\(shelves)</div>"))
+            \(shelves.isEmpty ? EmptyState(title: "No giveaways yet", message: "Nothing is live right now. Check back soon.", actionTitle: "Go home", actionPath: SiteRoute.home(HomeFilters()).path).render() : HTML("<div class=\"shelves\">\(shelves)</div>"))
             """
     }
 
-    private func carousel(_ giveaways: [Giveaway]) -> HTML {
-        let cards = giveaways.enumerated().map { index, giveaway -> HTML in
-            let model = GiveawayCardModel(giveaway: giveaway, now: now, isFavorite: favorites.contains(giveaway.id))
+    private func carousel(_ giveaways: [GiveawayCardModel]) -> HTML {
+        let cards = giveaways.enumerated().map { index, model -> HTML in
             return """
-                <li class="carousel__item" data-index="\(index)" data-giveaway-id="\(giveaway.id)" aria-roledescription="slide" aria-label="\(index + 1) of \(giveaways.count)">
+                <li class="carousel__item" data-index="\(index)" data-giveaway-id="\(model.id)" aria-roledescription="slide" aria-label="\(index + 1) of \(giveaways.count)">
                   <a class="carousel__card" href="\(model.detailsPath)">
-                    <img src="/images/\(giveaway.id)/image" alt="" loading="\(index < 3 ? "eager" : "lazy")" decoding="async" width="640" height="360">
+                    <img src="\(model.imagePath)" alt="" loading="\(index < 3 ? "eager" : "lazy")" decoding="async" width="640" height="360">
                     <span class="carousel__caption">
                       <span class="carousel__title">\(model.title)</span>
                       <span class="carousel__meta">\(model.worthText.map { HTML("<s>\($0)</s> Free · ") })\(model.timeLeftText)</span>
@@ -42,7 +73,7 @@ struct MorePage {
         }
         return """
             <section id="featured" class="featured" aria-roledescription="carousel" aria-label="Featured Epic Games Store giveaways">
-              <div class="section-head"><h2>Free on Epic Games Store</h2><a href="\(HomeFilters().with(platform: Self.featuredSlug).path)">See all</a></div>
+              <div class="section-head"><h2>Free on Epic Games Store</h2><a href="\(model.featuredSeeAllPath)">See all</a></div>
               <div class="carousel" data-carousel tabindex="0" aria-label="Use the arrow keys to browse">
                 <ul class="carousel__track">\(cards)</ul>
                 <div class="carousel__controls">
@@ -55,14 +86,14 @@ struct MorePage {
             """
     }
 
-    private func shelf(_ shelf: PlatformShelf) -> HTML {
-        let cards = shelf.giveaways.prefix(20).map { giveaway -> HTML in
-            "<li>\(GiveawayCard(model: GiveawayCardModel(giveaway: giveaway, now: now, isFavorite: favorites.contains(giveaway.id)), heart: HeartButton(giveawayID: giveaway.id, title: giveaway.title, isFavorite: favorites.contains(giveaway.id), returnPath: "/more"), style: .compact).render())</li>"
+    private func shelf(_ shelf: Model.Shelf) -> HTML {
+        let cards = shelf.cards.map { card -> HTML in
+            "<li>\(GiveawayCard(model: card, heart: HeartButton(giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: SiteRoute.more.path), style: .compact).render())</li>"
         }
         let id = "shelf-\(shelf.platform.slug)"
         return """
             <section class="shelf" aria-labelledby="\(id)">
-              <div class="section-head"><h2 id="\(id)">\(shelf.platform.displayName) <span class="count">\(shelf.giveaways.count)</span></h2><a href="\(HomeFilters().with(platform: shelf.platform.slug).path)">See all</a></div>
+              <div class="section-head"><h2 id="\(id)">\(shelf.platform.displayName) <span class="count">\(shelf.count)</span></h2><a href="\(shelf.seeAllPath)">See all</a></div>
               <ul class="shelf__row">\(Array(cards))</ul>
             </section>
             """

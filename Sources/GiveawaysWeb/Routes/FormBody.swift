@@ -19,6 +19,15 @@ struct FormBody {
 
     subscript(name: String) -> String? { fields[name] }
 
+    /// The first value of each query parameter, percent-decoded.
+    static func queryParameters(of request: Request) -> [String: String] {
+        var result: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters where result[String(key)] == nil {
+            result[String(key)] = String(value)
+        }
+        return result
+    }
+
     /// `a=1&b=two+words`; a pair whose percent-encoding is broken is dropped, never trusted or fatal.
     /// (Foundation's URLComponents traps on invalid input, so it must not see raw request bodies.)
     static func parse(_ body: String) -> [String: String] {

@@ -1,171 +1,184 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 import Hummingbird
 
-/// The HTML pages, the heart and retry forms, images and static files.
-struct PageRoutes<Repository: GiveawayRepository, Source: GiveawaySource>: Sendable {
-    let feed: FeedStore<Repository, Source>
+/// The HTML pages, the heart and retry forms, images and static files. Reads the read model; writes marks.
+struct PageRoutes: Sendable {
+    let readModel: ReadModel
+    let marks: any MarkRepository
     let images: ImageCache
+    let syncNow: SyncTrigger
     let clock: @Sendable () -> Date
-    let pages = RenderedPages()
-
-    var repository: Repository { feed.repository }
 
     func register(on router: Router<AppRequestContext>) {
-        router.get("/", use: home)
-        router.get("/giveaways/:id", use: details)
-        router.post("/giveaways/:id/favorite", use: setFavorite)
-        router.get("/more", use: more)
-        router.get("/favorites", use: favorites)
-        router.post("/sync", use: syncNow)
-        router.get("/images/:id/:kind", use: image)
-        router.get("/static/:file") { request, context in
+        router.get(.init(SiteRoute.Pattern.home), use: home)
+        router.get(.init(SiteRoute.Pattern.details), use: details)
+        router.post(.init(SiteRoute.Pattern.favorite), use: setFavorite)
+        router.get(.init(SiteRoute.Pattern.more), use: more)
+        router.get(.init(SiteRoute.Pattern.favorites), use: favorites)
+        router.get(.init(SiteRoute.Pattern.status), use: status)
+        router.post(.init(SiteRoute.Pattern.sync), use: sync)
+        router.get(.init(SiteRoute.Pattern.image), use: image)
+        router.get(.init(SiteRoute.Pattern.staticAsset)) { request, context in
             try StaticAssets.response(name: context.parameters.require("file"), request: request)
         }
-        router.get("/healthz") { _, _ in
+        router.get(.init(SiteRoute.Pattern.health)) { _, _ in
             try JSONResponse.encode(["status": "ok"])
         }
     }
 
+    // MARK: - Pages
+
     /// `GET /` — Home; with `X-Fragment: results`, only the results (for live search).
     @Sendable func home(request: Request, context: AppRequestContext) async throws -> Response {
-        let snapshot = try await feed.snapshot()
-        let filters = try HomeFilters(
-            parameters: HomeFilters.parameters(of: request), platformSlugs: snapshot.platformSlugs)
+        let snapshot = try await readModel.snapshot()
+        guard case .home(let filters) = try route(request, snapshot) else { throw Self.notFound }
+        let marks = try await visitorMarks(context)
         let now = clock()
-        let favorites = try await favoriteIDs(context)
-        let fragment = request.headers[.init("X-Fragment")!] == "results"
-        let render = {
+        return page(request, snapshot, marks, now) {
             let results = ListGiveawaysUseCase().execute(
                 snapshot.giveaways, query: filters.query, now: now,
                 index: filters.query.search.isEmpty ? nil : snapshot.searchIndex)
             let page = HomePage(
-                filters: filters, snapshot: snapshot, results: results, favorites: favorites, now: now)
-            if fragment { return page.resultsFragment() }
-            return Layout(title: page.title, section: .home, content: page.render()).render()
+                model: .init(
+                    filters: filters, snapshot: snapshot, results: results, marks: marks,
+                    isSyncing: readModel.isSyncing, now: now))
+            if PageResponse.wantsFragment(request) { return page.resultsFragment() }
+            return Layout(title: page.model.title, section: .home, content: page.render()).render()
         }
-        guard favorites.isEmpty else { return PageResponse.html(render()) }
-        return await pages.response(
-            for: .init(uri: filters.path, fragment: fragment), generation: snapshot.generation, now: now, render: render
-        )
     }
 
     /// `GET /giveaways/{id}` — Details, also for giveaways that left the feed.
     @Sendable func details(request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try giveawayID(context)
-        let isFavorite = try await favoriteIDs(context).contains(id)
-        let snapshot = try await feed.snapshot()
+        let snapshot = try await readModel.snapshot()
+        guard case .details(let id) = try route(request, snapshot) else { throw Self.notFound }
+        guard let stored = snapshot.stored[id] else { throw Self.noSuchGiveaway(id) }
+        let marks = try await visitorMarks(context)
         let now = clock()
-        let key = RenderedPages.Key(uri: "/giveaways/\(id)", fragment: false)
-        // Pages of giveaways in the feed change only with a sync; older ones are read from the store each time.
-        if !isFavorite, snapshot.byID[id] != nil {
-            return try await pages.response(for: key, generation: snapshot.generation, now: now) {
-                guard let stored = try await repository.storedGiveaway(id: id) else { throw Self.noSuchGiveaway(id) }
-                return Self.details(stored, isFavorite: false, now: now)
-            }
+        return page(request, snapshot, marks, now) {
+            let page = DetailsPage(
+                model: .init(stored: stored, isFavorite: marks.has(.favorite, on: .giveaway(id)), now: now))
+            return Layout(
+                title: page.model.pageTitle, section: nil, content: page.render(),
+                description: page.model.metaDescription
+            ).render()
         }
-        guard let stored = try await repository.storedGiveaway(id: id) else { throw Self.noSuchGiveaway(id) }
-        return PageResponse.html(Self.details(stored, isFavorite: isFavorite, now: now))
     }
+
+    /// `GET /more` — the Epic carousel and the platform shelves.
+    @Sendable func more(request: Request, context: AppRequestContext) async throws -> Response {
+        let snapshot = try await readModel.snapshot()
+        let marks = try await visitorMarks(context)
+        let now = clock()
+        return page(request, snapshot, marks, now) {
+            let page = MorePage(
+                model: .init(snapshot: snapshot, marks: marks, isSyncing: readModel.isSyncing, now: now))
+            return Layout(title: "More · GameGiveaways", section: .more, content: page.render()).render()
+        }
+    }
+
+    /// `GET /favorites?page=N` — this browser's hearted giveaways, N pages of them.
+    @Sendable func favorites(request: Request, context: AppRequestContext) async throws -> Response {
+        let snapshot = try await readModel.snapshot()
+        guard case .favorites(let pageNumber) = try route(request, snapshot) else { throw Self.notFound }
+        let marks = try await visitorMarks(context)
+        let favorites = marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] }
+        let page = FavoritesPage(model: .init(favorites: favorites, page: pageNumber, now: clock()))
+        if PageResponse.wantsFragment(request) { return PageResponse.html(page.resultsFragment()) }
+        return PageResponse.html(
+            Layout(title: "Favorites · GameGiveaways", section: .favorites, content: page.render()).render())
+    }
+
+    /// `GET /status` — each source's sync health.
+    @Sendable func status(request: Request, context: AppRequestContext) async throws -> Response {
+        let snapshot = try await readModel.snapshot()
+        let now = clock()
+        return page(request, snapshot, .none, now) {
+            let page = StatusPage(sources: readModel.health(snapshot).map { .init($0, now: now) })
+            return Layout(title: "Sync status · GameGiveaways", section: .status, content: page.render()).render()
+        }
+    }
+
+    // MARK: - Forms
 
     /// `POST /giveaways/{id}/favorite` — heart or un-heart; JSON for scripts, a redirect back for plain forms.
     @Sendable func setFavorite(request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try giveawayID(context)
+        let snapshot = try await readModel.snapshot()
+        guard case .favorite(let id) = try route(request, snapshot) else { throw Self.notFound }
         let form = try await FormBody(request: request)
         let isFavorite = form["favorite"] == "1"
         // A browser gets its profile the first time it hearts something.
         let profile = context.profile ?? .random()
-        do {
-            try await repository.setFavorite(isFavorite, giveawayID: id, profile: profile, at: clock())
-        } catch is GiveawayNotFound {
-            throw HTTPError(.notFound, message: "There is no giveaway number \(id) to save.")
+        if isFavorite {
+            guard snapshot.stored[id] != nil else {
+                throw HTTPError(.notFound, message: "There is no giveaway number \(id) to save.")
+            }
+            try await marks.setMark(.favorite, on: .giveaway(id), profile: profile, text: nil, at: clock())
+        } else {
+            try await marks.removeMark(.favorite, on: .giveaway(id), profile: profile)
         }
         var response =
             request.headers[.accept]?.contains("application/json") == true
             ? try JSONResponse.encode(FavoriteJSON(id: id, favorite: isFavorite))
-            : PageResponse.redirect(to: form.returnPath(fallback: "/giveaways/\(id)"))
+            : PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.details(id: id).path))
         if context.profile == nil {
             response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
         }
         return response
     }
 
-    /// `GET /more` — the Epic carousel and the platform shelves.
-    @Sendable func more(request: Request, context: AppRequestContext) async throws -> Response {
-        let snapshot = try await feed.snapshot()
-        let favorites = try await favoriteIDs(context)
-        let now = clock()
-        let render = {
-            let page = MorePage(snapshot: snapshot, favorites: favorites, now: now)
-            return Layout(title: "More · GameGiveaways", section: .more, content: page.render()).render()
-        }
-        guard favorites.isEmpty else { return PageResponse.html(render()) }
-        return await pages.response(
-            for: .init(uri: "/more", fragment: false), generation: snapshot.generation, now: now, render: render)
-    }
-
-    /// `GET /favorites` — this browser's hearted giveaways.
-    @Sendable func favorites(request: Request, context: AppRequestContext) async throws -> Response {
-        var favorites: [StoredGiveaway] = []
-        if let profile = context.profile { favorites = try await repository.favorites(profile: profile) }
-        let page = FavoritesPage(favorites: favorites, now: clock())
-        return PageResponse.html(
-            Layout(title: "Favorites · GameGiveaways", section: .favorites, content: page.render()).render())
-    }
-
     /// `POST /sync` — the Retry button: starts a sync in the background and goes back at once.
-    @Sendable func syncNow(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func sync(request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
-        let feed = self.feed
-        Task { await feed.sync() }
-        return PageResponse.redirect(to: form.returnPath(fallback: "/"))
+        syncNow(.gamerpower)
+        return PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.home(HomeFilters()).path))
     }
 
     /// `GET /images/{id}/{thumbnail|image}` — a giveaway's image through the local cache.
     @Sendable func image(request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try giveawayID(context)
-        let kind = try context.parameters.require("kind")
-        guard kind == "thumbnail" || kind == "image" else { throw HTTPError(.notFound) }
-        let snapshot = try await feed.snapshot()
-        let giveaway: Giveaway?
-        if let live = snapshot.byID[id] {
-            giveaway = live
-        } else {
-            giveaway = try await repository.storedGiveaway(id: id)?.giveaway
+        let snapshot = try await readModel.snapshot()
+        guard case .image(let id, let kind) = try route(request, snapshot), let stored = snapshot.stored[id] else {
+            throw HTTPError(.notFound)
         }
-        guard let giveaway else { throw HTTPError(.notFound) }
-        return await images.response(for: kind == "image" ? giveaway.imageURL : giveaway.thumbnailURL, request: request)
+        let giveaway = stored.giveaway
+        return await images.response(for: kind == .image ? giveaway.imageURL : giveaway.thumbnailURL, request: request)
     }
 
-    private static func details(_ stored: StoredGiveaway, isFavorite: Bool, now: Date) -> HTML {
-        let page = DetailsPage(stored: stored, isFavorite: isFavorite, now: now)
-        return Layout(
-            title: page.title, section: nil, content: page.render(),
-            description: String(stored.giveaway.description.prefix(160))
-        ).render()
+    // MARK: - Helpers
+
+    /// A page for this visitor: from the page cache when the visitor has no marks (everyone without marks sees the
+    /// same bytes), rendered afresh otherwise.
+    private func page(
+        _ request: Request, _ snapshot: ReadModelSnapshot, _ marks: VisitorMarks, _ now: Date, render: () -> HTML
+    ) -> Response {
+        guard marks.isEmpty else { return PageResponse.html(render()) }
+        let key = PageCache.Key(request: request)
+        if let entry = readModel.pages.entry(for: key, now: now) { return entry.response(to: request) }
+        return readModel.pages.store(render(), for: key, generation: snapshot.generation, now: now)
+            .response(to: request)
     }
+
+    private func route(_ request: Request, _ snapshot: ReadModelSnapshot) throws -> SiteRoute? {
+        try SiteRoute(
+            path: request.uri.path, query: FormBody.queryParameters(of: request),
+            platformSlugs: snapshot.platformSlugs)
+    }
+
+    /// The visitor's marks; a browser without a profile has none, and costs no database read.
+    private func visitorMarks(_ context: AppRequestContext) async throws -> VisitorMarks {
+        guard let profile = context.profile else { return .none }
+        return try await marks.marks(of: profile)
+    }
+
+    static let notFound = HTTPError(.notFound, message: "There is no page at this address.")
 
     private static func noSuchGiveaway(_ id: Int) -> HTTPError {
         HTTPError(.notFound, message: "There is no giveaway number \(id). It may never have existed.")
     }
-
-    /// The visitor's hearted ids; a browser without a profile has none, and costs no database read.
-    private func favoriteIDs(_ context: AppRequestContext) async throws -> Set<Int> {
-        guard let profile = context.profile else { return [] }
-        return try await repository.favoriteIDs(profile: profile)
-    }
-
-    private func giveawayID(_ context: AppRequestContext) throws -> Int {
-        guard let text = context.parameters.get("id"), let id = Int(text), id > 0 else {
-            throw HTTPError(.notFound, message: "There is no giveaway at this address.")
-        }
-        return id
-    }
 }
 
 /// The answer to a scripted heart: the giveaway and its new state.
-struct FavoriteJSON: Encodable {
+struct FavoriteJSON: Codable {
     let id: Int
     let favorite: Bool
 }

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import GiveawaysDomain
 
-/// The `GiveawayRepository` over SQLite: every write method is one transaction.
-public struct GiveawaySQLiteRepository: GiveawayRepository {
+/// The giveaway feed and its history over SQLite: every write method is one transaction.
+public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     private let database: AppDatabase
 
     public init(database: AppDatabase) {
@@ -16,35 +16,39 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
 
     public func giveawaysInFeed() async throws -> [Giveaway] {
         try await writer.read { db in
-            try GiveawayRow.filter(GiveawayRow.Columns.leftAt == nil).fetchAll(db).map { $0.toDomain() }
+            let rows = try GiveawayRow.filter(GiveawayRow.Columns.leftAt == nil).fetchAll(db)
+            let platforms = try Self.platformsByGiveaway(db)
+            return rows.map { $0.toDomain(platforms: platforms[$0.id] ?? []) }
+        }
+    }
+
+    public func allStoredGiveaways() async throws -> [StoredGiveaway] {
+        try await writer.read { db in
+            let rows = try GiveawayRow.fetchAll(db)
+            let platforms = try Self.platformsByGiveaway(db)
+            let periods = try Self.periodsByGiveaway(db, id: nil)
+            return rows.map { Self.stored($0, platforms: platforms[$0.id] ?? [], periods: periods[$0.id] ?? []) }
         }
     }
 
     public func storedGiveaway(id: Int) async throws -> StoredGiveaway? {
         try await writer.read { db in
             guard let row = try GiveawayRow.fetchOne(db, key: id) else { return nil }
-            return try Self.stored(row, db: db)
+            let platforms = try GiveawayPlatformRow.filter(Column("giveaway_id") == id).order(Column("position"))
+                .fetchAll(db).map(\.platform)
+            return Self.stored(row, platforms: platforms, periods: try Self.periodsByGiveaway(db, id: id)[id] ?? [])
         }
     }
 
-    public func syncStatus() async throws -> SyncStatus {
+    public func holdsDemoData() async throws -> Bool {
         try await writer.read { db in
-            let lastSuccess = try SyncRunRow.filter(Column("succeeded") == true).order(
-                Column("at").desc, Column("id").desc
-            )
-            .fetchOne(db)
-            let lastRun = try SyncRunRow.order(Column("at").desc, Column("id").desc).fetchOne(db)
-            let failure = lastRun.flatMap { $0.succeeded ? nil : $0 }
-            let isDemo = try GiveawayRow.filter(GiveawayRow.Columns.isDemo == true).isEmpty(db) == false
-            return SyncStatus(
-                lastSuccessAt: lastSuccess?.at, lastFailureAt: failure?.at, lastFailureReason: failure?.reason,
-                isDemoData: isDemo)
+            try GiveawayRow.filter(GiveawayRow.Columns.isDemo == true).isEmpty(db) == false
         }
     }
 
     // MARK: - Syncs
 
-    public func saveSync(_ giveaways: [Giveaway], at time: Date) async throws -> SyncReport {
+    public func saveFeed(_ giveaways: [Giveaway], at time: Date) async throws -> SyncReport {
         try await writer.write { db in
             // Real data replaces the demo data outright: demo items never become "history".
             try GiveawayRow.filter(GiveawayRow.Columns.isDemo == true).deleteAll(db)
@@ -55,9 +59,12 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
 
             // One read of every row: cheaper than a lookup per item, and it also tells who left.
             let existing = Dictionary(uniqueKeysWithValues: try GiveawayRow.fetchAll(db).map { ($0.id, $0) })
+            let platforms = try Self.platformsByGiveaway(db)
             for giveaway in giveaways where incoming[giveaway.id] == giveaway {
                 incoming[giveaway.id] = nil  // the last copy of a duplicated id wins, once
-                try Self.upsert(giveaway, existing: existing[giveaway.id], at: time, report: &report, db: db)
+                try Self.upsert(
+                    giveaway, existing: existing[giveaway.id], platforms: platforms[giveaway.id], at: time,
+                    report: &report, db: db)
             }
 
             let seenIDs = Set(giveaways.map(\.id))
@@ -71,20 +78,17 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
             }
             report.left.sort()
             try db.execute(sql: "UPDATE giveaway SET last_seen_at = ? WHERE left_at IS NULL", arguments: [time])
-
-            var run = SyncRunRow(
-                at: time, succeeded: true, added: report.added.count, updated: report.updated.count,
-                returned: report.returned.count, left: report.left.count, total: report.total)
-            try run.insert(db)
             return report
         }
     }
 
     private static func upsert(
-        _ giveaway: Giveaway, existing: GiveawayRow?, at time: Date, report: inout SyncReport, db: Database
+        _ giveaway: Giveaway, existing: GiveawayRow?, platforms: [Platform]?, at time: Date,
+        report: inout SyncReport, db: Database
     ) throws {
         guard var row = existing else {
             try GiveawayRow(giveaway: giveaway, seenAt: time).insert(db)
+            try savePlatforms(of: giveaway, db: db)
             var period = FeedPeriodRow(giveawayId: giveaway.id, appearedAt: time)
             try period.insert(db)
             report.added.append(giveaway.id)
@@ -93,6 +97,8 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
         let before = row
         row.setFields(from: giveaway)
         row.lastSeenAt = time
+        let platformsChanged = platforms ?? [] != giveaway.platforms
+        if platformsChanged { try savePlatforms(of: giveaway, db: db) }
         if row.leftAt != nil {
             row.leftAt = nil
             try row.update(db)
@@ -105,7 +111,7 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
         var comparable = before
         comparable.lastSeenAt = time
         comparable.users = row.users
-        if comparable != row {
+        if comparable != row || platformsChanged {
             report.updated.append(giveaway.id)
             try row.update(db)
         } else if before.users != row.users {
@@ -115,10 +121,10 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
         // last_seen_at of unchanged rows is set for all of them at once at the end of the sync.
     }
 
-    public func recordSyncFailure(_ reason: String, at time: Date) async throws {
-        try await writer.write { db in
-            var run = SyncRunRow(at: time, succeeded: false, reason: String(reason.prefix(2000)))
-            try run.insert(db)
+    private static func savePlatforms(of giveaway: Giveaway, db: Database) throws {
+        try GiveawayPlatformRow.filter(Column("giveaway_id") == giveaway.id).deleteAll(db)
+        for (position, platform) in giveaway.platforms.enumerated() {
+            try GiveawayPlatformRow(giveawayId: giveaway.id, position: position, platform: platform).insert(db)
         }
     }
 
@@ -127,6 +133,7 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
             guard try GiveawayRow.fetchCount(db) == 0 else { return false }
             for giveaway in giveaways {
                 try GiveawayRow(giveaway: giveaway, seenAt: time, isDemo: true).insert(db)
+                try Self.savePlatforms(of: giveaway, db: db)
                 var period = FeedPeriodRow(giveawayId: giveaway.id, appearedAt: time)
                 try period.insert(db)
             }
@@ -134,54 +141,30 @@ public struct GiveawaySQLiteRepository: GiveawayRepository {
         }
     }
 
-    // MARK: - Favorites
-
-    public func setFavorite(_ isFavorite: Bool, giveawayID: Int, profile: ProfileID, at time: Date) async throws {
-        try await writer.write { db in
-            if isFavorite {
-                guard try GiveawayRow.exists(db, key: giveawayID) else { throw GiveawayNotFound(id: giveawayID) }
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO favorite (profile_id, giveaway_id, created_at) VALUES (?, ?, ?)",
-                    arguments: [profile.rawValue, giveawayID, time])
-            } else {
-                try db.execute(
-                    sql: "DELETE FROM favorite WHERE profile_id = ? AND giveaway_id = ?",
-                    arguments: [profile.rawValue, giveawayID])
-            }
-        }
-    }
-
-    public func favorites(profile: ProfileID) async throws -> [StoredGiveaway] {
-        try await writer.read { db in
-            let rows = try GiveawayRow.fetchAll(
-                db,
-                sql: """
-                    SELECT giveaway.* FROM favorite JOIN giveaway ON giveaway.id = favorite.giveaway_id
-                    WHERE favorite.profile_id = ? ORDER BY favorite.created_at DESC, favorite.rowid DESC
-                    """,
-                arguments: [profile.rawValue])
-            return try rows.map { try Self.stored($0, db: db) }
-        }
-    }
-
-    public func favoriteIDs(profile: ProfileID) async throws -> Set<Int> {
-        try await writer.read { db in
-            try Set(
-                Int.fetchAll(
-                    db, sql: "SELECT giveaway_id FROM favorite WHERE profile_id = ?", arguments: [profile.rawValue]))
-        }
-    }
-
     // MARK: - Helpers
 
-    private static func stored(_ row: GiveawayRow, db: Database) throws -> StoredGiveaway {
-        let periods = try FeedPeriodRow.filter(Column("giveaway_id") == row.id).order(
-            Column("appeared_at"), Column("id")
-        )
-        .fetchAll(db)
-        .map { FeedPeriod(appearedAt: $0.appearedAt, leftAt: $0.leftAt) }
+    private static func platformsByGiveaway(_ db: Database) throws -> [Int: [Platform]] {
+        var result: [Int: [Platform]] = [:]
+        for row in try GiveawayPlatformRow.order(Column("giveaway_id"), Column("position")).fetchAll(db) {
+            result[row.giveawayId, default: []].append(row.platform)
+        }
+        return result
+    }
+
+    /// Feed periods by giveaway, oldest first; for one giveaway when `id` is given.
+    private static func periodsByGiveaway(_ db: Database, id: Int?) throws -> [Int: [FeedPeriod]] {
+        var request = FeedPeriodRow.order(Column("giveaway_id"), Column("appeared_at"), Column("id"))
+        if let id { request = request.filter(Column("giveaway_id") == id) }
+        var result: [Int: [FeedPeriod]] = [:]
+        for row in try request.fetchAll(db) {
+            result[row.giveawayId, default: []].append(FeedPeriod(appearedAt: row.appearedAt, leftAt: row.leftAt))
+        }
+        return result
+    }
+
+    private static func stored(_ row: GiveawayRow, platforms: [Platform], periods: [FeedPeriod]) -> StoredGiveaway {
         let history = FeedHistory(
             firstSeenAt: row.firstSeenAt, lastSeenAt: row.lastSeenAt, leftAt: row.leftAt, periods: periods)
-        return StoredGiveaway(giveaway: row.toDomain(), history: history, isDemo: row.isDemo)
+        return StoredGiveaway(giveaway: row.toDomain(platforms: platforms), history: history, isDemo: row.isDemo)
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Every default and limit, named once and used by the CLI and the server alike.
+public enum Defaults {
+    // MARK: - Where and how it runs
+
+    public static let host = "127.0.0.1"
+    public static let port = 8080
+    /// A file in the working directory.
+    public static let databasePath = "giveaways.sqlite"
+    public static let imageCacheDirectory = "image-cache"
+    public static let gamerpowerBaseURL = URL(string: "https://www.gamerpower.com/api")!
+
+    // MARK: - Syncs
+
+    /// Minutes between background syncs of the giveaway feed.
+    public static let syncIntervalMinutes = 30.0
+    /// Down to 3 seconds for load tests (still one request per sync, far below GamerPower's 4 per second), up to
+    /// a week.
+    public static let syncIntervalMinutesRange = 0.05...(7 * 24 * 60.0)
+
+    // MARK: - Memory and disk budgets
+
+    /// Rendered pages kept for visitors without marks.
+    public static let renderedPagesBudgetBytes = 16 * 1_048_576
+    /// Gzipped copies of other answers (JSON, pages of visitors with marks), by ETag.
+    public static let compressedBodiesBudgetBytes = 8 * 1_048_576
+    /// The image cache on disk, and the largest single image it keeps.
+    public static let imageCacheBudgetBytes = 200 * 1_048_576
+    public static let maxImageBytes = 4 * 1_048_576
+
+    // MARK: - Request limits
+
+    /// The longest search text accepted from a query string.
+    public static let maxSearchLength = 200
+    /// Items per "Load more" step on long lists.
+    public static let listPageSize = 48
+    /// The highest `page` a list accepts.
+    public static let maxPage = 10_000
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Something a visitor can mark: a giveaway today; catalog games later. Kind plus id, so one table holds all.
+public struct MarkSubject: Hashable, Sendable {
+    /// The kinds of things that can carry marks.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case giveaway
+    }
+
+    public let kind: Kind
+    public let id: Int
+
+    public init(kind: Kind, id: Int) {
+        self.kind = kind
+        self.id = id
+    }
+
+    /// A GamerPower giveaway.
+    public static func giveaway(_ id: Int) -> MarkSubject { MarkSubject(kind: .giveaway, id: id) }
+}
+
+/// What a mark says about its subject. A new kind needs no new table or repository method.
+public enum MarkKind: String, Hashable, Sendable, CaseIterable {
+    /// Hearted: kept on the Favorites page.
+    case favorite
+}
+
+/// One mark of one visitor profile on one subject.
+public struct Mark: Hashable, Sendable {
+    public var subject: MarkSubject
+    public var kind: MarkKind
+    /// Free text for kinds that carry some (notes); `nil` for plain on/off marks.
+    public var text: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(subject: MarkSubject, kind: MarkKind, text: String? = nil, createdAt: Date, updatedAt: Date) {
+        self.subject = subject
+        self.kind = kind
+        self.text = text
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// Every mark of one profile, indexed for pages: "is this giveaway a favorite?" without a scan.
+public struct VisitorMarks: Hashable, Sendable {
+    /// Most recently set first.
+    public let all: [Mark]
+    private let index: Set<Key>
+
+    private struct Key: Hashable {
+        let subject: MarkSubject
+        let kind: MarkKind
+    }
+
+    public init(_ marks: [Mark]) {
+        all = marks
+        index = Set(marks.map { Key(subject: $0.subject, kind: $0.kind) })
+    }
+
+    /// A profile without marks (or a visitor without a profile).
+    public static let none = VisitorMarks([])
+
+    public var isEmpty: Bool { all.isEmpty }
+
+    public func has(_ kind: MarkKind, on subject: MarkSubject) -> Bool {
+        index.contains(Key(subject: subject, kind: kind))
+    }
+
+    /// The ids of the subjects of one kind that carry `kind`, most recently marked first.
+    public func ids(_ kind: MarkKind, of subjectKind: MarkSubject.Kind) -> [Int] {
+        all.filter { $0.kind == kind && $0.subject.kind == subjectKind }.map(\.subject.id)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+// The storage seams, one per concern. Each has a contract test suite (`RepositoryContracts` in the tests) that
+// every implementation must pass: SQLite today, PostgreSQL later.
+
+/// The giveaway feed and its history: what is in the feed, what left it and when.
+public protocol GiveawayFeedRepository: Sendable {
+    /// The giveaways currently in the feed (expired ones included; `Giveaway.isLive` judges expiry).
+    func giveawaysInFeed() async throws -> [Giveaway]
+    /// Every stored giveaway with its history, in the feed or not: what the read model holds.
+    func allStoredGiveaways() async throws -> [StoredGiveaway]
+    /// One giveaway by id, whether or not it is still in the feed.
+    func storedGiveaway(id: Int) async throws -> StoredGiveaway?
+    /// Replaces the feed with a freshly fetched one in one transaction, keeping history; says what changed.
+    func saveFeed(_ giveaways: [Giveaway], at time: Date) async throws -> SyncReport
+    /// Stores the built-in demo data, labelled as such, if the store holds no giveaways at all.
+    func seedDemoDataIfEmpty(_ giveaways: [Giveaway], at time: Date) async throws -> Bool
+    /// Whether the giveaways on show are the built-in demo data.
+    func holdsDemoData() async throws -> Bool
+}
+
+/// The outcome of every sync attempt, per source.
+public protocol SyncLogRepository: Sendable {
+    /// Records a successful sync of `source` and what it changed.
+    func recordSuccess(of source: SourceID, report: SyncReport, at time: Date) async throws
+    /// Records a failed attempt; nothing else in the store changes.
+    func recordFailure(of source: SourceID, reason: String, at time: Date) async throws
+    /// The last attempt and the last success of `source`.
+    func syncLog(of source: SourceID) async throws -> SyncLog
+}
+
+/// Each visitor profile's marks (favorites today; claimed, not interested, notes, hidden later).
+public protocol MarkRepository: Sendable {
+    /// Sets a mark, or replaces its text; setting an existing mark again keeps its creation time.
+    func setMark(
+        _ kind: MarkKind, on subject: MarkSubject, profile: ProfileID, text: String?, at time: Date)
+        async throws
+    /// Removes a mark; removing one that is not there is not an error.
+    func removeMark(_ kind: MarkKind, on subject: MarkSubject, profile: ProfileID) async throws
+    /// Every mark of one profile, most recently set first.
+    func marks(of profile: ProfileID) async throws -> VisitorMarks
+}
+
+/// Where fresh giveaways come from: the GamerPower API in production, a fake in tests.
+public protocol GiveawaySource: Sendable {
+    /// Fetches every live giveaway. An empty answer is a valid, empty feed; failures throw.
+    func fetchGiveaways() async throws -> [Giveaway]
+}

@@ -1,0 +1,168 @@
+import Foundation
+import GiveawaysDomain
+import Logging
+import Synchronization
+
+/// Everything the pages read, derived from the store: the feed, every stored giveaway with its history, the
+/// platforms in the data, each source's health, and (built on first use) the search index. Replaced whole by
+/// `ReadModel.reload()`; never changed in place, so a request sees one consistent picture.
+struct ReadModelSnapshot: Sendable {
+    /// The giveaways in the feed, expired ones included (`Giveaway.isLive` decides what is shown).
+    let giveaways: [Giveaway]
+    /// Every stored giveaway by id, including those that left the feed (Details and Favorites need them).
+    let stored: [Int: StoredGiveaway]
+    /// Every platform slug in the feed, for validating `?platform=` without a pass over the list.
+    let platformSlugs: Set<String>
+    /// What the store knows of each source's syncs.
+    let logs: [SourceID: SyncLog]
+    let isDemoData: Bool
+    /// Increases with every reload and schedule change, so that anything derived knows when it is out of date.
+    let generation: Int
+    private let lazyIndex: LazySearchIndex
+
+    init(stored: [StoredGiveaway], logs: [SourceID: SyncLog], isDemoData: Bool, generation: Int) {
+        giveaways = stored.filter(\.history.isInFeed).map(\.giveaway)
+        self.stored = Dictionary(stored.map { ($0.id, $0) }) { first, _ in first }
+        platformSlugs = Set(giveaways.flatMap { $0.platforms.map(\.slug) })
+        self.logs = logs
+        self.isDemoData = isDemoData
+        self.generation = generation
+        lazyIndex = LazySearchIndex(giveaways)
+    }
+
+    static let empty = ReadModelSnapshot(stored: [], logs: [:], isDemoData: false, generation: 0)
+
+    /// Built on the first search of each snapshot (not at load, which would delay start-up), then reused.
+    var searchIndex: SearchIndex { lazyIndex.value }
+
+    /// The live giveaways: in the feed and not past their end date.
+    func live(at now: Date) -> [Giveaway] {
+        giveaways.filter { $0.isLive(at: now) }
+    }
+}
+
+/// A search index built once, on first use, by whichever request needs it first.
+final class LazySearchIndex: Sendable {
+    private let giveaways: [Giveaway]
+    private let index = Mutex<SearchIndex?>(nil)
+
+    init(_ giveaways: [Giveaway]) {
+        self.giveaways = giveaways
+    }
+
+    var value: SearchIndex {
+        index.withLock { index in
+            if let index { return index }
+            let built = SearchIndex(giveaways)
+            index = built
+            return built
+        }
+    }
+}
+
+/// What the scheduler says of one source right now: running, and when it runs next.
+struct SourceSchedule: Hashable, Sendable {
+    var isRunning = false
+    var nextRunAt: Date?
+}
+
+/// The read side: holds the current snapshot and the rendered pages made from it, and swaps both when told to
+/// reload. Routes read it; only the sync scheduler tells it to reload.
+final class ReadModel: Sendable {
+    private let feed: any GiveawayFeedRepository
+    private let log: any SyncLogRepository
+    private let logger: Logger
+    private let state = Mutex<(snapshot: ReadModelSnapshot, loaded: Bool, schedules: [SourceID: SourceSchedule])>(
+        (.empty, false, [:]))
+    /// Rendered pages for visitors without marks; emptied whenever the snapshot changes.
+    let pages: PageCache
+
+    init(
+        feed: any GiveawayFeedRepository, log: any SyncLogRepository, logger: Logger,
+        pageBudget: Int = Defaults.renderedPagesBudgetBytes
+    ) {
+        self.feed = feed
+        self.log = log
+        self.logger = logger
+        pages = PageCache(budget: pageBudget)
+    }
+
+    /// The current snapshot; loads it from the store the first time.
+    func snapshot() async throws -> ReadModelSnapshot {
+        let (snapshot, loaded) = state.withLock { ($0.snapshot, $0.loaded) }
+        if loaded { return snapshot }
+        return try await load()
+    }
+
+    /// Re-reads everything from the store and replaces the snapshot; a failure keeps the old one.
+    func reload() async {
+        do {
+            try await load()
+        } catch {
+            logger.error("could not reload the read model; keeping the previous one", metadata: ["reason": "\(error)"])
+        }
+    }
+
+    @discardableResult
+    private func load() async throws -> ReadModelSnapshot {
+        let stored = try await feed.allStoredGiveaways()
+        var logs: [SourceID: SyncLog] = [:]
+        for source in SourceID.allCases { logs[source] = try await log.syncLog(of: source) }
+        let isDemo = stored.contains(where: \.isDemo)
+        return state.withLock { state in
+            let snapshot = ReadModelSnapshot(
+                stored: stored, logs: logs, isDemoData: isDemo, generation: state.snapshot.generation + 1)
+            state.snapshot = snapshot
+            state.loaded = true
+            pages.invalidate(generation: snapshot.generation)
+            return snapshot
+        }
+    }
+
+    // MARK: - The scheduler's state, shown on pages
+
+    /// Called by the scheduler when a source starts or stops running or is rescheduled. Pages show it ("Refreshing
+    /// giveaways…", the status page), so the rendered pages are dropped.
+    func setSchedule(_ schedule: SourceSchedule, for source: SourceID) {
+        state.withLock { state in
+            guard state.schedules[source] != schedule else { return }
+            state.schedules[source] = schedule
+            let snapshot = state.snapshot
+            state.snapshot = ReadModelSnapshot(
+                rebuilding: snapshot, generation: snapshot.generation + 1)
+            pages.invalidate(generation: state.snapshot.generation)
+        }
+    }
+
+    func schedule(of source: SourceID) -> SourceSchedule {
+        state.withLock { $0.schedules[source] ?? SourceSchedule() }
+    }
+
+    /// Whether any source is syncing right now.
+    var isSyncing: Bool {
+        state.withLock { $0.schedules.values.contains(where: \.isRunning) }
+    }
+
+    /// The health of every source, for `/status` and `/api/v1/status`.
+    func health(_ snapshot: ReadModelSnapshot) -> [SourceHealth] {
+        SourceID.allCases.map { source in
+            let schedule = schedule(of: source)
+            return SourceHealth(
+                source: source, log: snapshot.logs[source] ?? SyncLog(), itemCount: snapshot.giveaways.count,
+                isDemoData: snapshot.isDemoData, isRunning: schedule.isRunning, nextRunAt: schedule.nextRunAt)
+        }
+    }
+}
+
+extension ReadModelSnapshot {
+    /// The same data under a new generation (the scheduler's state changed, not the store).
+    fileprivate init(rebuilding other: ReadModelSnapshot, generation: Int) {
+        giveaways = other.giveaways
+        stored = other.stored
+        platformSlugs = other.platformSlugs
+        logs = other.logs
+        isDemoData = other.isDemoData
+        self.generation = generation
+        lazyIndex = other.lazyIndex
+    }
+}

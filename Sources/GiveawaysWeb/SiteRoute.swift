@@ -1,0 +1,146 @@
+import Foundation
+import GiveawaysDomain
+
+/// Every address of the app, built and parsed in this one place: views call `route.path`, handlers get their
+/// typed route from `SiteRoute(path:query:)`, and the router registers `SiteRoute.Pattern`s. No view writes a
+/// path by hand.
+enum SiteRoute: Hashable, Sendable {
+    /// `/` with filters.
+    case home(HomeFilters)
+    /// `/giveaways/{id}`.
+    case details(id: Int)
+    /// `POST /giveaways/{id}/favorite`.
+    case favorite(id: Int)
+    /// `/more`.
+    case more
+    /// `/favorites?page=N`: the first N pages of favorites.
+    case favorites(page: Int)
+    /// `/status`: each source's sync health.
+    case status
+    /// `POST /sync`: the Retry button.
+    case sync
+    /// `/images/{id}/{thumbnail|image}`.
+    case image(id: Int, kind: ImageKind)
+    /// `/healthz`.
+    case health
+    case api(APIRoute)
+
+    /// The two sizes of a giveaway's picture.
+    enum ImageKind: String, Hashable, Sendable {
+        case thumbnail, image
+    }
+
+    /// The JSON API under `/api/v1`.
+    enum APIRoute: Hashable, Sendable {
+        case giveaways
+        case giveaway(id: Int)
+        case platforms
+        case status
+    }
+
+    /// The patterns the router dispatches on; `SiteRoute(path:query:)` then parses the parameters.
+    enum Pattern {
+        static let home = "/"
+        static let details = "/giveaways/:id"
+        static let favorite = "/giveaways/:id/favorite"
+        static let more = "/more"
+        static let favorites = "/favorites"
+        static let status = "/status"
+        static let sync = "/sync"
+        static let image = "/images/:id/:kind"
+        static let staticAsset = "/static/:file"
+        static let health = "/healthz"
+        static let apiGiveaways = "/api/v1/giveaways"
+        static let apiGiveaway = "/api/v1/giveaways/:id"
+        static let apiPlatforms = "/api/v1/platforms"
+        static let apiStatus = "/api/v1/status"
+    }
+
+    // MARK: - Building
+
+    /// The path (and query) of this route, percent-encoded.
+    var path: String {
+        switch self {
+        case .home(let filters): Self.withQuery("/", filters.queryItems)
+        case .details(let id): "/giveaways/\(id)"
+        case .favorite(let id): "/giveaways/\(id)/favorite"
+        case .more: "/more"
+        case .favorites(let page): Self.withQuery("/favorites", page > 1 ? [.init(name: "page", value: "\(page)")] : [])
+        case .status: "/status"
+        case .sync: "/sync"
+        case .image(let id, let kind): "/images/\(id)/\(kind.rawValue)"
+        case .health: "/healthz"
+        case .api(.giveaways): "/api/v1/giveaways"
+        case .api(.giveaway(let id)): "/api/v1/giveaways/\(id)"
+        case .api(.platforms): "/api/v1/platforms"
+        case .api(.status): "/api/v1/status"
+        }
+    }
+
+    private static func withQuery(_ path: String, _ items: [URLQueryItem]) -> String {
+        guard !items.isEmpty else { return path }
+        var components = URLComponents()
+        components.queryItems = items
+        // `+` means a space in a query string; a literal plus must be encoded.
+        return path + "?" + (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+    }
+
+    // MARK: - Parsing
+
+    /// The route for a request path and its (decoded) query parameters; `nil` when no route has this path, or an
+    /// id is not a positive number. Bad filter values throw `BadRequest`.
+    init?(path: String, query: [String: String] = [:], platformSlugs: Set<String> = []) throws(BadRequest) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        switch parts.count {
+        case 0:
+            self = .home(try HomeFilters(parameters: query, platformSlugs: platformSlugs))
+        case 1:
+            switch parts[0] {
+            case "more": self = .more
+            case "favorites": self = .favorites(page: try Self.page(query["page"]))
+            case "status": self = .status
+            case "sync": self = .sync
+            case "healthz": self = .health
+            default: return nil
+            }
+        case 2 where parts[0] == "giveaways":
+            guard let id = Self.id(parts[1]) else { return nil }
+            self = .details(id: id)
+        case 3 where parts[0] == "giveaways" && parts[2] == "favorite":
+            guard let id = Self.id(parts[1]) else { return nil }
+            self = .favorite(id: id)
+        case 3 where parts[0] == "images":
+            guard let id = Self.id(parts[1]), let kind = ImageKind(rawValue: parts[2]) else { return nil }
+            self = .image(id: id, kind: kind)
+        case 3 where parts[0] == "api" && parts[1] == "v1":
+            switch parts[2] {
+            case "giveaways": self = .api(.giveaways)
+            case "platforms": self = .api(.platforms)
+            case "status": self = .api(.status)
+            default: return nil
+            }
+        case 4 where parts[0] == "api" && parts[1] == "v1" && parts[2] == "giveaways":
+            guard let id = Self.id(parts[3]) else { return nil }
+            self = .api(.giveaway(id: id))
+        default:
+            return nil
+        }
+    }
+
+    /// Ids are positive decimal numbers, nothing else (no sign, no spaces, no overflow).
+    static func id(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int(text), id > 0 else {
+            return nil
+        }
+        return id
+    }
+
+    /// `page=N` of a "Load more" list: 1 when absent.
+    static func page(_ text: String?) throws(BadRequest) -> Int {
+        guard let text, !text.isEmpty else { return 1 }
+        guard let page = Int(text), (1...Defaults.maxPage).contains(page) else {
+            throw BadRequest(message: "The page must be a number from 1 to \(Defaults.maxPage).")
+        }
+        return page
+    }
+}

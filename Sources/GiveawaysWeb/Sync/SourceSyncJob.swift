@@ -1,0 +1,52 @@
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import Logging
+
+/// One source's sync: what the scheduler runs on its interval and on demand. One implementation per upstream
+/// (GamerPower now; FreeToGame and RAWG next).
+protocol SourceSyncJob: Sendable {
+    var source: SourceID { get }
+    /// Time between two scheduled runs.
+    var interval: Duration { get }
+    /// Runs once before the first sync (e.g. installs demo data into an empty store).
+    func prepare(now: Date) async
+    /// Fetches and saves once. Throws when the upstream failed; the store is unchanged then.
+    func run(now: Date) async throws -> SyncReport
+    /// Called after a failed run.
+    func recover(now: Date) async
+}
+
+/// Syncs the GamerPower giveaway feed; on a machine that never synced, installs labelled demo data so the very
+/// first page is a working app rather than a blank one.
+struct GamerPowerSyncJob: SourceSyncJob {
+    let upstream: any GiveawaySource
+    let feed: any GiveawayFeedRepository
+    let log: any SyncLogRepository
+    let interval: Duration
+    let logger: Logger
+
+    var source: SourceID { .gamerpower }
+
+    func prepare(now: Date) async {
+        await seedDemoDataIfEmpty(now: now)
+    }
+
+    func run(now: Date) async throws -> SyncReport {
+        try await SyncGiveawaysUseCase(source: upstream, feed: feed, log: log).execute(now: now)
+    }
+
+    func recover(now: Date) async {
+        await seedDemoDataIfEmpty(now: now)
+    }
+
+    private func seedDemoDataIfEmpty(now: Date) async {
+        do {
+            if try await feed.seedDemoDataIfEmpty(DemoGiveaways.make(now: now), at: now) {
+                logger.notice("empty store: showing the built-in demo data until a sync succeeds")
+            }
+        } catch {
+            logger.error("could not install demo data", metadata: ["reason": "\(error)"])
+        }
+    }
+}

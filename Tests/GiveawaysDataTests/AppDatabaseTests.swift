@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+import GiveawaysDomain
+import GiveawaysTestSupport
+import Testing
+
+@testable import GiveawaysData
+
+/// What only the SQLite store does: transactions, WAL files, and upgrades of databases written by earlier releases.
+@Suite struct AppDatabaseTests {
+    let alice = ProfileID(rawValue: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")!
+
+    @Test func aWriteThatFailsHalfwayRollsBackEntirely() async throws {
+        let database = try AppDatabase.inMemory()
+        let feed = GiveawayFeedSQLiteRepository(database: database)
+        _ = try await feed.saveFeed([.stub(id: 1)], at: utc("2026-03-01T00:00:00Z"))
+        // A feed whose second item is refused by a trigger fails inside the transaction.
+        try await database.writer.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER reject_666 BEFORE INSERT ON giveaway WHEN NEW.id = 666
+                    BEGIN SELECT RAISE(ABORT, 'boom'); END
+                    """)
+        }
+        await #expect(throws: DatabaseError.self) {
+            try await feed.saveFeed([.stub(id: 2), .stub(id: 666)], at: utc("2026-03-02T00:00:00Z"))
+        }
+        #expect(try await feed.giveawaysInFeed().map(\.id) == [1])
+        #expect(try await feed.storedGiveaway(id: 2) == nil)
+    }
+
+    @Test func aDatabaseFileUsesWALAndKeepsDataAcrossReopening() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("nested/store.sqlite").path
+        do {
+            let database = try AppDatabase.open(path: path)
+            _ = try await GiveawayFeedSQLiteRepository(database: database).saveFeed(
+                [.stub(id: 1)], at: utc("2026-03-01T00:00:00Z"))
+            try await MarkSQLiteRepository(database: database).setMark(
+                .favorite, on: .giveaway(1), profile: alice, text: nil, at: utc("2026-03-01T00:00:00Z"))
+            let mode = try await database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+            #expect(mode == "wal")
+        }
+        let reopened = try AppDatabase.open(path: path)
+        #expect(try await GiveawayFeedSQLiteRepository(database: reopened).giveawaysInFeed().map(\.id) == [1])
+        #expect(
+            try await MarkSQLiteRepository(database: reopened).marks(of: alice).ids(.favorite, of: .giveaway) == [1])
+    }
+
+    /// A database written by the first release (schema v1: favorites in their own table, platforms as one joined
+    /// string, sync runs without a source) opens with this one, migrates, and keeps every giveaway, history row and
+    /// favorite.
+    @Test func aFirstReleaseDatabaseUpgradesInPlaceAndKeepsEverything() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-old-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("v1.sqlite").path
+        // Given a file written exactly as the first release wrote it: its migration, then its own SQL.
+        do {
+            let pool = try DatabasePool(path: path)
+            try AppDatabase.migrator.migrate(pool, upTo: "v1: giveaways, history, syncs, favorites")
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO giveaway (id, title, worth_cents, thumbnail_url, image_url, description, instructions,
+                          open_giveaway_url, open_giveaway, published_at, type, platforms, ends_at, users, status,
+                          gamerpower_url, first_seen_at, last_seen_at, left_at, is_demo) VALUES
+                        (1, 'Live game', 1999, 't1', 'i1', 'd1', 'steps', 'https://g/1', NULL, '2026-03-01 00:00:00.000',
+                         'Game', 'PC, Steam, Epic Games Store', NULL, 120, 'Active', 'https://gp/1',
+                         '2026-03-01 00:00:00.000', '2026-03-03 00:00:00.000', NULL, 0),
+                        (2, 'Gone loot', NULL, 't2', 'i2', 'd2', 'steps', 'https://g/2', 'https://g/2',
+                         '2026-03-01 00:00:00.000', 'DLC', 'Dreamcast', '2026-03-10 00:00:00.000', 5, 'Active',
+                         'https://gp/2', '2026-03-01 00:00:00.000', '2026-03-02 00:00:00.000',
+                         '2026-03-03 00:00:00.000', 0);
+                        INSERT INTO feed_period (giveaway_id, appeared_at, left_at) VALUES
+                        (1, '2026-03-01 00:00:00.000', NULL),
+                        (2, '2026-03-01 00:00:00.000', '2026-03-02 00:00:00.000'),
+                        (2, '2026-03-02 12:00:00.000', '2026-03-03 00:00:00.000');
+                        INSERT INTO sync_run (at, succeeded, reason, added, updated, returned, left, total) VALUES
+                        ('2026-03-02 00:00:00.000', 1, NULL, 2, 0, 0, 0, 2),
+                        ('2026-03-03 00:00:00.000', 1, NULL, 0, 0, 0, 1, 1),
+                        ('2026-03-03 06:00:00.000', 0, 'GamerPower answered HTTP 503', 0, 0, 0, 0, 0);
+                        INSERT INTO favorite (profile_id, giveaway_id, created_at) VALUES
+                        ('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 2, '2026-03-02 01:00:00.000'),
+                        ('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 1, '2026-03-02 02:00:00.000'),
+                        ('bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb', 1, '2026-03-02 03:00:00.000');
+                        """)
+            }
+            try pool.close()
+        }
+
+        // When this release opens it
+        let database = try AppDatabase.open(path: path)
+        let feed = GiveawayFeedSQLiteRepository(database: database)
+
+        // Then every giveaway is there, with its platforms as rows (known and unknown alike)
+        let one = try #require(try await feed.storedGiveaway(id: 1))
+        #expect(one.giveaway.platforms.map(\.slug) == ["pc", "steam", "epic-games-store"])
+        #expect(one.giveaway.worth == Worth(cents: 1999))
+        #expect(one.history.isInFeed)
+        let two = try #require(try await feed.storedGiveaway(id: 2))
+        #expect(two.giveaway.platforms.map(\.displayName) == ["Dreamcast"])
+        #expect(!two.giveaway.platforms[0].isKnown)
+        #expect(two.history.leftAt == utc("2026-03-03T00:00:00Z"))
+        #expect(two.history.periods.count == 2)
+        #expect(try await feed.giveawaysInFeed().map(\.id) == [1])
+        let slugRows = try await database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT slug FROM giveaway_platform ORDER BY giveaway_id, position")
+        }
+        #expect(slugRows == ["pc", "steam", "epic-games-store", "dreamcast"])
+
+        // And every favorite is a favorite mark, in the same order, for the same profile
+        let marks = MarkSQLiteRepository(database: database)
+        #expect(try await marks.marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
+        let bob = ProfileID(rawValue: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb")!
+        #expect(try await marks.marks(of: bob).ids(.favorite, of: .giveaway) == [1])
+
+        // And the old sync runs are GamerPower's
+        let log = try await SyncLogSQLiteRepository(database: database).syncLog(of: .gamerpower)
+        #expect(log.lastSuccess?.at == utc("2026-03-03T00:00:00Z"))
+        #expect(log.lastSuccess?.changes == SyncChanges(left: 1, total: 1))
+        #expect(log.lastFailure?.failureReason == "GamerPower answered HTTP 503")
+
+        // And the next sync carries on from the old history
+        let report = try await feed.saveFeed(
+            [.stub(id: 1, title: "Live game"), .stub(id: 2)], at: utc("2026-03-04T00:00:00Z"))
+        #expect(report.returned == [2])
+        #expect(try await feed.storedGiveaway(id: 2)?.history.periods.count == 3)
+
+        // And opening it again migrates nothing twice
+        let again = try AppDatabase.open(path: path)
+        #expect(
+            try await MarkSQLiteRepository(database: again).marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
+    }
+}

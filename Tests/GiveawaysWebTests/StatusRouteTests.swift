@@ -1,0 +1,170 @@
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import GiveawaysTestSupport
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Synchronization
+import Testing
+
+@testable import GiveawaysWeb
+
+/// A GamerPower stand-in whose next answer the test chooses.
+final class SwitchableSource: GiveawaySource {
+    private let next = Mutex<Result<[Giveaway], any Error>>(.failure(Down()))
+
+    func answer(_ result: Result<[Giveaway], any Error>) { next.withLock { $0 = result } }
+
+    func fetchGiveaways() async throws -> [Giveaway] { try next.withLock { $0 }.get() }
+}
+
+@Suite struct StatusRouteTests {
+    /// Presses the status page's "Sync now" the way a browser does, then waits until the sync is recorded.
+    func syncNow(_ client: some TestClientProtocol, attemptsBefore: Int) async throws {
+        let headers: HTTPFields = [
+            .contentType: "application/x-www-form-urlencoded", .init("Sec-Fetch-Site")!: "same-origin",
+        ]
+        try await client.execute(
+            uri: "/sync", method: .post, headers: headers, body: ByteBuffer(string: "back=%2Fstatus")
+        ) { response in
+            #expect(response.status == .seeOther)
+            #expect(response.headers[.location] == "/status")
+        }
+        for _ in 0..<200 {
+            let status = try await client.execute(uri: "/api/v1/status", method: .get) { response in
+                try JSONDecoder().decode(StatusJSON.self, from: Data(buffer: response.body))
+            }
+            if !status.syncing, status.sources[0].lastAttempt != nil,
+                attemptsBefore == 0 || status.sources[0].lastOutcome != nil
+            {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    func status(_ client: some TestClientProtocol) async throws -> StatusJSON {
+        try await client.execute(uri: "/api/v1/status", method: .get) { response in
+            #expect(response.status == .ok)
+            return try JSONDecoder().decode(StatusJSON.self, from: Data(buffer: response.body))
+        }
+    }
+
+    @Test func statusShowsAFailureWithItsReasonKeepsTheDataAndShowsTheRecovery() async throws {
+        let harness = try await WebHarness()  // the sample feed (6 items, 5 live), synced at 06:00
+        let source = SwitchableSource()
+        try await harness.app(source: source).test(.router) { client in
+            // Healthy: the last sync's changes and what the source holds.
+            let healthy = try await status(client)
+            #expect(healthy.sources.map(\.source) == ["gamerpower"])
+            #expect(healthy.sources[0].state == "healthy")
+            #expect(healthy.sources[0].lastChanges?.added == 6)
+            #expect(healthy.sources[0].items == 6)
+            try await client.execute(uri: "/status", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("Healthy"))
+                #expect(response.text.contains("<strong>6</strong> new"))
+                #expect(response.text.contains("6 giveaways"))
+            }
+
+            // A failed sync: the reason is shown, the data kept.
+            source.answer(.failure(GamerPowerError.badStatus(503, "Service Unavailable")))
+            try await syncNow(client, attemptsBefore: 1)
+            var failed = try await status(client)
+            for _ in 0..<100 where failed.sources[0].lastOutcome != "failed" {
+                try await Task.sleep(for: .milliseconds(20))
+                failed = try await status(client)
+            }
+            #expect(failed.sources[0].state == "stale")
+            #expect(failed.sources[0].lastFailureReason == "GamerPower answered HTTP 503: Service Unavailable")
+            #expect(failed.sources[0].items == 6)
+            #expect(failed.stale)
+            try await client.execute(uri: "/status", method: .get) { response in
+                #expect(response.text.contains("Failing — showing older data"))
+                #expect(response.text.contains("GamerPower answered HTTP 503: Service Unavailable"))
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(PageRouteTests.cardIDs(response.text).count == 5)
+                #expect(response.text.contains("Offline — showing data from"))
+            }
+
+            // Recovery: healthy again, with what the new sync changed.
+            source.answer(.success([.stub(id: 1)]))
+            try await syncNow(client, attemptsBefore: 2)
+            var recovered = try await status(client)
+            for _ in 0..<100 where recovered.sources[0].lastOutcome != "succeeded" {
+                try await Task.sleep(for: .milliseconds(20))
+                recovered = try await status(client)
+            }
+            #expect(recovered.sources[0].state == "healthy")
+            #expect(recovered.sources[0].lastFailureReason == nil)
+            #expect(recovered.sources[0].lastChanges == SyncChanges(added: 1, left: 6, total: 1))
+            #expect(recovered.sources[0].items == 1)
+            #expect(!recovered.stale)
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(PageRouteTests.cardIDs(response.text) == [1])
+                #expect(!response.text.contains("Offline"))
+            }
+        }
+    }
+
+    @Test func theFooterLinksToTheStatusPage() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/more", method: .get) { response in
+                #expect(response.text.contains("<a href=\"/status\">Sync status</a>"))
+            }
+        }
+    }
+
+    @Test func aStoreThatNeverSyncedSaysSo() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await harness.app().test(.router) { client in
+            let status = try await status(client)
+            #expect(status.sources[0].state == "never-synced")
+            #expect(status.sources[0].lastAttempt == nil)
+            #expect(status.lastSync == nil)
+            try await client.execute(uri: "/status", method: .get) { response in
+                #expect(response.text.contains("Not synced yet"))
+            }
+        }
+    }
+}
+
+@Suite struct SiteRouteTests {
+    static let routes: [SiteRoute] = [
+        .home(HomeFilters()),
+        .home(HomeFilters(query: GiveawayQuery(platform: "steam", type: .loot, sort: .value, search: "a+b & c/d"))),
+        .details(id: 3105), .favorite(id: 7), .more, .favorites(page: 1), .favorites(page: 3), .status, .sync,
+        .image(id: 12, kind: .thumbnail), .image(id: 12, kind: .image), .health, .api(.giveaways),
+        .api(.giveaway(id: 9)), .api(.platforms), .api(.status),
+    ]
+
+    /// Every route builds a path that parses back to the same route.
+    @Test(arguments: routes) func everyPathParsesBackToItsRoute(_ route: SiteRoute) throws {
+        let path = route.path
+        let components = try #require(URLComponents(string: path))
+        var query: [String: String] = [:]
+        for item in components.queryItems ?? [] where query[item.name] == nil { query[item.name] = item.value ?? "" }
+        #expect(try SiteRoute(path: components.path, query: query) == route, "\(path)")
+    }
+
+    @Test func malformedIdsAndUnknownPathsAreNoRoute() throws {
+        for path in [
+            "/giveaways/0", "/giveaways/-1", "/giveaways/+5", "/giveaways/1e3", "/giveaways/99999999999999999999",
+            "/images/1/poster", "/nope", "/api/v1/nope", "/giveaways/1/unknown",
+        ] {
+            #expect(try SiteRoute(path: path) == nil, "\(path)")
+        }
+    }
+
+    @Test func badFilterValuesAreBadRequests() {
+        #expect(throws: BadRequest.self) { try SiteRoute(path: "/", query: ["platform": "dreamcast"]) }
+        #expect(throws: BadRequest.self) { try SiteRoute(path: "/", query: ["sort": "random"]) }
+        #expect(throws: BadRequest.self) { try SiteRoute(path: "/favorites", query: ["page": "0"]) }
+        #expect(throws: Never.self) {
+            try SiteRoute(path: "/", query: ["platform": "dreamcast"], platformSlugs: ["dreamcast"])
+        }
+    }
+}
