@@ -152,16 +152,46 @@ import Testing
             #expect(failed.stderr.contains("sync failed, local data unchanged: GamerPower answered HTTP 500"))
             #expect(failed.stderr.split(separator: "\n").filter { $0.hasPrefix("giveaways:") }.count == 1)
 
+            // `status` says the source is failing, why, and that the old data is kept.
+            let status = try cli.run(["status", "--now", "2026-03-31T12:30:00Z"])
+            #expect(status.status == 69)
+            #expect(status.stdout.contains("GamerPower: stale"))
+            #expect(status.stdout.contains("Holds         6 giveaways"))
+            #expect(status.stdout.contains("Last attempt  2026-03-31T12:00:00Z (30 min ago), failed"))
+            #expect(status.stdout.contains("Failure       GamerPower answered HTTP 500"))
+            #expect(status.stdout.contains("Last changes  6 new, 0 updated, 0 back, 0 left (6 in the feed after it)"))
+            #expect(status.stdout.contains("Next run      2026-03-31T12:30:00Z"))
+
             var fewer = GamerPowerWire.sampleItems
             fewer.removeLast()
             fake.setBehavior(.json(GamerPowerWire.feed(fewer)))
             let third = try cli.run(["sync", "--gamerpower-url", url.absoluteString, "--now", now])
             #expect(third.stdout.contains("Synced 5 giveaways: 0 new, 0 updated, 0 back, 1 left."))
             #expect(third.stdout.contains("- 3105  Gem Bundle (Mobile) Giveaway"))
+
+            // Recovered: healthy, with the new sync's changes; JSON has the API's shape.
+            let healthy = try cli.run(["status", "--now", now, "--json", "--sync-interval", "60"])
+            #expect(healthy.status == 0, "\(healthy.stderr)")
+            let body = try #require(
+                try JSONSerialization.jsonObject(with: Data(healthy.stdout.utf8)) as? [String: Any])
+            let source = try #require((body["sources"] as? [[String: Any]])?.first)
+            #expect(source["state"] as? String == "healthy")
+            #expect(source["items"] as? Int == 5)
+            #expect(source["lastFailureReason"] is NSNull)
+            #expect((source["lastChanges"] as? [String: Int])?["left"] == 1)
+            #expect(source["nextRun"] as? String == "2026-03-31T13:00:00Z")
         }
         #expect(fake.requestCount >= 3)
         let list = try json(try cli.run(["list", "--now", now, "--json"]).stdout)
         #expect(list.count == 4)
+    }
+
+    @Test func statusBeforeAnySyncSaysSoAndExits1() throws {
+        let result = try cli.run(["status"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("GamerPower: never-synced"))
+        #expect(result.stdout.contains("Last attempt  never"))
+        #expect(result.stdout.contains("Next run      when `giveaways serve` starts"))
     }
 
     @Test func configurationComesFromFlagsThenEnvironmentThenDefaults() throws {

@@ -16,6 +16,16 @@ struct StatusPage {
         let changes: [(label: String, count: Int)]?
         let canRetry: Bool
 
+        /// A time as "31 Mar 2026, 06:00 UTC (2 hours ago)", with its ISO form for `<time datetime>`.
+        private static func fact(
+            _ label: String, _ date: Date?, missing: String, now: Date
+        ) -> (label: String, value: String, iso: String?) {
+            guard let date else { return (label, missing, nil) }
+            let span = DisplayText.span(abs(now.timeIntervalSince(date)))
+            let relative = date <= now ? "\(span) ago" : "in \(span)"
+            return (label, "\(DisplayText.date(date)) (\(relative))", DisplayText.iso(date))
+        }
+
         init(_ health: SourceHealth, now: Date) {
             name = health.source.displayName
             let noun = health.source.itemNoun
@@ -45,31 +55,31 @@ struct StatusPage {
                 stateClass = "muted"
                 summary = "The first sync is running."
             }
-            func fact(_ label: String, _ date: Date?, missing: String) -> (String, String, String?) {
-                guard let date else { return (label, missing, nil) }
-                let span = DisplayText.span(abs(now.timeIntervalSince(date)))
-                let relative = date <= now ? "\(span) ago" : "in \(span)"
-                return (label, "\(DisplayText.date(date)) (\(relative))", DisplayText.iso(date))
+            let lastAttempt = health.log.lastAttempt
+            let lastSuccess = health.log.lastSuccess
+            let outcome: String
+            if health.isRunning {
+                outcome = "running now"
+            } else if let lastAttempt {
+                outcome = lastAttempt.succeeded ? "succeeded" : "failed"
+            } else {
+                outcome = "—"
             }
-            var facts = [
-                fact("Last attempt", health.log.lastAttempt?.at, missing: "never"),
-                fact("Last success", health.log.lastSuccess?.at, missing: "never"),
-                (
-                    "Outcome",
-                    health.isRunning
-                        ? "running now" : health.log.lastAttempt.map { $0.succeeded ? "succeeded" : "failed" } ?? "—",
-                    nil
-                ),
+            facts = [
+                Self.fact("Last attempt", lastAttempt?.at, missing: "never", now: now),
+                Self.fact("Last success", lastSuccess?.at, missing: "never", now: now),
+                ("Outcome", outcome, nil),
                 ("Holds", items + (health.isDemoData ? " (demo data)" : ""), nil),
+                Self.fact("Next run", health.nextRunAt, missing: "not scheduled", now: now),
             ]
-            facts.append(fact("Next run", health.nextRunAt, missing: "not scheduled"))
-            self.facts = facts
             failureReason = health.log.lastFailure?.failureReason
-            changes = health.log.lastSuccess?.changes.map { changes in
-                [
+            if let changes = lastSuccess?.changes {
+                self.changes = [
                     ("new", changes.added), ("updated", changes.updated), ("back", changes.returned),
                     ("left", changes.left),
                 ]
+            } else {
+                self.changes = nil
             }
             canRetry = !health.isRunning
         }

@@ -41,6 +41,34 @@
     form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); refresh(); });
   }
 
+  // Load more: append the next page's items in place and keep the position in the URL (a reload shows the same
+  // list). Without this script the link loads the longer list itself.
+  document.addEventListener("click", async (event) => {
+    const link = event.target.closest("a[data-load-more]");
+    if (!link) return;
+    const list = document.querySelector("[data-list]");
+    if (!list) return;
+    event.preventDefault();
+    const target = link.getAttribute("href").split("#")[0];
+    link.setAttribute("aria-disabled", "true");
+    try {
+      const response = await fetch(target, { headers: { "X-Fragment": "results" }, credentials: "same-origin" });
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const items = page.querySelector("[data-list]");
+      const shown = list.children.length;
+      const added = Array.from(items ? items.children : []).slice(shown);
+      added.forEach((item) => list.appendChild(document.adoptNode(item)));
+      const nav = link.closest(".load-more");
+      const next = page.querySelector(".load-more");
+      if (next) nav.replaceWith(document.adoptNode(next)); else nav.remove();
+      history.replaceState(null, "", target);
+      if (added[0]) { added[0].setAttribute("tabindex", "-1"); added[0].focus({ preventScroll: true }); }
+    } catch (error) {
+      window.location.href = link.href;
+    }
+  });
+
   // Hearts: toggle without a reload, and keep every heart for the same giveaway on the page in step.
   document.addEventListener("submit", async (event) => {
     const heartForm = event.target.closest(".heart-form");
