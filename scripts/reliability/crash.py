@@ -65,7 +65,8 @@ def main():
                 bad_integrity += 1
             profile = cookie.split("=", 1)[1] if cookie else ""
             stored = {row[0] for row in connection.execute(
-                "SELECT giveaway_id FROM favorite WHERE profile_id = ?", (profile,))}
+                "SELECT subject_id FROM mark WHERE profile_id = ? AND subject_kind = 'giveaway' AND kind = 'favorite'",
+                (profile,))}
         finally:
             connection.close()
         lost = sum(1 for giveaway in acknowledged if giveaway not in stored)
