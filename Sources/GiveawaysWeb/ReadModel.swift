@@ -98,6 +98,8 @@ final class ReadModel: Sendable {
     func reload() async {
         do {
             try await load()
+        } catch is CancellationError {
+            // Shutting down: nothing is lost, the next start reads the store again.
         } catch {
             logger.error("could not reload the read model; keeping the previous one", metadata: ["reason": "\(error)"])
         }
@@ -148,13 +150,28 @@ final class ReadModel: Sendable {
         SourceID.allCases.map { source in
             let schedule = schedule(of: source)
             return SourceHealth(
-                source: source, log: snapshot.logs[source] ?? SyncLog(), itemCount: snapshot.giveaways.count,
-                isDemoData: snapshot.isDemoData, isRunning: schedule.isRunning, nextRunAt: schedule.nextRunAt)
+                source: source, log: snapshot.logs[source] ?? SyncLog(), itemCount: snapshot.itemCount(of: source),
+                isDemoData: snapshot.isDemoData(of: source), isRunning: schedule.isRunning,
+                nextRunAt: schedule.nextRunAt)
         }
     }
 }
 
 extension ReadModelSnapshot {
+    /// How many items the store holds from `source` (a new source must say what it counts here).
+    func itemCount(of source: SourceID) -> Int {
+        switch source {
+        case .gamerpower: giveaways.count
+        }
+    }
+
+    /// Whether what is on show from `source` is labelled demo data rather than a sync's.
+    func isDemoData(of source: SourceID) -> Bool {
+        switch source {
+        case .gamerpower: isDemoData
+        }
+    }
+
     /// The same data under a new generation (the scheduler's state changed, not the store).
     fileprivate init(rebuilding other: ReadModelSnapshot, generation: Int) {
         giveaways = other.giveaways

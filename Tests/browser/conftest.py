@@ -44,8 +44,8 @@ def upstream():
     server.shutdown()
 
 
-@pytest.fixture(scope="session")
-def app(upstream):
+def serve(upstream: str):
+    """Starts `giveaways serve` against `upstream`, waits for its first sync; yields the base URL, then stops it."""
     binary = os.environ.get("GIVEAWAYS_BIN") or str(ROOT / ".build" / "debug" / "giveaways")
     workdir = Path(tempfile.mkdtemp(prefix="gg-browser-"))
     port = free_port()
@@ -60,6 +60,23 @@ def app(upstream):
     yield base
     process.terminate()
     process.wait(timeout=10)
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def app(upstream):
+    yield from serve(upstream)
+
+
+@pytest.fixture(scope="session")
+def long_app():
+    """A second server whose upstream holds 60 live giveaways: more than one page of favorites."""
+    workdir = Path(tempfile.mkdtemp(prefix="gg-long-feed-"))
+    feed = workdir / "giveaways.json"
+    feed.write_text(json.dumps(fake_upstream.long_feed(60)))
+    server = fake_upstream.start(fixture=feed)
+    yield from serve(f"http://127.0.0.1:{server.server_port}")
+    server.shutdown()
     shutil.rmtree(workdir, ignore_errors=True)
 
 

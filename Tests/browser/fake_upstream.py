@@ -73,14 +73,14 @@ class Upstream(BaseHTTPRequestHandler):
         self.send(404, b'{"status":0,"status_message":"No object found"}', "application/json")
 
     def feed(self):
-        mode = Upstream.mode
+        mode = type(self).mode
         base = f"http://127.0.0.1:{self.server.server_port}".replace("/", "\\/")
-        body = Upstream.fixture.read_text().replace("{{UPSTREAM}}", base).encode()
+        body = type(self).fixture.read_text().replace("{{UPSTREAM}}", base).encode()
         status_object = b'{"status":0,"status_message":"No active giveaways available at the moment."}'
         if mode == "alt503":
             with Upstream.lock:
-                Upstream.flip = not Upstream.flip
-                mode = "busy" if Upstream.flip else "ok"
+                type(self).flip = not type(self).flip
+                mode = "busy" if type(self).flip else "ok"
         if mode == "down":
             return self.send(500, b"<html><body>Internal Server Error</body></html>", "text/html")
         if mode == "busy":
@@ -112,19 +112,37 @@ class Upstream(BaseHTTPRequestHandler):
 
     def do_POST(self):
         if self.path.startswith("/control/"):
-            Upstream.mode = self.path.rsplit("/", 1)[-1]
+            type(self).mode = self.path.rsplit("/", 1)[-1]
             return self.send(200, b"ok", "text/plain")
         self.send(404, b"", "text/plain")
 
 
 def start(port: int = 0, fixture: Path = FIXTURE) -> ThreadingHTTPServer:
-    Upstream.fixture = Path(fixture)
-    Upstream.mode = "ok"
+    """A fake upstream on its own port with its own fixture and mode (several can run in one process)."""
+    handler = type("Upstream", (Upstream,), {"fixture": Path(fixture), "mode": "ok", "flip": False})
     ThreadingHTTPServer.daemon_threads = True
     ThreadingHTTPServer.allow_reuse_address = True
-    server = ThreadingHTTPServer(("127.0.0.1", port), Upstream)
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def long_feed(count: int, first_id: int = 7001) -> list:
+    """`count` live giveaways in GamerPower's wire format, newest first, for lists longer than a page."""
+    items = []
+    for n in range(count):
+        ident = first_id + n
+        items.append({
+            "id": ident, "title": f"Longlist Game {n + 1:03d} Giveaway", "worth": f"${(n % 9) + 1}.99",
+            "thumbnail": f"{{{{UPSTREAM}}}}/offers/1/{ident}.png", "image": f"{{{{UPSTREAM}}}}/offers/1b/{ident}.png",
+            "description": f"Number {n + 1} of a long list.", "instructions": "1. Claim it.",
+            "open_giveaway_url": f"https://www.gamerpower.com/open/longlist-{ident}",
+            "published_date": f"2026-03-{30 - n // 24:02d} {23 - n % 24:02d}:00:00", "type": "Game",
+            "platforms": "PC, Steam", "end_date": "N/A", "users": 100 + n, "status": "Active",
+            "gamerpower_url": f"https://www.gamerpower.com/longlist-{ident}",
+            "open_giveaway": f"https://www.gamerpower.com/open/longlist-{ident}",
+        })
+    return items
 
 
 if __name__ == "__main__":

@@ -195,9 +195,99 @@ def test_offline_banner_when_the_upstream_fails_and_data_stays(app, upstream, br
     assert browser.find_elements(By.CSS_SELECTOR, ".banner--offline") == []
 
 
+def status_badge_after_sync_now(driver, app, expected):
+    """Presses "Sync now" on /status and reloads until the GamerPower badge says `expected`."""
+    driver.find_element(By.XPATH, "//section[@aria-labelledby='status-gamerpower']//button[normalize-space()='Sync now']").click()
+    wait(driver).until(EC.url_to_be(app + "/status"))
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        badge = driver.find_element(By.CSS_SELECTOR, "[aria-labelledby='status-gamerpower'] .badge").text
+        if badge == expected:
+            return
+        time.sleep(0.5)
+        driver.get(app + "/status")
+    raise AssertionError(f"the badge still says {badge!r}, not {expected!r}")
+
+
+def test_status_page_answers_is_it_empty_or_broken_and_syncs_on_demand(app, upstream, browser):
+    import urllib.request
+    browser.get(app + "/")
+    browser.find_element(By.CSS_SELECTOR, "footer").find_element(By.LINK_TEXT, "Sync status").click()
+    wait(browser).until(EC.url_to_be(app + "/status"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Sync status"
+    card = browser.find_element(By.CSS_SELECTOR, "section.status-card[aria-labelledby='status-gamerpower']")
+    assert card.find_element(By.TAG_NAME, "h2").text == "GamerPower"
+    assert card.find_element(By.CSS_SELECTOR, ".badge").text == "Healthy"
+    facts = {div.find_element(By.TAG_NAME, "dt").get_attribute("textContent"): div.find_element(By.TAG_NAME, "dd").text
+             for div in card.find_elements(By.CSS_SELECTOR, ".facts > div")}
+    assert facts["Outcome"] == "succeeded"
+    assert facts["Holds"] == "14 giveaways"  # what the store holds, the expired one included
+    assert "ago" in facts["Last success"] and facts["Next run"].endswith(")") and "(in " in facts["Next run"]
+    labels = [li.text.split(" ", 1)[1] for li in card.find_elements(By.CSS_SELECTOR, ".status-card__changes li")]
+    assert labels == ["new", "updated", "back", "left"]
+    assert card.find_elements(By.CSS_SELECTOR, ".status-card__reason") == []
+    # Broken upstream: "Sync now" fails, the page says so and why, and the data on show is kept.
+    urllib.request.urlopen(urllib.request.Request(upstream + "/control/down", method="POST")).read()
+    try:
+        status_badge_after_sync_now(browser, app, "Failing — showing older data")
+        card = browser.find_element(By.CSS_SELECTOR, "section.status-card[aria-labelledby='status-gamerpower']")
+        reason = card.find_element(By.CSS_SELECTOR, ".status-card__reason").text
+        assert "500" in reason
+        assert "14 giveaways" in card.text
+    finally:
+        urllib.request.urlopen(urllib.request.Request(upstream + "/control/ok", method="POST")).read()
+    # Mended: the next "Sync now" succeeds; nothing changed in the feed, and the page says that too.
+    status_badge_after_sync_now(browser, app, "Healthy")
+    counts = [li.text for li in browser.find_elements(By.CSS_SELECTOR, ".status-card__changes li")]
+    assert counts == ["0 new", "0 updated", "0 back", "0 left"]
+    assert severe_console_errors(browser) == []
+
+
+def heart_all(driver, ids):
+    """Hearts giveaways one after another from the page's own origin (the first answer sets the profile cookie)."""
+    driver.execute_async_script("""
+        const [ids, done] = arguments;
+        (async () => {
+          for (const id of ids) {
+            const r = await fetch('/giveaways/' + id + '/favorite', {method: 'POST', body: new URLSearchParams({favorite: '1'}),
+              headers: {Accept: 'application/json'}, credentials: 'same-origin'});
+            if (!r.ok) throw new Error('heart ' + id + ': ' + r.status);
+          }
+        })().then(() => done(null), (e) => done(String(e)));""", ids)
+
+
+def test_home_shows_every_live_giveaway_and_load_more_appends_in_place(long_app, browser):
+    browser.set_script_timeout(30)
+    browser.get(long_app + "/")
+    ids = card_ids(browser)
+    assert len(ids) == 60 and browser.find_elements(By.CSS_SELECTOR, ".load-more") == []  # no page 2 on Home
+    heart_all(browser, ids[:50])
+    browser.get(long_app + "/favorites")
+    cards = lambda d: d.find_elements(By.CSS_SELECTOR, "[data-list] > *")
+    assert len(cards(browser)) == 48
+    browser.execute_script("window.__marker = 'same page'")
+    more = browser.find_element(By.CSS_SELECTOR, "a[data-load-more]")
+    assert "page=2" in more.get_attribute("href")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", more)
+    more.click()
+    wait(browser).until(lambda d: len(cards(d)) == 50)
+    assert browser.execute_script("return window.__marker") == "same page"  # appended, not reloaded
+    assert "page=2" in browser.current_url
+    assert browser.find_elements(By.CSS_SELECTOR, "a[data-load-more]") == []  # nothing more to load
+    focused = browser.switch_to.active_element
+    assert focused == cards(browser)[48]  # keyboard and screen-reader users land on the first new item
+    # The position lives in the URL: a reload shows the same 50, and so does the plain link without JavaScript.
+    browser.refresh()
+    assert len(cards(browser)) == 50
+    browser.get(long_app + "/favorites?page=2#item-49")
+    assert len(cards(browser)) == 50
+    assert severe_console_errors(browser) == []
+
+
 def test_screenshots_phone_and_desktop_light_and_dark(app, browser_factory):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    pages = {"home": "/", "details": "/giveaways/5101", "more": "/more", "favorites": "/favorites"}
+    pages = {"home": "/", "details": "/giveaways/5101", "more": "/more", "favorites": "/favorites",
+             "status": "/status"}
     for size_name, (width, height) in {"phone": (390, 844), "desktop": (1440, 900)}.items():
         for scheme in ["light", "dark"]:
             driver = browser_factory(width=width, height=height, dark=scheme == "dark")

@@ -53,12 +53,7 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func acceptsGzip(_ header: String?) -> Bool {
-        guard let header else { return false }
-        return header.split(separator: ",").contains { part in
-            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pieces.first?.lowercased() == "gzip" || pieces.first == "*" else { return false }
-            return !pieces.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
-        }
+        AcceptEncoding.acceptsGzip(header)
     }
 
     static func isCompressible(_ contentType: String?) -> Bool {

@@ -7,6 +7,8 @@ import GiveawaysDomain
 struct StatusPage {
     /// One source's health, worded.
     struct SourceModel {
+        /// The source's id (`gamerpower`), safe in an HTML id.
+        let id: String
         let name: String
         let stateText: String
         let stateClass: String
@@ -27,6 +29,7 @@ struct StatusPage {
         }
 
         init(_ health: SourceHealth, now: Date) {
+            id = health.source.rawValue
             name = health.source.displayName
             let noun = health.source.itemNoun
             let items = "\(DisplayText.count(health.itemCount)) \(health.itemCount == 1 ? noun.one : noun.many)"
@@ -120,8 +123,8 @@ struct StatusPage {
             </form>
             """ : nil
         return """
-            <section class="status-card" aria-labelledby="status-\(source.name)">
-              <div class="status-card__head"><h2 id="status-\(source.name)">\(source.name)</h2><span class="badge badge--\(source.stateClass)">\(source.stateText)</span></div>
+            <section class="status-card" aria-labelledby="status-\(source.id)">
+              <div class="status-card__head"><h2 id="status-\(source.id)">\(source.name)</h2><span class="badge badge--\(source.stateClass)">\(source.stateText)</span></div>
               <p>\(source.summary)</p>
               \(reason)
               <dl class="facts">\(facts)</dl>

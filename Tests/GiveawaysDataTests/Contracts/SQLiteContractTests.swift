@@ -22,63 +22,43 @@ enum SQLiteStore: String, CaseIterable, CustomTestStringConvertible {
     }
 }
 
-/// Runs every repository contract against the SQLite implementations.
+/// Every check of the repository contracts, named for the test report. A new store (PostgreSQL) adds a case to
+/// its own `…Store` enum and runs the same checks; a new check is one case and one line here.
+enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case feedRoundTrip, feedHistory, feedPlatformChange, feedEmptyFeed, feedDuplicatedIDs, feedDemoData
+    case syncLogFailureAndRecovery, syncLogNeverSucceeded
+    case marksPerProfile, marksText, marksNone
+
+    var testDescription: String { rawValue }
+
+    /// Runs the check against repositories over one database.
+    func run(feed: any GiveawayFeedRepository, log: any SyncLogRepository, marks: any MarkRepository) async throws {
+        let feedContract = GiveawayFeedContract(feed: feed)
+        let logContract = SyncLogContract(feed: feed, log: log)
+        let markContract = MarkContract(marks: marks)
+        switch self {
+        case .feedRoundTrip: try await feedContract.everyFieldSurvivesTheRoundTrip()
+        case .feedHistory: try await feedContract.historyRecordsFirstSeenLastSeenLeavingAndComingBack()
+        case .feedPlatformChange: try await feedContract.aChangeOfPlatformsCountsAsAnUpdate()
+        case .feedEmptyFeed: try await feedContract.anEmptyFeedMarksEverythingLeftButKeepsIt()
+        case .feedDuplicatedIDs: try await feedContract.duplicatedIdsInOneFeedAreStoredOnceWithTheLastCopy()
+        case .feedDemoData: try await feedContract.demoDataFillsOnlyAnEmptyStoreAndGivesWayToRealData()
+        case .syncLogFailureAndRecovery: try await logContract.aFailedSyncChangesNothingAndIsReported()
+        case .syncLogNeverSucceeded: try await logContract.aSourceThatNeverSucceededHasOnlyItsFailure()
+        case .marksPerProfile: try await markContract.marksBelongToOneProfileNewestFirst()
+        case .marksText: try await markContract.aMarksTextIsReplacedInPlace()
+        case .marksNone: try await markContract.aProfileWithoutMarksHasNone()
+        }
+    }
+}
+
+/// Runs every repository contract against the SQLite implementations, in memory and in a WAL file.
 @Suite struct SQLiteContractTests {
-    func feed(_ store: SQLiteStore) throws -> GiveawayFeedContract {
-        GiveawayFeedContract(feed: GiveawayFeedSQLiteRepository(database: try store.open()))
-    }
-
-    func log(_ store: SQLiteStore) throws -> SyncLogContract {
+    @Test(arguments: SQLiteStore.allCases, ContractCheck.allCases)
+    func contract(_ store: SQLiteStore, _ check: ContractCheck) async throws {
         let database = try store.open()
-        return SyncLogContract(
-            feed: GiveawayFeedSQLiteRepository(database: database), log: SyncLogSQLiteRepository(database: database))
-    }
-
-    func marks(_ store: SQLiteStore) throws -> MarkContract {
-        MarkContract(marks: MarkSQLiteRepository(database: try store.open()))
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func feedEveryFieldSurvivesTheRoundTrip(_ store: SQLiteStore) async throws {
-        try await feed(store).everyFieldSurvivesTheRoundTrip()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func feedHistory(_ store: SQLiteStore) async throws {
-        try await feed(store).historyRecordsFirstSeenLastSeenLeavingAndComingBack()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func feedPlatformChangeIsAnUpdate(_ store: SQLiteStore) async throws {
-        try await feed(store).aChangeOfPlatformsCountsAsAnUpdate()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func feedEmptyFeedKeepsEverything(_ store: SQLiteStore) async throws {
-        try await feed(store).anEmptyFeedMarksEverythingLeftButKeepsIt()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func feedDuplicatedIds(_ store: SQLiteStore) async throws {
-        try await feed(store).duplicatedIdsInOneFeedAreStoredOnceWithTheLastCopy()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func feedDemoData(_ store: SQLiteStore) async throws {
-        try await feed(store).demoDataFillsOnlyAnEmptyStoreAndGivesWayToRealData()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func syncLogFailureAndRecovery(_ store: SQLiteStore) async throws {
-        try await log(store).aFailedSyncChangesNothingAndIsReported()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func syncLogNeverSucceeded(_ store: SQLiteStore) async throws {
-        try await log(store).aSourceThatNeverSucceededHasOnlyItsFailure()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func marksPerProfile(_ store: SQLiteStore) async throws {
-        try await marks(store).marksBelongToOneProfileNewestFirst()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func marksText(_ store: SQLiteStore) async throws {
-        try await marks(store).aMarksTextIsReplacedInPlace()
-    }
-
-    @Test(arguments: SQLiteStore.allCases) func marksNone(_ store: SQLiteStore) async throws {
-        try await marks(store).aProfileWithoutMarksHasNone()
+        try await check.run(
+            feed: GiveawayFeedSQLiteRepository(database: database), log: SyncLogSQLiteRepository(database: database),
+            marks: MarkSQLiteRepository(database: database))
     }
 }
