@@ -75,16 +75,30 @@ struct UpstreamOptions: ParsableArguments {
     @Option(help: "The GamerPower API base URL (env GIVEAWAYS_GAMERPOWER_URL; default https://www.gamerpower.com/api).")
     var gamerpowerURL: String?
 
+    @Option(help: "The FreeToGame API base URL (env GIVEAWAYS_FREETOGAME_URL; default https://www.freetogame.com/api).")
+    var freetogameURL: String?
+
     var baseURL: URL {
         (gamerpowerURL ?? Environment.value("GIVEAWAYS_GAMERPOWER_URL")).flatMap(URL.init(string:))
             ?? Defaults.gamerpowerBaseURL
     }
 
+    var catalogURL: URL {
+        (freetogameURL ?? Environment.value("GIVEAWAYS_FREETOGAME_URL")).flatMap(URL.init(string:))
+            ?? Defaults.freetogameBaseURL
+    }
+
     func validate() throws {
-        guard let text = gamerpowerURL ?? Environment.value("GIVEAWAYS_GAMERPOWER_URL") else { return }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
-        else {
-            throw ValidationError("GamerPower URL '\(text)' is not an http(s) URL.")
+        for (name, text) in [
+            ("GamerPower", gamerpowerURL ?? Environment.value("GIVEAWAYS_GAMERPOWER_URL")),
+            ("FreeToGame", freetogameURL ?? Environment.value("GIVEAWAYS_FREETOGAME_URL")),
+        ] {
+            guard let text else { continue }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host != nil
+            else {
+                throw ValidationError("\(name) URL '\(text)' is not an http(s) URL.")
+            }
         }
     }
 }

@@ -39,6 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = try resolvedPort()
         configuration.databasePath = store.databasePath
         configuration.gamerpowerURL = upstream.baseURL
+        configuration.freetogameURL = upstream.catalogURL
         configuration.syncInterval = .seconds(try interval.minutes() * 60)
         configuration.fixedNow = store.now.flatMap(Timestamp.parse)
         configuration.imageCacheDirectory =

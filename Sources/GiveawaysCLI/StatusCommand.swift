@@ -15,24 +15,37 @@ struct StatusCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON (the shape of GET /api/v1/status).")
     var json = false
 
+    @Option(help: "Show only this source: gamerpower or freetogame (default: every source).")
+    var source: SourceID?
+
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
         let database = try store.openDatabase()
         let feed = GiveawayFeedSQLiteRepository(database: database)
+        let catalog = CatalogSQLiteRepository(database: database)
         let log = SyncLogSQLiteRepository(database: database)
         let now = store.currentTime()
         let minutes = try interval.minutes()
         var health: [SourceHealth] = []
-        for source in SourceID.allCases {
+        for source in self.source.map({ [$0] }) ?? SourceID.allCases {
             let sourceLog = try await log.syncLog(of: source)
             // The CLI cannot see a running server's schedule; a server runs next one interval after its last try.
-            let next = sourceLog.lastAttempt.map { $0.at.addingTimeInterval(minutes * 60) }
+            let sourceMinutes = source == .freetogame ? Defaults.catalogSyncIntervalMinutes : minutes
+            let next = sourceLog.lastAttempt.map { $0.at.addingTimeInterval(sourceMinutes * 60) }
+            let items: Int
+            let isDemo: Bool
+            switch source {
+            case .gamerpower:
+                items = try await feed.giveawaysInFeed().count
+                isDemo = try await feed.holdsDemoData()
+            case .freetogame:
+                items = try await catalog.allCatalogGames().filter { !$0.isRemoved }.count
+                isDemo = false
+            }
             health.append(
-                SourceHealth(
-                    source: source, log: sourceLog, itemCount: try await feed.giveawaysInFeed().count,
-                    isDemoData: try await feed.holdsDemoData(), nextRunAt: next))
+                SourceHealth(source: source, log: sourceLog, itemCount: items, isDemoData: isDemo, nextRunAt: next))
         }
         if json {
             Console.print(

@@ -3,19 +3,34 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 
-/// `giveaways sync`: fetch the feed once and store it.
+/// `giveaways sync`: fetch every source (or one) once and store it.
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Fetch every live giveaway from GamerPower once and update the local store.",
-        discussion: "On failure the stored data is left exactly as it was and the command exits with status 69."
+        abstract: "Fetch every source once (the GamerPower giveaways, the FreeToGame catalog) and update the store.",
+        discussion:
+            "On failure a source's stored data is left exactly as it was and the command exits with status 69."
     )
+
+    @Option(help: "Sync only this source: gamerpower or freetogame (default: every source).")
+    var source: SourceID?
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
 
     func run() async throws {
         let database = try store.openDatabase()
+        var failed = false
+        for source in source.map({ [$0] }) ?? SourceID.allCases {
+            switch source {
+            case .gamerpower: failed = try await syncGiveaways(database) == false || failed
+            case .freetogame: failed = try await syncCatalog(database) == false || failed
+            }
+        }
+        if failed { throw ExitStatus.upstreamUnavailable }
+    }
+
+    private func syncGiveaways(_ database: AppDatabase) async throws -> Bool {
         let repository = GiveawayFeedSQLiteRepository(database: database)
         let client = GamerPowerHTTPClient(baseURL: upstream.baseURL, logger: store.makeLogger(label: "gamerpower"))
         let names = try await titles(in: repository)
@@ -27,10 +42,29 @@ struct SyncCommand: AsyncParsableCommand {
             ).execute(now: store.currentTime())
         } catch let error as GamerPowerError {
             Console.error("sync failed, local data unchanged: \(error)")
-            throw ExitStatus.upstreamUnavailable
+            return false
         }
         let after = try await titles(in: repository)
         ChangeSummary.print(report, titles: names.merging(after) { _, new in new })
+        return true
+    }
+
+    private func syncCatalog(_ database: AppDatabase) async throws -> Bool {
+        let repository = CatalogSQLiteRepository(database: database)
+        let client = FreeToGameHTTPClient(baseURL: upstream.catalogURL, logger: store.makeLogger(label: "freetogame"))
+        Console.progress("Fetching \(upstream.catalogURL.appendingPathComponent("games").absoluteString) …")
+        let report: SyncReport
+        do {
+            report = try await SyncCatalogUseCase(
+                source: client, catalog: repository, log: SyncLogSQLiteRepository(database: database)
+            ).execute(now: store.currentTime())
+        } catch let error as FreeToGameError {
+            Console.error("catalog sync failed, local data unchanged: \(error)")
+            return false
+        }
+        let titles = Dictionary(try await repository.allCatalogGames().map { ($0.id, $0.game.title) }) { a, _ in a }
+        ChangeSummary.print(report, titles: titles, label: "Synced the catalog:", noun: "games")
+        return true
     }
 
     private func titles(in repository: GiveawayFeedSQLiteRepository) async throws -> [Int: String] {
@@ -38,11 +72,14 @@ struct SyncCommand: AsyncParsableCommand {
     }
 }
 
+extension SourceID: ExpressibleByArgument {}
+
 /// Prints what a sync or import changed: counts, then the titles that arrived and left.
 enum ChangeSummary {
-    static func print(_ report: SyncReport, titles: [Int: String], label: String = "Synced") {
+    static func print(_ report: SyncReport, titles: [Int: String], label: String = "Synced", noun: String = "giveaways")
+    {
         Console.print(
-            "\(label) \(report.total) giveaways: \(report.added.count) new, \(report.updated.count) updated, "
+            "\(label) \(report.total) \(noun): \(report.added.count) new, \(report.updated.count) updated, "
                 + "\(report.returned.count) back, \(report.left.count) left.")
         for (sign, ids) in [("+", report.added), ("↺", report.returned), ("-", report.left)] {
             for id in ids.prefix(15) {

@@ -92,6 +92,29 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v2: sync sources, one marks table, platforms as rows") { db in
             try migrateToSourcesMarksAndPlatformRows(db)
         }
+        migrator.registerMigration("v3: the free-to-play catalog") { db in
+            // One row per game ever listed; `removed_at` instead of deleting, so visitors' notes and hidden marks
+            // (in `mark`, subject kind `game`) always have their game. The detail is fetched on first view.
+            try db.create(table: "catalog_game") { t in
+                t.column("id", .integer).primaryKey()
+                t.column("title", .text).notNull()
+                t.column("thumbnail", .text)
+                t.column("short_description", .text).notNull()
+                t.column("game_url", .text)
+                t.column("genre", .text).notNull()
+                t.column("platforms", .text).notNull()
+                t.column("publisher", .text).notNull()
+                t.column("developer", .text).notNull()
+                t.column("release_date", .text)
+                t.column("profile_url", .text)
+                t.column("rank", .integer).notNull()
+                t.column("first_seen_at", .datetime).notNull()
+                t.column("last_seen_at", .datetime).notNull()
+                t.column("removed_at", .datetime)
+                t.column("detail_json", .blob)
+                t.column("detail_fetched_at", .datetime)
+            }
+        }
         return migrator
     }
 

@@ -137,7 +137,7 @@ extension GiveawayDTO {
 
 extension KeyedDecodingContainer {
     /// An integer sent as a number or as a numeric string.
-    fileprivate func flexibleInt(_ key: Key) throws -> Int {
+    func flexibleInt(_ key: Key) throws -> Int {
         if let value = try? decode(Int.self, forKey: key) { return value }
         if let text = try? decode(String.self, forKey: key), let value = Int(text.trimmingCharacters(in: .whitespaces))
         {
@@ -149,7 +149,7 @@ extension KeyedDecodingContainer {
     }
 
     /// A string, or `nil` when the key is missing or null; numbers are accepted as their text.
-    fileprivate func flexibleString(_ key: Key) throws -> String? {
+    func flexibleString(_ key: Key) throws -> String? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         if let text = try? decode(String.self, forKey: key) { return text }
         if let value = try? decode(Int.self, forKey: key) { return String(value) }

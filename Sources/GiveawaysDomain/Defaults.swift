@@ -10,6 +10,7 @@ public enum Defaults {
     public static let databasePath = "giveaways.sqlite"
     public static let imageCacheDirectory = "image-cache"
     public static let gamerpowerBaseURL = URL(string: "https://www.gamerpower.com/api")!
+    public static let freetogameBaseURL = URL(string: "https://www.freetogame.com/api")!
 
     // MARK: - Syncs
 
@@ -18,6 +19,10 @@ public enum Defaults {
     /// Down to 3 seconds for load tests (still one request per sync, far below GamerPower's 4 per second), up to
     /// a week.
     public static let syncIntervalMinutesRange = 0.05...(7 * 24 * 60.0)
+    /// Minutes between syncs of the free-to-play catalog: it changes by a few games a month.
+    public static let catalogSyncIntervalMinutes = 24 * 60.0
+    /// A game's detail is fetched when first viewed, and again when older than this.
+    public static let catalogDetailMaxAge: TimeInterval = 24 * 60 * 60
 
     // MARK: - Memory and disk budgets
 

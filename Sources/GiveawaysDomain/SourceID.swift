@@ -2,11 +2,14 @@
 public enum SourceID: String, Hashable, Sendable, CaseIterable, Codable {
     /// The live giveaway feed.
     case gamerpower
+    /// The free-to-play catalog.
+    case freetogame
 
     /// The name people read.
     public var displayName: String {
         switch self {
         case .gamerpower: "GamerPower"
+        case .freetogame: "FreeToGame"
         }
     }
 
@@ -14,6 +17,7 @@ public enum SourceID: String, Hashable, Sendable, CaseIterable, Codable {
     public var itemNoun: (one: String, many: String) {
         switch self {
         case .gamerpower: ("giveaway", "giveaways")
+        case .freetogame: ("game", "games")
         }
     }
 }

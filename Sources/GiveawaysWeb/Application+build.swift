@@ -10,7 +10,9 @@ public struct WebConfiguration: Sendable {
     public var port = Defaults.port
     public var databasePath = Defaults.databasePath
     public var gamerpowerURL = Defaults.gamerpowerBaseURL
+    public var freetogameURL = Defaults.freetogameBaseURL
     public var syncInterval: Duration = .seconds(Defaults.syncIntervalMinutes * 60)
+    public var catalogSyncInterval: Duration = .seconds(Defaults.catalogSyncIntervalMinutes * 60)
     /// A fixed clock for demos and tests; `nil` is the system clock.
     public var fixedNow: Date?
     public var imageCacheDirectory = Defaults.imageCacheDirectory
@@ -29,11 +31,16 @@ public struct AppRepositories: Sendable {
     public var feed: any GiveawayFeedRepository
     public var syncLog: any SyncLogRepository
     public var marks: any MarkRepository
+    public var catalog: any CatalogRepository
 
-    public init(feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository) {
+    public init(
+        feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
+        catalog: any CatalogRepository
+    ) {
         self.feed = feed
         self.syncLog = syncLog
         self.marks = marks
+        self.catalog = catalog
     }
 
     /// The SQLite repositories over one database.
@@ -41,7 +48,7 @@ public struct AppRepositories: Sendable {
         AppRepositories(
             feed: GiveawayFeedSQLiteRepository(database: database),
             syncLog: SyncLogSQLiteRepository(database: database),
-            marks: MarkSQLiteRepository(database: database))
+            marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database))
     }
 }
 
@@ -56,7 +63,9 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
         throw DatabaseOpenError(path: configuration.databasePath, reason: String(describing: error))
     }
     let client = GamerPowerHTTPClient(baseURL: configuration.gamerpowerURL, logger: logger)
-    return buildApplication(configuration, repositories: .sqlite(database), source: client, logger: logger)
+    let catalog = FreeToGameHTTPClient(baseURL: configuration.freetogameURL, logger: logger)
+    return buildApplication(
+        configuration, repositories: .sqlite(database), source: client, catalogSource: catalog, logger: logger)
 }
 
 /// Builds the application over any repositories and GamerPower source (tests pass an in-memory store and a stub).
@@ -64,20 +73,32 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
 /// upstream → source job (scheduler) → repositories → read model → pages. The scheduler is a service of the
 /// application; routes see the read model, the marks repository and a trigger for on-demand syncs.
 public func buildApplication(
-    _ configuration: WebConfiguration, repositories: AppRepositories, source: some GiveawaySource, logger: Logger,
-    runsSyncService: Bool = true
+    _ configuration: WebConfiguration, repositories: AppRepositories, source: some GiveawaySource,
+    catalogSource: (any CatalogSource)? = nil, logger: Logger, runsSyncService: Bool = true
 ) -> some ApplicationProtocol {
     let clock = configuration.clock
-    let readModel = ReadModel(feed: repositories.feed, log: repositories.syncLog, logger: logger)
-    let jobs: [any SourceSyncJob] = [
+    let readModel = ReadModel(
+        feed: repositories.feed, catalog: catalogSource == nil ? nil : repositories.catalog,
+        log: repositories.syncLog, logger: logger)
+    var jobs: [any SourceSyncJob] = [
         GamerPowerSyncJob(
             upstream: source, feed: repositories.feed, log: repositories.syncLog,
             interval: configuration.syncInterval, logger: logger)
     ]
+    var details: CatalogDetails?
+    if let catalogSource {
+        jobs.append(
+            FreeToGameSyncJob(
+                upstream: catalogSource, catalog: repositories.catalog, log: repositories.syncLog,
+                interval: configuration.catalogSyncInterval))
+        details = CatalogDetails(
+            source: catalogSource, catalog: repositories.catalog, readModel: readModel, clock: clock, logger: logger)
+    }
     let scheduler = SyncScheduler(jobs: jobs, readModel: readModel, clock: clock, logger: logger)
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
-        allowedHosts: Set([configuration.gamerpowerURL.host].compactMap { $0 }), logger: logger)
+        allowedHosts: Set([configuration.gamerpowerURL.host, configuration.freetogameURL.host].compactMap { $0 }),
+        logger: logger)
 
     // HEAD answers like GET without the body, for link checkers and `curl -I`.
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -91,6 +112,7 @@ public func buildApplication(
     )
     .register(on: router)
     APIRoutes(readModel: readModel, clock: clock).register(on: router)
+    CatalogRoutes(readModel: readModel, details: details, images: images, clock: clock).register(on: router)
 
     // Pages for visitors without marks skip the router and its middleware when they are already rendered.
     let responder = CachedPageResponder(pages: readModel.pages, clock: clock, next: router.buildResponder())

@@ -16,11 +16,17 @@ struct ReadModelSnapshot: Sendable {
     /// What the store knows of each source's syncs.
     let logs: [SourceID: SyncLog]
     let isDemoData: Bool
+    /// The free-to-play catalog.
+    let catalog: CatalogSnapshot
     /// Increases with every reload and schedule change, so that anything derived knows when it is out of date.
     let generation: Int
     private let lazyIndex: LazySearchIndex
 
-    init(stored: [StoredGiveaway], logs: [SourceID: SyncLog], isDemoData: Bool, generation: Int) {
+    init(
+        stored: [StoredGiveaway], catalog: CatalogSnapshot = .empty, logs: [SourceID: SyncLog], isDemoData: Bool,
+        generation: Int
+    ) {
+        self.catalog = catalog
         giveaways = stored.filter(\.history.isInFeed).map(\.giveaway)
         self.stored = Dictionary(stored.map { ($0.id, $0) }) { first, _ in first }
         platformSlugs = Set(giveaways.flatMap { $0.platforms.map(\.slug) })
@@ -70,18 +76,23 @@ struct SourceSchedule: Hashable, Sendable {
 /// reload. Routes read it; only the sync scheduler tells it to reload.
 final class ReadModel: Sendable {
     private let feed: any GiveawayFeedRepository
+    private let catalog: (any CatalogRepository)?
     private let log: any SyncLogRepository
     private let logger: Logger
+    /// The sources this server syncs, in the order the status page lists them.
+    let sources: [SourceID]
     private let state = Mutex<(snapshot: ReadModelSnapshot, loaded: Bool, schedules: [SourceID: SourceSchedule])>(
         (.empty, false, [:]))
     /// Rendered pages for visitors without marks; emptied whenever the snapshot changes.
     let pages: PageCache
 
     init(
-        feed: any GiveawayFeedRepository, log: any SyncLogRepository, logger: Logger,
-        pageBudget: Int = Defaults.renderedPagesBudgetBytes
+        feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil, log: any SyncLogRepository,
+        logger: Logger, pageBudget: Int = Defaults.renderedPagesBudgetBytes
     ) {
         self.feed = feed
+        sources = catalog == nil ? [.gamerpower] : [.gamerpower, .freetogame]
+        self.catalog = catalog
         self.log = log
         self.logger = logger
         pages = PageCache(budget: pageBudget)
@@ -108,12 +119,14 @@ final class ReadModel: Sendable {
     @discardableResult
     private func load() async throws -> ReadModelSnapshot {
         let stored = try await feed.allStoredGiveaways()
+        let games = try await catalog?.allCatalogGames() ?? []
         var logs: [SourceID: SyncLog] = [:]
         for source in SourceID.allCases { logs[source] = try await log.syncLog(of: source) }
         let isDemo = stored.contains(where: \.isDemo)
         return state.withLock { state in
             let snapshot = ReadModelSnapshot(
-                stored: stored, logs: logs, isDemoData: isDemo, generation: state.snapshot.generation + 1)
+                stored: stored, catalog: CatalogSnapshot(games), logs: logs, isDemoData: isDemo,
+                generation: state.snapshot.generation + 1)
             state.snapshot = snapshot
             state.loaded = true
             pages.invalidate(generation: snapshot.generation)
@@ -147,7 +160,7 @@ final class ReadModel: Sendable {
 
     /// The health of every source, for `/status` and `/api/v1/status`.
     func health(_ snapshot: ReadModelSnapshot) -> [SourceHealth] {
-        SourceID.allCases.map { source in
+        sources.map { source in
             let schedule = schedule(of: source)
             return SourceHealth(
                 source: source, log: snapshot.logs[source] ?? SyncLog(), itemCount: snapshot.itemCount(of: source),
@@ -162,6 +175,7 @@ extension ReadModelSnapshot {
     func itemCount(of source: SourceID) -> Int {
         switch source {
         case .gamerpower: giveaways.count
+        case .freetogame: catalog.listed.count
         }
     }
 
@@ -169,6 +183,7 @@ extension ReadModelSnapshot {
     func isDemoData(of source: SourceID) -> Bool {
         switch source {
         case .gamerpower: isDemoData
+        case .freetogame: false
         }
     }
 
@@ -179,6 +194,7 @@ extension ReadModelSnapshot {
         platformSlugs = other.platformSlugs
         logs = other.logs
         isDemoData = other.isDemoData
+        catalog = other.catalog
         self.generation = generation
         lazyIndex = other.lazyIndex
     }

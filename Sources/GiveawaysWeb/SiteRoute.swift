@@ -21,6 +21,12 @@ enum SiteRoute: Hashable, Sendable {
     case sync
     /// `/images/{id}/{thumbnail|image}`.
     case image(id: Int, kind: ImageKind)
+    /// `/free-to-play` with filters.
+    case freeToPlay(CatalogFilters)
+    /// `/free-to-play/{id}`.
+    case catalogGame(id: Int)
+    /// `/free-to-play/{id}/images/{n}`: 0 the thumbnail, 1… the screenshots, through the local image cache.
+    case catalogImage(id: Int, index: Int)
     /// `/healthz`.
     case health
     case api(APIRoute)
@@ -36,6 +42,8 @@ enum SiteRoute: Hashable, Sendable {
         case giveaway(id: Int)
         case platforms
         case status
+        /// `/api/v1/free-to-play/suggestions?q=`: up to 5 titles for the search box.
+        case catalogSuggestions(query: String)
     }
 
     /// The patterns the router dispatches on; `SiteRoute(path:query:)` then parses the parameters.
@@ -54,6 +62,10 @@ enum SiteRoute: Hashable, Sendable {
         static let apiGiveaway = "/api/v1/giveaways/:id"
         static let apiPlatforms = "/api/v1/platforms"
         static let apiStatus = "/api/v1/status"
+        static let freeToPlay = "/free-to-play"
+        static let catalogGame = "/free-to-play/:id"
+        static let catalogImage = "/free-to-play/:id/images/:index"
+        static let apiCatalogSuggestions = "/api/v1/free-to-play/suggestions"
     }
 
     // MARK: - Building
@@ -70,6 +82,11 @@ enum SiteRoute: Hashable, Sendable {
         case .sync: "/sync"
         case .image(let id, let kind): "/images/\(id)/\(kind.rawValue)"
         case .health: "/healthz"
+        case .freeToPlay(let filters): Self.withQuery("/free-to-play", filters.queryItems)
+        case .catalogGame(let id): "/free-to-play/\(id)"
+        case .catalogImage(let id, let index): "/free-to-play/\(id)/images/\(index)"
+        case .api(.catalogSuggestions(let query)):
+            Self.withQuery("/api/v1/free-to-play/suggestions", [.init(name: "q", value: query)])
         case .api(.giveaways): "/api/v1/giveaways"
         case .api(.giveaway(let id)): "/api/v1/giveaways/\(id)"
         case .api(.platforms): "/api/v1/platforms"
@@ -101,14 +118,23 @@ enum SiteRoute: Hashable, Sendable {
             case "status": self = .status
             case "sync": self = .sync
             case "healthz": self = .health
+            case "free-to-play": self = .freeToPlay(try CatalogFilters(parameters: query))
             default: return nil
             }
+        case 2 where parts[0] == "free-to-play":
+            guard let id = Self.id(parts[1]) else { return nil }
+            self = .catalogGame(id: id)
         case 2 where parts[0] == "giveaways":
             guard let id = Self.id(parts[1]) else { return nil }
             self = .details(id: id)
         case 3 where parts[0] == "giveaways" && parts[2] == "favorite":
             guard let id = Self.id(parts[1]) else { return nil }
             self = .favorite(id: id)
+        case 4 where parts[0] == "free-to-play" && parts[2] == "images":
+            guard let id = Self.id(parts[1]), parts[3].utf8.allSatisfy({ (48...57).contains($0) }),
+                let index = Int(parts[3]), (0...50).contains(index)
+            else { return nil }
+            self = .catalogImage(id: id, index: index)
         case 3 where parts[0] == "images":
             guard let id = Self.id(parts[1]), let kind = ImageKind(rawValue: parts[2]) else { return nil }
             self = .image(id: id, kind: kind)
@@ -119,6 +145,12 @@ enum SiteRoute: Hashable, Sendable {
             case "status": self = .api(.status)
             default: return nil
             }
+        case 4 where parts[0] == "api" && parts[1] == "v1" && parts[2] == "free-to-play" && parts[3] == "suggestions":
+            let text = query["q"] ?? ""
+            guard text.count <= Defaults.maxSearchLength else {
+                throw BadRequest(message: "Searches are limited to \(Defaults.maxSearchLength) characters.")
+            }
+            self = .api(.catalogSuggestions(query: text))
         case 4 where parts[0] == "api" && parts[1] == "v1" && parts[2] == "giveaways":
             guard let id = Self.id(parts[3]) else { return nil }
             self = .api(.giveaway(id: id))

@@ -140,20 +140,23 @@ import Testing
     @Test func syncReportsChangesAndAFailedSyncLeavesDataUntouched() async throws {
         let fake = FakeGamerPower(.json(GamerPowerWire.sampleFeed))
         try await fake.withServer { url in
-            let first = try cli.run(["sync", "--gamerpower-url", url.absoluteString, "--now", now])
+            let first = try cli.run([
+                "sync", "--source", "gamerpower", "--gamerpower-url", url.absoluteString, "--now", now,
+            ])
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stdout.contains("Synced 6 giveaways: 6 new"))
             #expect(first.stderr.contains("Fetching http://127.0.0.1"))
 
             fake.setBehavior(.raw(status: 500, body: "<html>Internal error</html>", contentType: "text/html"))
             let failed = try cli.run(
-                ["sync", "--now", now], environment: ["GIVEAWAYS_GAMERPOWER_URL": url.absoluteString])
+                ["sync", "--source", "gamerpower", "--now", now],
+                environment: ["GIVEAWAYS_GAMERPOWER_URL": url.absoluteString])
             #expect(failed.status == 69)
             #expect(failed.stderr.contains("sync failed, local data unchanged: GamerPower answered HTTP 500"))
             #expect(failed.stderr.split(separator: "\n").filter { $0.hasPrefix("giveaways:") }.count == 1)
 
             // `status` says the source is failing, why, and that the old data is kept.
-            let status = try cli.run(["status", "--now", "2026-03-31T12:30:00Z"])
+            let status = try cli.run(["status", "--source", "gamerpower", "--now", "2026-03-31T12:30:00Z"])
             #expect(status.status == 69)
             #expect(status.stdout.contains("GamerPower: stale"))
             #expect(status.stdout.contains("Holds         6 giveaways"))
@@ -165,12 +168,16 @@ import Testing
             var fewer = GamerPowerWire.sampleItems
             fewer.removeLast()
             fake.setBehavior(.json(GamerPowerWire.feed(fewer)))
-            let third = try cli.run(["sync", "--gamerpower-url", url.absoluteString, "--now", now])
+            let third = try cli.run([
+                "sync", "--source", "gamerpower", "--gamerpower-url", url.absoluteString, "--now", now,
+            ])
             #expect(third.stdout.contains("Synced 5 giveaways: 0 new, 0 updated, 0 back, 1 left."))
             #expect(third.stdout.contains("- 3105  Gem Bundle (Mobile) Giveaway"))
 
             // Recovered: healthy, with the new sync's changes; JSON has the API's shape.
-            let healthy = try cli.run(["status", "--now", now, "--json", "--sync-interval", "60"])
+            let healthy = try cli.run([
+                "status", "--source", "gamerpower", "--now", now, "--json", "--sync-interval", "60",
+            ])
             #expect(healthy.status == 0, "\(healthy.stderr)")
             let body = try #require(
                 try JSONSerialization.jsonObject(with: Data(healthy.stdout.utf8)) as? [String: Any])

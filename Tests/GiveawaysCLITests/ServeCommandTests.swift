@@ -15,6 +15,7 @@ import Testing
         process.executableURL = CLIRunner.executable
         process.arguments = [
             "serve", "--port", String(port), "--database", cli.database, "--gamerpower-url", "http://127.0.0.1:9/api",
+            "--freetogame-url", "http://127.0.0.1:9/api",
             "--image-cache", cli.directory.appendingPathComponent("images").path, "--log-level", "error",
         ]
         process.currentDirectoryURL = cli.directory

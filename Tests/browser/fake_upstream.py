@@ -2,11 +2,13 @@
 
 Loopback only. `/api/giveaways` answers with Tests/browser/fixtures/giveaways.json (GamerPower's wire format)
 or another fixture given to `start`; `/offers/<kind>/<id>.png` answers with a PNG drawn here, a different
-gradient per id, so screenshots look real. POST /control/<mode> switches how the feed answers:
+gradient per id, so screenshots look real. `/api/games` and `/api/game?id=` are a fake FreeToGame over Tests/browser/fixtures/freetogame-games.json
+(POST /control/catalog-<mode>: ok, down, status200, detaildown). POST /control/<mode> switches how the feed answers:
 ok, down (500 + HTML), html (200 + HTML), truncated (half the JSON), empty201 (201 + status object),
 notfound (404 + status object), stall (answers after 30 s), alt503 (503 and ok in turn), huge (100 MB body).
 """
 import colorsys
+import json
 import struct
 import sys
 import threading
@@ -16,6 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 FIXTURE = Path(__file__).parent / "fixtures" / "giveaways.json"
+CATALOG = Path(__file__).parent / "fixtures" / "freetogame-games.json"
 
 
 def png(width: int, height: int, seed: int) -> bytes:
@@ -64,8 +67,12 @@ class Upstream(BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         if path == "/api/giveaways":
             return self.feed()
-        if path.startswith("/offers/") and path.endswith(".png"):
-            seed = int("".join(ch for ch in path.rsplit("/", 1)[-1] if ch.isdigit()) or "1")
+        if path == "/api/games":
+            return self.catalog()
+        if path == "/api/game":
+            return self.game()
+        if path.startswith(("/offers/", "/g/")) and path.endswith((".png", ".jpg")):
+            seed = int("".join(ch for ch in path if ch.isdigit()) or "1") % 1_000_003
             with Upstream.lock:
                 if seed not in Upstream.images:
                     Upstream.images[seed] = png(320, 180, seed)
@@ -110,16 +117,54 @@ class Upstream(BaseHTTPRequestHandler):
             return
         return self.send(200, body, "application/json")
 
+    def catalog_items(self):
+        base = f"http://127.0.0.1:{self.server.server_port}".replace("/", "\\/")
+        return type(self).catalog_fixture.read_text().replace("{{UPSTREAM}}", base)
+
+    def catalog(self):
+        """FreeToGame's `GET /games`; follows the same control modes as the giveaway feed."""
+        mode = type(self).catalog_mode
+        if mode == "down":
+            return self.send(500, b"<html><body>Internal Server Error</body></html>", "text/html")
+        if mode == "status200":
+            return self.send(200, b'{"status":0,"status_message":"Server error"}', "application/json")
+        return self.send(200, self.catalog_items().encode(), "application/json")
+
+    def game(self):
+        """FreeToGame's `GET /game?id=N`: the list entry plus a description, requirements for PC games (none for
+        browser games), and screenshots; 404 with a status object for an unknown id."""
+        query = self.path.split("?", 1)[1] if "?" in self.path else ""
+        params = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
+        games = {str(g["id"]): g for g in json.loads(self.catalog_items())}
+        game = games.get(params.get("id", ""))
+        if game is None or type(self).catalog_mode == "detaildown":
+            return self.send(404, b'{"status":0,"status_message":"No game found with this id."}', "application/json")
+        detail = dict(game)
+        detail["status"] = "Live"
+        detail["description"] = (f"{game['title']} is a free-to-play game.\r\n\r\n"
+                                 "It has a long description with two paragraphs. " * 3)
+        base = f"http://127.0.0.1:{self.server.server_port}"
+        detail["screenshots"] = [{"id": n, "image": f"{base}/g/{game['id']}/shot-{n}.jpg"} for n in (1, 2, 3)]
+        if "Windows" in game["platform"]:
+            detail["minimum_system_requirements"] = {"os": "Windows 10 ", "processor": "Intel Core i3",
+                                                     "memory": "4 GB", "graphics": "", "storage": " 2 GB"}
+        return self.send(200, json.dumps(detail).encode(), "application/json")
+
     def do_POST(self):
         if self.path.startswith("/control/"):
-            type(self).mode = self.path.rsplit("/", 1)[-1]
+            name = self.path.rsplit("/", 1)[-1]
+            if name.startswith("catalog-"):
+                type(self).catalog_mode = name[len("catalog-"):]
+            else:
+                type(self).mode = name
             return self.send(200, b"ok", "text/plain")
         self.send(404, b"", "text/plain")
 
 
 def start(port: int = 0, fixture: Path = FIXTURE) -> ThreadingHTTPServer:
     """A fake upstream on its own port with its own fixture and mode (several can run in one process)."""
-    handler = type("Upstream", (Upstream,), {"fixture": Path(fixture), "mode": "ok", "flip": False})
+    handler = type("Upstream", (Upstream,), {"fixture": Path(fixture), "mode": "ok", "flip": False,
+                                             "catalog_fixture": CATALOG, "catalog_mode": "ok"})
     ThreadingHTTPServer.daemon_threads = True
     ThreadingHTTPServer.allow_reuse_address = True
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)

@@ -81,7 +81,7 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         arguments = [binary(), "serve", "--port", str(self.port), "--database", str(database),
-                     "--gamerpower-url", upstream, "--sync-interval", interval,
+                     "--gamerpower-url", upstream, "--freetogame-url", upstream, "--sync-interval", interval,
                      "--log-level", "warning" if log else "error", "--image-cache", str(database) + ".images"]
         if now:
             arguments += ["--now", now]

@@ -1,7 +1,7 @@
 /// The page shell: head, header with navigation, the page's content, the footer with attribution.
 struct Layout {
     enum Section: String {
-        case home, more, favorites, status
+        case home, freeToPlay, more, favorites, status
     }
 
     let title: String
@@ -41,7 +41,7 @@ struct Layout {
         \(content)
         </main>
         <footer class="site-footer">
-          <p>Giveaway data from <a href="https://www.gamerpower.com" rel="noopener noreferrer" target="_blank">GamerPower</a>. GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores. <a href="\(SiteRoute.status.path)">Sync status</a></p>
+          <p>Giveaway data from <a href="https://www.gamerpower.com" rel="noopener noreferrer" target="_blank">GamerPower</a>; free-to-play games from <a href="https://www.freetogame.com" rel="noopener noreferrer" target="_blank">FreeToGame</a>. GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores. <a href="\(SiteRoute.status.path)">Sync status</a></p>
         </footer>
         </body>
         </html>
@@ -51,6 +51,7 @@ struct Layout {
     private var navigation: HTML {
         let items: [(Section, String, String, HTML)] = [
             (.home, SiteRoute.home(HomeFilters()).path, "Home", Icons.home),
+            (.freeToPlay, CatalogFilters().path, "Free to play", Icons.play),
             (.more, SiteRoute.more.path, "More", Icons.grid),
             (.favorites, SiteRoute.favorites(page: 1).path, "Favorites", Icons.heart),
         ]
@@ -75,6 +76,10 @@ enum Icons {
             "heart",
             "<path d=\"M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.6 3.7 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.5 0 5.8 3.6 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4z\"/>"
         ),
+        (
+            "play",
+            "<rect x=\"2.5\" y=\"6.5\" width=\"19\" height=\"11\" rx=\"5.5\"/><path d=\"M7.5 10v4M5.5 12h4\"/><circle cx=\"15.5\" cy=\"11\" r=\"1\"/><circle cx=\"17.5\" cy=\"13.5\" r=\"1\"/>"
+        ),
         ("clock", "<circle cx=\"12\" cy=\"12\" r=\"9\"/><path d=\"M12 7v5l3 2\"/>"),
         ("search", "<circle cx=\"11\" cy=\"11\" r=\"7\"/><path d=\"m20 20-3.5-3.5\"/>"),
         ("external", "<path d=\"M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5\"/>"),
@@ -93,6 +98,7 @@ enum Icons {
 
     static let home = use("home")
     static let grid = use("grid")
+    static let play = use("play")
     static let heart = use("heart")
     static let clock = use("clock")
     static let search = use("search")

@@ -119,6 +119,7 @@ struct StatusPage {
             ? """
             <form method="post" action="\(SiteRoute.sync.path)">
             <input type="hidden" name="back" value="\(SiteRoute.status.path)">
+            <input type="hidden" name="source" value="\(source.id)">
             <button type="submit" class="button">Sync now</button>
             </form>
             """ : nil

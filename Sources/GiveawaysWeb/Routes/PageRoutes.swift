@@ -130,7 +130,12 @@ struct PageRoutes: Sendable {
     /// `POST /sync` — the Retry button: starts a sync in the background and goes back at once.
     @Sendable func sync(request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
-        syncNow(.gamerpower)
+        // The status page names the source; the offline banner's Retry is about the giveaways.
+        let source = form["source"].flatMap(SourceID.init(rawValue:)) ?? .gamerpower
+        guard readModel.sources.contains(source) else {
+            throw BadRequest(message: "There is no source “\(form["source"]?.prefix(40) ?? "")” to sync.")
+        }
+        syncNow(source)
         return PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.home(HomeFilters()).path))
     }
 

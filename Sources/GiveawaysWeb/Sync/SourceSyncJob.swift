@@ -15,6 +15,47 @@ protocol SourceSyncJob: Sendable {
     func run(now: Date) async throws -> SyncReport
     /// Called after a failed run.
     func recover(now: Date) async
+    /// How long after start-up the first run waits: zero for a source that must be fresh at once, the rest of
+    /// its interval for one whose last success is recent enough.
+    func firstRunDelay(now: Date) async -> Duration
+}
+
+extension SourceSyncJob {
+    func firstRunDelay(now: Date) async -> Duration { .zero }
+}
+
+/// Syncs the FreeToGame catalog: at start-up only when it is empty or older than its interval (a restart must
+/// not cost a 400-game download), then once per interval.
+struct FreeToGameSyncJob: SourceSyncJob {
+    let upstream: any CatalogSource
+    let catalog: any CatalogRepository
+    let log: any SyncLogRepository
+    let interval: Duration
+
+    var source: SourceID { .freetogame }
+
+    func prepare(now: Date) async {}
+
+    func run(now: Date) async throws -> SyncReport {
+        try await SyncCatalogUseCase(source: upstream, catalog: catalog, log: log).execute(now: now)
+    }
+
+    func recover(now: Date) async {}
+
+    func firstRunDelay(now: Date) async -> Duration {
+        guard let lastSuccess = try? await log.syncLog(of: .freetogame).lastSuccess?.at,
+            let games = try? await catalog.allCatalogGames(), !games.isEmpty
+        else { return .zero }
+        let due = lastSuccess.addingTimeInterval(interval.timeInterval)
+        return due > now ? .seconds(due.timeIntervalSince(now)) : .zero
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation counts time.
+    var timeInterval: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
 }
 
 /// Syncs the GamerPower giveaway feed; on a machine that never synced, installs labelled demo data so the very

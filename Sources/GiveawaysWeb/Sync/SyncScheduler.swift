@@ -35,11 +35,18 @@ final class SyncScheduler: Service, Sendable {
     }
 
     private func loop(_ job: any SourceSyncJob) async {
+        let delay = await job.firstRunDelay(now: clock())
+        if delay > .zero {
+            readModel.setSchedule(
+                SourceSchedule(isRunning: false, nextRunAt: clock().addingTimeInterval(delay.timeInterval)),
+                for: job.source)
+            try? await Task.sleep(for: delay)
+        }
         while !Task.isCancelled {
             await runOnce(job)
-            let seconds = Double(job.interval.components.seconds) + Double(job.interval.components.attoseconds) / 1e18
             readModel.setSchedule(
-                SourceSchedule(isRunning: false, nextRunAt: clock().addingTimeInterval(seconds)), for: job.source)
+                SourceSchedule(isRunning: false, nextRunAt: clock().addingTimeInterval(job.interval.timeInterval)),
+                for: job.source)
             try? await Task.sleep(for: job.interval)
         }
     }

@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import GiveawaysDomain
+
+/// The free-to-play catalog over SQLite: one `catalog_game` row per game ever listed.
+public struct CatalogSQLiteRepository: CatalogRepository {
+    private let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    public func allCatalogGames() async throws -> [StoredCatalogGame] {
+        try await database.writer.read { db in
+            try CatalogGameRow.order(sql: "removed_at IS NOT NULL, rank, id").fetchAll(db).map(\.stored)
+        }
+    }
+
+    public func saveCatalog(_ games: [CatalogGame], at time: Date) async throws -> SyncReport {
+        try await database.writer.write { db in
+            var existing: [Int: CatalogGameRow] = [:]
+            for row in try CatalogGameRow.fetchAll(db) { existing[row.id] = row }
+            var report = SyncReport()
+            var seen: Set<Int> = []
+            for (rank, game) in games.enumerated() where seen.insert(game.id).inserted {
+                var row = CatalogGameRow(game: game, rank: rank, at: time)
+                if let old = existing[game.id] {
+                    row.firstSeenAt = old.firstSeenAt
+                    row.detailJSON = old.detailJSON
+                    row.detailFetchedAt = old.detailFetchedAt
+                    if old.removedAt != nil {
+                        report.returned.append(game.id)
+                    } else if old.stored.game != game {
+                        report.updated.append(game.id)
+                    }
+                } else {
+                    report.added.append(game.id)
+                }
+                try row.save(db)
+            }
+            for (id, old) in existing where old.removedAt == nil && !seen.contains(id) {
+                try db.execute(sql: "UPDATE catalog_game SET removed_at = ? WHERE id = ?", arguments: [time, id])
+                report.left.append(id)
+            }
+            report.total = seen.count
+            report.added.sort()
+            report.updated.sort()
+            report.returned.sort()
+            report.left.sort()
+            return report
+        }
+    }
+
+    public func saveDetail(_ detail: CatalogGameDetail, of id: Int, at time: Date) async throws {
+        let json = try JSONEncoder().encode(CatalogDetailJSON(detail))
+        try await database.writer.write { db in
+            try db.execute(
+                sql: "UPDATE catalog_game SET detail_json = ?, detail_fetched_at = ? WHERE id = ?",
+                arguments: [json, time, id])
+        }
+    }
+}
+
+/// A `catalog_game` row.
+struct CatalogGameRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "catalog_game"
+
+    var id: Int
+    var title: String
+    var thumbnail: String?
+    var shortDescription: String
+    var gameURL: String?
+    var genre: String
+    var platforms: String
+    var publisher: String
+    var developer: String
+    var releaseDate: String?
+    var profileURL: String?
+    var rank: Int
+    var firstSeenAt: Date
+    var lastSeenAt: Date
+    var removedAt: Date?
+    var detailJSON: Data?
+    var detailFetchedAt: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, thumbnail, genre, platforms, publisher, developer, rank
+        case shortDescription = "short_description"
+        case gameURL = "game_url"
+        case releaseDate = "release_date"
+        case profileURL = "profile_url"
+        case firstSeenAt = "first_seen_at"
+        case lastSeenAt = "last_seen_at"
+        case removedAt = "removed_at"
+        case detailJSON = "detail_json"
+        case detailFetchedAt = "detail_fetched_at"
+    }
+
+    init(game: CatalogGame, rank: Int, at time: Date) {
+        id = game.id
+        title = game.title
+        thumbnail = game.thumbnailURL?.absoluteString
+        shortDescription = game.shortDescription
+        gameURL = game.gameURL?.absoluteString
+        genre = game.genre
+        platforms = game.platforms.sorted().map(\.rawValue).joined(separator: ",")
+        publisher = game.publisher
+        developer = game.developer
+        releaseDate = game.releaseDate?.iso
+        profileURL = game.profileURL?.absoluteString
+        self.rank = rank
+        firstSeenAt = time
+        lastSeenAt = time
+        removedAt = nil
+    }
+
+    var stored: StoredCatalogGame {
+        let game = CatalogGame(
+            id: id, title: title, thumbnailURL: thumbnail.flatMap(URL.init(string:)),
+            shortDescription: shortDescription, gameURL: gameURL.flatMap(URL.init(string:)), genre: genre,
+            platforms: Set(platforms.split(separator: ",").compactMap { CatalogPlatform(rawValue: String($0)) }),
+            publisher: publisher, developer: developer, releaseDate: releaseDate.flatMap(CatalogDate.init),
+            profileURL: profileURL.flatMap(URL.init(string:)))
+        let detail = detailJSON.flatMap { try? JSONDecoder().decode(CatalogDetailJSON.self, from: $0) }?.detail
+        return StoredCatalogGame(
+            game: game, rank: rank, firstSeenAt: firstSeenAt, removedAt: removedAt, detail: detail,
+            detailFetchedAt: detail == nil ? nil : detailFetchedAt)
+    }
+}
+
+/// How a game's detail is kept in its row: one JSON document, versioned by its keys.
+struct CatalogDetailJSON: Codable {
+    var status: String?
+    var description: String
+    var requirements: SystemRequirements?
+    var screenshots: [String]
+
+    init(_ detail: CatalogGameDetail) {
+        status = detail.status
+        description = detail.description
+        requirements = detail.requirements
+        screenshots = detail.screenshots.map(\.absoluteString)
+    }
+
+    var detail: CatalogGameDetail {
+        CatalogGameDetail(
+            status: status, description: description, requirements: requirements,
+            screenshots: screenshots.compactMap(URL.init(string:)))
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import GiveawaysDomain
+
+/// The free-to-play list's query string, validated: `?genre=SLUG&platform=pc|browser&sort=…&q=TEXT&page=N`.
+struct CatalogFilters: Sendable, Hashable {
+    enum Sort: String, Sendable, CaseIterable {
+        /// The upstream's own order.
+        case popularity
+        /// Newest first; unknown dates last.
+        case release
+        case alphabetical
+
+        var label: String {
+            switch self {
+            case .popularity: "Popularity"
+            case .release: "Release date"
+            case .alphabetical: "A–Z"
+            }
+        }
+    }
+
+    /// A genre slug (`card-game`); checked against the genres in the data by the page.
+    var genre: String?
+    var platform: CatalogPlatform?
+    var sort: Sort = .popularity
+    var search = ""
+    /// How many pages of games are shown (Load more).
+    var page = 1
+
+    init() {}
+
+    /// Parses the query parameters; an unknown value is a `BadRequest` that says what is valid.
+    init(parameters: [String: String]) throws(BadRequest) {
+        if let genre = parameters["genre"]?.trimmingCharacters(in: .whitespaces).lowercased(), !genre.isEmpty,
+            genre != "all"
+        {
+            guard genre.count <= 60 else { throw BadRequest(message: "That genre name is too long.") }
+            self.genre = genre
+        }
+        if let platform = parameters["platform"]?.lowercased(), !platform.isEmpty, platform != "all" {
+            guard let value = CatalogPlatform(rawValue: platform) else {
+                throw BadRequest(message: "The platform must be pc or browser, not “\(platform.prefix(60))”.")
+            }
+            self.platform = value
+        }
+        if let sort = parameters["sort"]?.lowercased(), !sort.isEmpty {
+            guard let value = Sort(rawValue: sort) else {
+                throw BadRequest(
+                    message: "The sort must be popularity, release or alphabetical, not “\(sort.prefix(60))”.")
+            }
+            self.sort = value
+        }
+        if let search = parameters["q"] {
+            guard search.count <= Defaults.maxSearchLength else {
+                throw BadRequest(message: "Searches are limited to \(Defaults.maxSearchLength) characters.")
+            }
+            self.search = search.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        page = try SiteRoute.page(parameters["page"])
+    }
+
+    var isFiltered: Bool { genre != nil || platform != nil || !search.isEmpty }
+
+    /// The query items, defaults left out so links stay short and shareable.
+    var queryItems: [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        if let genre { items.append(.init(name: "genre", value: genre)) }
+        if let platform { items.append(.init(name: "platform", value: platform.rawValue)) }
+        if sort != .popularity { items.append(.init(name: "sort", value: sort.rawValue)) }
+        if !search.isEmpty { items.append(.init(name: "q", value: search)) }
+        if page > 1 { items.append(.init(name: "page", value: String(page))) }
+        return items
+    }
+
+    var path: String { SiteRoute.freeToPlay(self).path }
+
+    /// Changing a filter keeps the others and starts again at the first page.
+    func with(genre: String?) -> CatalogFilters {
+        var copy = self
+        copy.genre = genre
+        copy.page = 1
+        return copy
+    }
+
+    func with(platform: CatalogPlatform?) -> CatalogFilters {
+        var copy = self
+        copy.platform = platform
+        copy.page = 1
+        return copy
+    }
+
+    func with(page: Int) -> CatalogFilters {
+        var copy = self
+        copy.page = page
+        return copy
+    }
+
+    /// The listed games these filters show, in order (before paging).
+    func apply(to catalog: CatalogSnapshot, hidden: Set<Int> = []) -> [StoredCatalogGame] {
+        let terms = SearchText(query: search)
+        let genreKey = genre.map { CatalogGame.genreKey($0.replacingOccurrences(of: "-", with: " ")) }
+        let games = catalog.listed.filter { stored in
+            !hidden.contains(stored.id) && (genreKey == nil || stored.game.genreKey == genreKey)
+                && (platform == nil || stored.game.platforms.contains(platform!))
+                && catalog.matches(stored, search: terms)
+        }
+        switch sort {
+        case .popularity:
+            return games
+        case .release:
+            return games.sorted { lhs, rhs in
+                switch (lhs.game.releaseDate, rhs.game.releaseDate) {
+                case (let l?, let r?): l != r ? l > r : lhs.rank < rhs.rank
+                case (nil, nil): lhs.rank < rhs.rank
+                case (nil, _): false
+                case (_, nil): true
+                }
+            }
+        case .alphabetical:
+            return games.sorted {
+                let order = $0.game.title.localizedStandardCompare($1.game.title)
+                return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import GiveawaysDomain
+
+/// The free-to-play catalog as the pages read it: listed games in the upstream's popularity order, every stored
+/// game by id (removed ones too, for visitors' notes and hidden lists), the genres derived from the data, and
+/// each game's folded search words.
+struct CatalogSnapshot: Sendable {
+    /// One genre chip: spellings that differ only in case and spaces are one genre, shown as its most common one.
+    struct Genre: Hashable, Sendable {
+        let key: String
+        let name: String
+        let count: Int
+    }
+
+    let listed: [StoredCatalogGame]
+    let byID: [Int: StoredCatalogGame]
+    /// Most games first, then by name.
+    let genres: [Genre]
+    private let words: [Int: [String]]
+
+    init(_ games: [StoredCatalogGame]) {
+        listed = games.filter { !$0.isRemoved }.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }
+        byID = Dictionary(games.map { ($0.id, $0) }) { first, _ in first }
+        var spellings: [String: [String: Int]] = [:]
+        for stored in listed where !stored.game.genreKey.isEmpty {
+            spellings[stored.game.genreKey, default: [:]][stored.game.genre, default: 0] += 1
+        }
+        genres = spellings.map { key, names in
+            let name = names.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
+            return Genre(key: key, name: name, count: names.values.reduce(0, +))
+        }
+        .sorted { ($1.count, $0.name) < ($0.count, $1.name) }
+        words = Dictionary(
+            games.map { stored in
+                let game = stored.game
+                return (
+                    game.id,
+                    SearchText.words(in: "\(game.title) \(game.genre) \(game.publisher) \(game.developer)")
+                )
+            }
+        ) { first, _ in first }
+    }
+
+    static let empty = CatalogSnapshot([])
+
+    /// The genre whose key or slug is `text` (`"card-game"`, `"card game"`, `"Card Game"`).
+    func genre(matching text: String) -> Genre? {
+        let key = CatalogGame.genreKey(text.replacingOccurrences(of: "-", with: " "))
+        return genres.first { $0.key == key }
+    }
+
+    func matches(_ stored: StoredCatalogGame, search: SearchText) -> Bool {
+        search.isEmpty || search.matches(words: words[stored.id] ?? [])
+    }
+}
+
+extension CatalogSnapshot.Genre {
+    /// The genre in a URL: `card-game`.
+    var slug: String { key.replacingOccurrences(of: " ", with: "-") }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GiveawaysDomain
+import Hummingbird
+
+/// The free-to-play catalog: the list, a game's page, its images, and search suggestions. Reads the read model;
+/// a game's page may fetch that game's detail.
+struct CatalogRoutes: Sendable {
+    let readModel: ReadModel
+    let details: CatalogDetails?
+    let images: ImageCache
+    let clock: @Sendable () -> Date
+
+    /// How long a game's page waits for a first fetch of its detail before it shows the list data.
+    static let detailWait: Duration = .milliseconds(1500)
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get(.init(SiteRoute.Pattern.freeToPlay), use: list)
+        router.get(.init(SiteRoute.Pattern.catalogGame), use: game)
+        router.get(.init(SiteRoute.Pattern.catalogImage), use: image)
+        router.get(.init(SiteRoute.Pattern.apiCatalogSuggestions), use: suggestions)
+    }
+
+    /// `GET /free-to-play` — the catalog; with `X-Fragment: results`, only the results (live search, Load more).
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+        let snapshot = try await readModel.snapshot()
+        guard case .freeToPlay(let filters) = try route(request) else { throw HTTPError(.notFound) }
+        if let genre = filters.genre, snapshot.catalog.genre(matching: genre) == nil {
+            let known = snapshot.catalog.genres.prefix(12).map(\.slug).joined(separator: ", ")
+            throw BadRequest(message: "There is no genre “\(genre.prefix(60))” in the catalog. Genres: \(known)…")
+        }
+        let now = clock()
+        return cached(request, snapshot, now) {
+            let results = filters.apply(to: snapshot.catalog)
+            let page = FreeToPlayPage(
+                model: .init(
+                    filters: filters, catalog: snapshot.catalog, results: results, isSyncing: readModel.isSyncing))
+            if PageResponse.wantsFragment(request) { return page.resultsFragment() }
+            return Layout(title: page.model.title, section: .freeToPlay, content: page.render()).render()
+        }
+    }
+
+    /// `GET /free-to-play/{id}` — one game, also after it left the catalog.
+    @Sendable func game(request: Request, context: AppRequestContext) async throws -> Response {
+        guard case .catalogGame(let id) = try route(request) else { throw HTTPError(.notFound) }
+        var snapshot = try await readModel.snapshot()
+        guard var stored = snapshot.catalog.byID[id] else {
+            throw HTTPError(.notFound, message: "There is no free-to-play game number \(id).")
+        }
+        var state = CatalogGamePage.DetailState.failed
+        if let details {
+            state = await details.refresh(stored, wait: Self.detailWait)
+            if state == .loaded {  // a fetch may just have replaced the snapshot
+                snapshot = try await readModel.snapshot()
+                stored = snapshot.catalog.byID[id] ?? stored
+            }
+        } else if stored.detail != nil {
+            state = .loaded
+        }
+        let page = CatalogGamePage(model: .init(stored: stored, catalog: snapshot.catalog, detailState: state))
+        let html = Layout(
+            title: page.model.pageTitle, section: .freeToPlay, content: page.render(),
+            description: page.model.metaDescription
+        ).render()
+        // Only a complete page is shared with other visitors; one still waiting for its detail is not kept.
+        guard state == .loaded else { return PageResponse.html(html) }
+        return cached(request, snapshot, clock()) { html }
+    }
+
+    /// `GET /free-to-play/{id}/images/{n}` — the thumbnail (0) or a screenshot (1…), through the image cache.
+    @Sendable func image(request: Request, context: AppRequestContext) async throws -> Response {
+        guard case .catalogImage(let id, let index) = try route(request),
+            let stored = try await readModel.snapshot().catalog.byID[id]
+        else { throw HTTPError(.notFound) }
+        let url: URL?
+        if index == 0 {
+            url = stored.game.thumbnailURL
+        } else {
+            let screenshots = stored.detail?.screenshots ?? []
+            url = index <= screenshots.count ? screenshots[index - 1] : nil
+        }
+        guard let url else { return ImageCache.placeholder() }
+        return await images.response(for: url.absoluteString, request: request)
+    }
+
+    /// `GET /api/v1/free-to-play/suggestions?q=` — up to 5 game titles for the search box.
+    @Sendable func suggestions(request: Request, context: AppRequestContext) async throws -> Response {
+        guard case .api(.catalogSuggestions(let query)) = try route(request) else { throw HTTPError(.notFound) }
+        let catalog = try await readModel.snapshot().catalog
+        var filters = CatalogFilters()
+        filters.search = query
+        let titles = query.trimmingCharacters(in: .whitespaces).isEmpty ? [] : filters.apply(to: catalog).prefix(5)
+        return try JSONResponse.encode(titles.map { CatalogSuggestionJSON(id: $0.id, title: $0.game.title) })
+    }
+
+    // MARK: - Helpers
+
+    private func route(_ request: Request) throws -> SiteRoute? {
+        try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
+    }
+
+    /// Catalog pages look the same to every visitor today: kept in the page cache.
+    private func cached(
+        _ request: Request, _ snapshot: ReadModelSnapshot, _ now: Date, render: () -> HTML
+    )
+        -> Response
+    {
+        let key = PageCache.Key(request: request)
+        if let entry = readModel.pages.entry(for: key, now: now) { return entry.response(to: request) }
+        return readModel.pages.store(render(), for: key, generation: snapshot.generation, now: now)
+            .response(to: request)
+    }
+}
+
+/// One search suggestion.
+struct CatalogSuggestionJSON: Encodable {
+    let id: Int
+    let title: String
+}
