@@ -48,15 +48,21 @@ public final class FakeGamerPower: Sendable {
     /// How many requests reached the server.
     public var requestCount: Int { state.withLock { $0.requestTimes.count } }
 
+    /// Every request target served, in order (path and query).
+    public var paths: [String] { state.withLock { $0.paths } }
+
     /// When each request arrived, for checking the client's pacing.
     public var requestTimes: [ContinuousClock.Instant] { state.withLock { $0.requestTimes } }
 
     /// Runs `body` with the server listening on a free loopback port; the argument is the API base URL.
     public func withServer<T: Sendable>(_ body: @Sendable (URL) async throws -> T) async throws -> T {
         let router = Router()
-        router.get("giveaways") { request, _ -> Response in
-            let behavior = self.nextBehavior(path: request.uri.path)
-            return try await Self.respond(behavior)
+        // The same behaviours answer FreeToGame's paths, so one fake serves either client's tests.
+        for path in ["giveaways", "games", "game"] {
+            router.get(.init(path)) { request, _ -> Response in
+                let behavior = self.nextBehavior(path: request.uri.description)
+                return try await Self.respond(behavior)
+            }
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         return try await app.test(.live) { client in

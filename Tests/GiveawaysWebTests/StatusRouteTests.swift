@@ -138,7 +138,19 @@ final class SwitchableSource: GiveawaySource {
         .home(HomeFilters(query: GiveawayQuery(platform: "steam", type: .loot, sort: .value, search: "a+b & c/d"))),
         .details(id: 3105), .favorite(id: 7), .more, .favorites(page: 1), .favorites(page: 3), .status, .sync,
         .image(id: 12, kind: .thumbnail), .image(id: 12, kind: .image), .health, .api(.giveaways),
-        .api(.giveaway(id: 9)), .api(.platforms), .api(.status),
+        .api(.giveaway(id: 9)), .api(.platforms), .api(.status), .freeToPlay(CatalogFilters()),
+        .freeToPlay(
+            {
+                var filters = CatalogFilters()
+                filters.genre = "card-game"
+                filters.platform = .browser
+                filters.sort = .release
+                filters.search = "éclair & co/op+"
+                filters.page = 3
+                return filters
+            }()),
+        .catalogGame(id: 452), .catalogImage(id: 452, index: 0), .catalogImage(id: 452, index: 4),
+        .api(.catalogSuggestions(query: "war zone")),
     ]
 
     /// Every route builds a path that parses back to the same route.
@@ -153,7 +165,8 @@ final class SwitchableSource: GiveawaySource {
     @Test func malformedIdsAndUnknownPathsAreNoRoute() throws {
         for path in [
             "/giveaways/0", "/giveaways/-1", "/giveaways/+5", "/giveaways/1e3", "/giveaways/99999999999999999999",
-            "/images/1/poster", "/nope", "/api/v1/nope", "/giveaways/1/unknown",
+            "/images/1/poster", "/nope", "/api/v1/nope", "/giveaways/1/unknown", "/free-to-play/0",
+            "/free-to-play/1/images/51", "/free-to-play/1/images/-1", "/free-to-play/1/images/+1",
         ] {
             #expect(try SiteRoute(path: path) == nil, "\(path)")
         }

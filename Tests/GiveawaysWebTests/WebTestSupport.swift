@@ -58,7 +58,9 @@ struct WebHarness {
         }
     }
 
-    func app(source: some GiveawaySource = StubSource(result: .failure(Down()))) -> some ApplicationProtocol {
+    func app(
+        source: some GiveawaySource = StubSource(result: .failure(Down())), catalog: (any CatalogSource)? = nil
+    ) -> some ApplicationProtocol {
         var configuration = WebConfiguration()
         configuration.fixedNow = now
         configuration.imageCacheDirectory =
@@ -68,8 +70,8 @@ struct WebHarness {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         return buildApplication(
-            configuration, repositories: repository.repositories, source: source, logger: logger,
-            runsSyncService: false)
+            configuration, repositories: repository.repositories, source: source, catalogSource: catalog,
+            logger: logger, runsSyncService: false)
     }
 }
 

@@ -200,3 +200,55 @@ struct MarkContract {
         #expect(try await marks.marks(of: alice).isEmpty)
     }
 }
+
+/// The contract of `CatalogRepository`.
+struct CatalogContract {
+    let catalog: any CatalogRepository
+    let day1 = Date(timeIntervalSince1970: 1_774_000_000)
+    var day2: Date { day1.addingTimeInterval(86_400) }
+    var day3: Date { day1.addingTimeInterval(2 * 86_400) }
+
+    static func game(_ id: Int, title: String? = nil, genre: String = "Shooter") -> CatalogGame {
+        CatalogGame(
+            id: id, title: title ?? "Game \(id)", thumbnailURL: URL(string: "https://example.com/\(id).jpg"),
+            shortDescription: "About \(id).", gameURL: URL(string: "https://example.com/play/\(id)"), genre: genre,
+            platforms: [.pc, .browser], publisher: "Pub", developer: "Dev",
+            releaseDate: CatalogDate("2014-03-00"), profileURL: URL(string: "https://example.com/\(id)"))
+    }
+
+    func everyFieldSurvivesAndTheUpstreamOrderIsKept() async throws {
+        let games = [Self.game(3), Self.game(1), Self.game(2)]
+        let report = try await catalog.saveCatalog(games, at: day1)
+        #expect(report.added == [1, 2, 3] && report.total == 3)
+        let stored = try await catalog.allCatalogGames()
+        #expect(stored.map(\.game) == games)
+        #expect(stored.map(\.rank) == [0, 1, 2])
+        #expect(stored.allSatisfy { $0.firstSeenAt == day1 && !$0.isRemoved && $0.detail == nil })
+    }
+
+    func gamesThatLeaveAreKeptAsRemovedAndComeBackWithTheirDetail() async throws {
+        _ = try await catalog.saveCatalog([Self.game(1), Self.game(2)], at: day1)
+        let detail = CatalogGameDetail(
+            status: "Live", description: "Long.", requirements: SystemRequirements(os: "Windows 10", memory: "4 GB"),
+            screenshots: [URL(string: "https://example.com/s1.jpg")!])
+        try await catalog.saveDetail(detail, of: 2, at: day1)
+        let left = try await catalog.saveCatalog([Self.game(1, title: "Game One")], at: day2)
+        #expect(left.updated == [1] && left.left == [2] && left.total == 1)
+        var stored = try await catalog.allCatalogGames()
+        #expect(stored.map(\.id) == [1, 2])  // removed ones last
+        #expect(stored[1].removedAt == day2)
+        #expect(stored[1].detail == detail)
+        let back = try await catalog.saveCatalog([Self.game(2), Self.game(1, title: "Game One")], at: day3)
+        #expect(back.returned == [2] && back.updated.isEmpty && back.added.isEmpty)
+        stored = try await catalog.allCatalogGames()
+        #expect(stored.map(\.id) == [2, 1])
+        #expect(stored[0].removedAt == nil && stored[0].firstSeenAt == day1)
+        #expect(stored[0].detail == detail && stored[0].detailFetchedAt == day1)
+    }
+
+    func duplicatedIdsAreStoredOnceWithTheFirstCopy() async throws {
+        let report = try await catalog.saveCatalog([Self.game(1), Self.game(1, title: "Again")], at: day1)
+        #expect(report.added == [1] && report.total == 1)
+        #expect(try await catalog.allCatalogGames().map(\.game.title) == ["Game 1"])
+    }
+}

@@ -28,11 +28,16 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case feedRoundTrip, feedHistory, feedPlatformChange, feedEmptyFeed, feedDuplicatedIDs, feedDemoData
     case syncLogFailureAndRecovery, syncLogNeverSucceeded
     case marksPerProfile, marksText, marksNone
+    case catalogRoundTrip, catalogRemovedAndBack, catalogDuplicatedIDs
 
     var testDescription: String { rawValue }
 
     /// Runs the check against repositories over one database.
-    func run(feed: any GiveawayFeedRepository, log: any SyncLogRepository, marks: any MarkRepository) async throws {
+    func run(
+        feed: any GiveawayFeedRepository, log: any SyncLogRepository, marks: any MarkRepository,
+        catalog: any CatalogRepository
+    ) async throws {
+        let catalogContract = CatalogContract(catalog: catalog)
         let feedContract = GiveawayFeedContract(feed: feed)
         let logContract = SyncLogContract(feed: feed, log: log)
         let markContract = MarkContract(marks: marks)
@@ -48,6 +53,10 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .marksPerProfile: try await markContract.marksBelongToOneProfileNewestFirst()
         case .marksText: try await markContract.aMarksTextIsReplacedInPlace()
         case .marksNone: try await markContract.aProfileWithoutMarksHasNone()
+        case .catalogRoundTrip: try await catalogContract.everyFieldSurvivesAndTheUpstreamOrderIsKept()
+        case .catalogRemovedAndBack:
+            try await catalogContract.gamesThatLeaveAreKeptAsRemovedAndComeBackWithTheirDetail()
+        case .catalogDuplicatedIDs: try await catalogContract.duplicatedIdsAreStoredOnceWithTheFirstCopy()
         }
     }
 }
@@ -59,6 +68,6 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let database = try store.open()
         try await check.run(
             feed: GiveawayFeedSQLiteRepository(database: database), log: SyncLogSQLiteRepository(database: database),
-            marks: MarkSQLiteRepository(database: database))
+            marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database))
     }
 }
