@@ -56,7 +56,9 @@ def serve(upstream: str):
         cwd=workdir, stdout=subprocess.DEVNULL, stderr=open(workdir / "server.log", "w"),
     )
     base = f"http://127.0.0.1:{port}"
-    wait_for(base + "/api/v1/status", lambda body: json.loads(body)["lastSync"] is not None)
+    # Every source (the giveaways and the catalog) has tried its first sync.
+    wait_for(base + "/api/v1/status",
+             lambda body: all(source["lastAttempt"] for source in json.loads(body)["sources"]))
     yield base
     process.terminate()
     process.wait(timeout=10)

@@ -238,8 +238,11 @@ def test_status_page_answers_is_it_empty_or_broken_and_syncs_on_demand(app, upst
         urllib.request.urlopen(urllib.request.Request(upstream + "/control/ok", method="POST")).read()
     # Mended: the next "Sync now" succeeds; nothing changed in the feed, and the page says that too.
     status_badge_after_sync_now(browser, app, "Healthy")
-    counts = [li.text for li in browser.find_elements(By.CSS_SELECTOR, ".status-card__changes li")]
+    counts = [li.text for li in browser.find_elements(
+        By.CSS_SELECTOR, "[aria-labelledby='status-gamerpower'] .status-card__changes li")]
     assert counts == ["0 new", "0 updated", "0 back", "0 left"]
+    catalog = browser.find_element(By.CSS_SELECTOR, "section.status-card[aria-labelledby='status-freetogame']")
+    assert "Healthy" in catalog.text and "12 games" in catalog.text
     assert severe_console_errors(browser) == []
 
 
@@ -284,10 +287,62 @@ def test_home_shows_every_live_giveaway_and_load_more_appends_in_place(long_app,
     assert severe_console_errors(browser) == []
 
 
+def game_ids(driver):
+    return [int(card.get_attribute("data-game-id"))
+            for card in driver.find_elements(By.CSS_SELECTOR, "#results article.card")]
+
+
+def test_catalog_genre_chip_search_suggestion_and_details(app, browser):
+    browser.get(app + "/")
+    browser.find_element(By.CSS_SELECTOR, ".site-header").find_element(By.PARTIAL_LINK_TEXT, "Free to play").click()
+    wait(browser).until(EC.url_to_be(app + "/free-to-play"))
+    assert len(game_ids(browser)) == 12
+    chips = {chip.text.split("\n")[0].rsplit(" ", 1)[0] if chip.text[-1].isdigit() else chip.text: chip
+             for chip in browser.find_elements(By.CSS_SELECTOR, ".genre-chips .pill")}
+    assert list(chips)[:3] == ["All", "MMORPG", "Shooter"]  # "All" first, then by count; " MMORPG" merged
+    chips["MMORPG"].click()
+    wait(browser).until(EC.url_contains("genre=mmorpg"))
+    assert sorted(game_ids(browser)) == [9001, 9006, 9010, 9011]
+    browser.execute_script("window.__marker = 'same page'")
+    box = browser.find_element(By.ID, "q")
+    box.send_keys("myth")
+    wait(browser).until(lambda d: game_ids(d) == [9006])
+    assert browser.execute_script("return window.__marker") == "same page"
+    assert "q=myth" in browser.current_url and "genre=mmorpg" in browser.current_url
+    wait(browser).until(lambda d: d.execute_script(
+        "return Array.from(document.querySelectorAll('#q-suggestions option')).map(o => o.value)") == ["Mythwalkers Online"])
+    browser.find_element(By.CSS_SELECTOR, "article[data-game-id='9006'] a").click()
+    wait(browser).until(EC.url_to_be(app + "/free-to-play/9006"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Mythwalkers Online"
+    facts = browser.find_element(By.CSS_SELECTOR, ".facts").text
+    assert "March 2014" in facts and "MMORPG" in facts
+    rows = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".requirements tr")]
+    assert "Memory 4 GB" in rows and "Graphics Not listed" in rows and "Storage 2 GB" in rows
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".screenshots img")) == 3
+    play = browser.find_element(By.LINK_TEXT, "Play")
+    assert play.get_attribute("target") == "_blank" and "noopener" in play.get_attribute("rel")
+    assert severe_console_errors(browser) == []
+
+
+def test_catalog_text_from_the_upstream_stays_inert(app, browser):
+    browser.get(app + "/free-to-play?q=evil")
+    assert game_ids(browser) == [9010]
+    browser.get(app + "/free-to-play/9010")
+    time.sleep(0.3)
+    assert browser.execute_script("return window.__xss === undefined")
+    assert "<img" in browser.find_element(By.TAG_NAME, "h1").text
+    assert browser.find_elements(By.LINK_TEXT, "Play") == []  # its javascript: link is dropped
+    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "main a")]
+    assert not any(h and h.lower().startswith("javascript:") for h in hrefs)
+    browser.get(app + "/free-to-play/9004")  # a release date of 0000-00-00
+    assert "Released\nUnknown" in browser.find_element(By.CSS_SELECTOR, ".facts").text.replace("RELEASED", "Released")
+    assert severe_console_errors(browser) == []
+
+
 def test_screenshots_phone_and_desktop_light_and_dark(app, browser_factory):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pages = {"home": "/", "details": "/giveaways/5101", "more": "/more", "favorites": "/favorites",
-             "status": "/status"}
+             "status": "/status", "free-to-play": "/free-to-play", "game": "/free-to-play/9002"}
     for size_name, (width, height) in {"phone": (390, 844), "desktop": (1440, 900)}.items():
         for scheme in ["light", "dark"]:
             driver = browser_factory(width=width, height=height, dark=scheme == "dark")

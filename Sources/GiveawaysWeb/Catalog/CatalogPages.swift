@@ -162,7 +162,7 @@ struct FreeToPlayPage {
         }
         let filters = model.filters
         return """
-            <form class="filters" method="get" action="\(CatalogFilters().path)" role="search" data-live-search data-suggest="\(SiteRoute.api(.catalogSuggestions(query: "")).path)">
+            <form class="filters" method="get" action="\(CatalogFilters().path)" role="search" data-live-search data-default-sort="popularity" data-suggest="\(SiteRoute.api(.catalogSuggestions(query: "")).path)">
               <div class="search-field">
                 <label for="q" class="visually-hidden">Search free-to-play games</label>
                 \(Icons.search)

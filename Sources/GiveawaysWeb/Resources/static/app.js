@@ -11,14 +11,16 @@
     const sort = form.querySelector("select[name=sort]");
     let timer = 0;
     let controller = null;
+    const base = form.getAttribute("action") || "/";
+    const defaultSort = form.dataset.defaultSort || "date";
     const url = () => {
       const params = new URLSearchParams();
       for (const [key, value] of new FormData(form)) {
         const text = String(value).trim();
-        if (text && !(key === "sort" && text === "date")) params.set(key, text);
+        if (text && !(key === "sort" && text === defaultSort)) params.set(key, text);
       }
       const query = params.toString();
-      return query ? "/?" + query : "/";
+      return query ? base + "?" + query : base;
     };
     const refresh = async () => {
       const target = url();
@@ -37,6 +39,29 @@
       }
     };
     input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 300); });
+
+    // Suggestions (the catalog): up to 5 titles in the input's <datalist>, fetched as you type.
+    const suggest = form.dataset.suggest;
+    const list = input.list;
+    if (suggest && list) {
+      let suggestTimer = 0;
+      let suggestController = null;
+      input.addEventListener("input", () => {
+        clearTimeout(suggestTimer);
+        suggestTimer = setTimeout(async () => {
+          const text = input.value.trim();
+          if (suggestController) suggestController.abort();
+          if (!text) { list.replaceChildren(); return; }
+          suggestController = new AbortController();
+          try {
+            const response = await fetch(suggest.split("?")[0] + "?q=" + encodeURIComponent(text), { signal: suggestController.signal });
+            if (!response.ok) return;
+            const items = await response.json();
+            list.replaceChildren(...items.map((item) => { const option = document.createElement("option"); option.value = item.title; return option; }));
+          } catch (error) { /* suggestions are a nicety: the search itself still works */ }
+        }, 150);
+      });
+    }
     sort.addEventListener("change", () => { clearTimeout(timer); refresh(); });
     form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); refresh(); });
   }
