@@ -1,10 +1,12 @@
 import Foundation
 
-/// Something a visitor can mark: a giveaway today; catalog games later. Kind plus id, so one table holds all.
+/// Something a visitor can mark: a giveaway or a catalog game. Kind plus id, so one table holds all.
 public struct MarkSubject: Hashable, Sendable {
     /// The kinds of things that can carry marks.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case giveaway
+        /// A FreeToGame catalog game.
+        case game
     }
 
     public let kind: Kind
@@ -17,12 +19,19 @@ public struct MarkSubject: Hashable, Sendable {
 
     /// A GamerPower giveaway.
     public static func giveaway(_ id: Int) -> MarkSubject { MarkSubject(kind: .giveaway, id: id) }
+
+    /// A catalog game.
+    public static func game(_ id: Int) -> MarkSubject { MarkSubject(kind: .game, id: id) }
 }
 
 /// What a mark says about its subject. A new kind needs no new table or repository method.
 public enum MarkKind: String, Hashable, Sendable, CaseIterable {
     /// Hearted: kept on the Favorites page.
     case favorite
+    /// A visitor's own notes on a game (the mark's text).
+    case note
+    /// Hidden from the catalog and its search for this visitor, until restored.
+    case hidden
 }
 
 /// One mark of one visitor profile on one subject.
@@ -47,7 +56,7 @@ public struct Mark: Hashable, Sendable {
 public struct VisitorMarks: Hashable, Sendable {
     /// Most recently set first.
     public let all: [Mark]
-    private let index: Set<Key>
+    private let index: [Key: Mark]
 
     private struct Key: Hashable {
         let subject: MarkSubject
@@ -56,7 +65,7 @@ public struct VisitorMarks: Hashable, Sendable {
 
     public init(_ marks: [Mark]) {
         all = marks
-        index = Set(marks.map { Key(subject: $0.subject, kind: $0.kind) })
+        index = Dictionary(marks.map { (Key(subject: $0.subject, kind: $0.kind), $0) }) { first, _ in first }
     }
 
     /// A profile without marks (or a visitor without a profile).
@@ -65,7 +74,12 @@ public struct VisitorMarks: Hashable, Sendable {
     public var isEmpty: Bool { all.isEmpty }
 
     public func has(_ kind: MarkKind, on subject: MarkSubject) -> Bool {
-        index.contains(Key(subject: subject, kind: kind))
+        index[Key(subject: subject, kind: kind)] != nil
+    }
+
+    /// The mark of `kind` on `subject`, with its text and times.
+    public func mark(_ kind: MarkKind, on subject: MarkSubject) -> Mark? {
+        index[Key(subject: subject, kind: kind)]
     }
 
     /// The ids of the subjects of one kind that carry `kind`, most recently marked first.

@@ -112,7 +112,9 @@ public func buildApplication(
     )
     .register(on: router)
     APIRoutes(readModel: readModel, clock: clock).register(on: router)
-    CatalogRoutes(readModel: readModel, details: details, images: images, clock: clock).register(on: router)
+    CatalogRoutes(readModel: readModel, marks: repositories.marks, details: details, images: images, clock: clock)
+        .register(on: router)
+    CatalogMarkRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
 
     // Pages for visitors without marks skip the router and its middleware when they are already rendered.
     let responder = CachedPageResponder(pages: readModel.pages, clock: clock, next: router.buildResponder())

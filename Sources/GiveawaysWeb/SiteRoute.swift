@@ -25,6 +25,14 @@ enum SiteRoute: Hashable, Sendable {
     case freeToPlay(CatalogFilters)
     /// `/free-to-play/{id}`.
     case catalogGame(id: Int)
+    /// `/free-to-play/hidden`: the games this visitor hid, with Restore.
+    case catalogHidden
+    /// `POST /free-to-play/hidden/restore`: Restore all.
+    case catalogRestoreAll
+    /// `POST /free-to-play/{id}/note`: save the visitor's notes on a game.
+    case catalogNote(id: Int)
+    /// `GET /free-to-play/{id}/hide` asks to confirm; `POST` hides (or restores) the game for this visitor.
+    case catalogHide(id: Int)
     /// `/free-to-play/{id}/images/{n}`: 0 the thumbnail, 1… the screenshots, through the local image cache.
     case catalogImage(id: Int, index: Int)
     /// `/healthz`.
@@ -65,6 +73,10 @@ enum SiteRoute: Hashable, Sendable {
         static let freeToPlay = "/free-to-play"
         static let catalogGame = "/free-to-play/:id"
         static let catalogImage = "/free-to-play/:id/images/:index"
+        static let catalogHidden = "/free-to-play/hidden"
+        static let catalogRestoreAll = "/free-to-play/hidden/restore"
+        static let catalogNote = "/free-to-play/:id/note"
+        static let catalogHide = "/free-to-play/:id/hide"
         static let apiCatalogSuggestions = "/api/v1/free-to-play/suggestions"
     }
 
@@ -85,6 +97,10 @@ enum SiteRoute: Hashable, Sendable {
         case .freeToPlay(let filters): Self.withQuery("/free-to-play", filters.queryItems)
         case .catalogGame(let id): "/free-to-play/\(id)"
         case .catalogImage(let id, let index): "/free-to-play/\(id)/images/\(index)"
+        case .catalogHidden: "/free-to-play/hidden"
+        case .catalogRestoreAll: "/free-to-play/hidden/restore"
+        case .catalogNote(let id): "/free-to-play/\(id)/note"
+        case .catalogHide(let id): "/free-to-play/\(id)/hide"
         case .api(.catalogSuggestions(let query)):
             Self.withQuery("/api/v1/free-to-play/suggestions", [.init(name: "q", value: query)])
         case .api(.giveaways): "/api/v1/giveaways"
@@ -121,9 +137,16 @@ enum SiteRoute: Hashable, Sendable {
             case "free-to-play": self = .freeToPlay(try CatalogFilters(parameters: query))
             default: return nil
             }
+        case 2 where parts[0] == "free-to-play" && parts[1] == "hidden":
+            self = .catalogHidden
+        case 3 where parts[0] == "free-to-play" && parts[1] == "hidden" && parts[2] == "restore":
+            self = .catalogRestoreAll
         case 2 where parts[0] == "free-to-play":
             guard let id = Self.id(parts[1]) else { return nil }
             self = .catalogGame(id: id)
+        case 3 where parts[0] == "free-to-play" && (parts[2] == "note" || parts[2] == "hide"):
+            guard let id = Self.id(parts[1]) else { return nil }
+            self = parts[2] == "note" ? .catalogNote(id: id) : .catalogHide(id: id)
         case 2 where parts[0] == "giveaways":
             guard let id = Self.id(parts[1]) else { return nil }
             self = .details(id: id)

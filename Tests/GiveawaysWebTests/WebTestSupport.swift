@@ -113,4 +113,22 @@ struct Browser {
         if let profile = response.cookies["gg_profile"] { self.profile = profile }
         return response
     }
+
+    /// Posts any form the way a browser does, keeping a profile cookie the answer sets.
+    mutating func post(
+        _ uri: String, _ body: String, client: some TestClientProtocol, extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = cookieHeader
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        headers[.init("Sec-Fetch-Site")!] = "same-origin"
+        for field in extra { headers[field.name] = field.value }
+        let response = try await client.execute(
+            uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
+        if let profile = response.cookies["gg_profile"] { self.profile = profile }
+        return response
+    }
+
+    func get(_ uri: String, client: some TestClientProtocol) async throws -> TestResponse {
+        try await client.execute(uri: uri, method: .get, headers: cookieHeader)
+    }
 }

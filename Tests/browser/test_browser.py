@@ -339,6 +339,58 @@ def test_catalog_text_from_the_upstream_stays_inert(app, browser):
     assert severe_console_errors(browser) == []
 
 
+def test_catalog_notes_save_themselves_survive_a_resync_and_stay_private(app, browser_factory):
+    first = browser_factory()
+    first.get(app + "/free-to-play/9005")
+    box = first.find_element(By.ID, "note")
+    assert box.get_attribute("value") == ""
+    assert not first.find_element(By.CSS_SELECTOR, ".notes__save").is_displayed()  # with JS it saves by itself
+    box.send_keys("Meet Sam on EU-West <b>Fridays</b>")
+    status = first.find_element(By.CSS_SELECTOR, "[data-notes-status]")
+    wait(first).until(lambda d: status.text == "Saved")
+    # A catalog sync (the status page's "Sync now" for FreeToGame) keeps every note.
+    first.execute_script("""
+        const f = document.createElement('form'); f.method = 'post'; f.action = '/sync';
+        for (const [k, v] of [['source', 'freetogame'], ['back', '/status']]) {
+          const i = document.createElement('input'); i.type = 'hidden'; i.name = k; i.value = v; f.appendChild(i); }
+        document.body.appendChild(f); f.submit();""")
+    wait(first).until(EC.url_to_be(app + "/status"))
+    time.sleep(1)
+    first.get(app + "/free-to-play/9005")
+    assert first.find_element(By.ID, "note").get_attribute("value") == "Meet Sam on EU-West <b>Fridays</b>"
+    assert first.find_element(By.CSS_SELECTOR, "[data-notes-status]").text.startswith("Saved ")
+    second = browser_factory()
+    second.get(app + "/free-to-play/9005")
+    assert second.find_element(By.ID, "note").get_attribute("value") == ""
+    assert severe_console_errors(first) == []
+
+
+def test_catalog_hide_asks_leaves_catalog_and_search_and_restores(app, browser_factory):
+    browser = browser_factory()
+    browser.get(app + "/free-to-play/9008")
+    browser.find_element(By.LINK_TEXT, "Hide").click()
+    browser.switch_to.alert.dismiss()  # "Cancel" changes nothing
+    assert browser.current_url == app + "/free-to-play/9008"
+    browser.find_element(By.LINK_TEXT, "Hide").click()
+    browser.switch_to.alert.accept()
+    wait(browser).until(EC.url_to_be(app + "/free-to-play"))
+    assert 9008 not in game_ids(browser) and len(game_ids(browser)) == 11
+    browser.get(app + "/free-to-play?q=skyline")
+    assert game_ids(browser) == [] and browser.find_elements(By.CSS_SELECTOR, "#results .empty-state")
+    other = browser_factory()
+    other.get(app + "/free-to-play?q=skyline")
+    assert game_ids(other) == [9008]  # hidden for one profile only
+    browser.get(app + "/free-to-play")
+    browser.find_element(By.PARTIAL_LINK_TEXT, "1 hidden").click()
+    wait(browser).until(EC.url_to_be(app + "/free-to-play/hidden"))
+    row = browser.find_element(By.CSS_SELECTOR, ".hidden-game[data-game-id='9008']")
+    row.find_element(By.TAG_NAME, "button").click()
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".empty-state"))
+    browser.get(app + "/free-to-play?q=skyline")
+    assert game_ids(browser) == [9008]
+    assert severe_console_errors(browser) == []
+
+
 def test_screenshots_phone_and_desktop_light_and_dark(app, browser_factory):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pages = {"home": "/", "details": "/giveaways/5101", "more": "/more", "favorites": "/favorites",

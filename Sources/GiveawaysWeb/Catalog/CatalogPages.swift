@@ -69,10 +69,15 @@ struct FreeToPlayPage {
         let nextPagePath: String?
         let emptyState: EmptyState?
         let isSyncing: Bool
+        let hiddenCount: Int
 
-        init(filters: CatalogFilters, catalog: CatalogSnapshot, results: [StoredCatalogGame], isSyncing: Bool) {
+        init(
+            filters: CatalogFilters, catalog: CatalogSnapshot, results: [StoredCatalogGame], hiddenCount: Int = 0,
+            isSyncing: Bool
+        ) {
             self.filters = filters
             self.isSyncing = isSyncing
+            self.hiddenCount = hiddenCount
             heroText =
                 "\(DisplayText.count(catalog.listed.count)) free-to-play games for PC and the browser, from FreeToGame."
             let genreName = filters.genre.flatMap { catalog.genre(matching: $0)?.name }
@@ -146,11 +151,14 @@ struct FreeToPlayPage {
         let noun = model.total == 1 ? "game" : "games"
         let clear: HTML? =
             model.filters.isFiltered ? " · <a href=\"\(CatalogFilters().path)\">Clear filters</a>" : nil
+        let hidden: HTML? =
+            model.hiddenCount > 0
+            ? " · <a href=\"\(SiteRoute.catalogHidden.path)\">\(model.hiddenCount) hidden</a>" : nil
         let loadMore: HTML =
             model.nextPagePath.map { LoadMore(shown: model.cards.count, total: model.total, nextPath: $0).render() }
             ?? .empty
         return """
-            <p class="results__count"><strong>\(model.total)</strong> \(noun)\(clear)</p>
+            <p class="results__count"><strong>\(model.total)</strong> \(noun)\(clear)\(hidden)</p>
             <div class="grid" data-list>\(cards)</div>
             \(loadMore)
             """
@@ -228,8 +236,17 @@ struct CatalogGamePage {
         let playURL: String?
         let profileURL: String?
         let detailState: DetailState
+        let noteText: String
+        let noteSavedText: String?
+        let isHidden: Bool
 
-        init(stored: StoredCatalogGame, catalog: CatalogSnapshot, detailState: DetailState) {
+        init(
+            stored: StoredCatalogGame, catalog: CatalogSnapshot, detailState: DetailState, note: Mark? = nil,
+            isHidden: Bool = false
+        ) {
+            noteText = note?.text ?? ""
+            noteSavedText = note.map { "Saved \(DisplayText.date($0.updatedAt))" }
+            self.isHidden = isHidden
             let game = stored.game
             id = game.id
             title = game.title
@@ -329,15 +346,42 @@ struct CatalogGamePage {
             : """
             <section class="prose"><h2>Screenshots</h2><div class="screenshots" tabindex="0" aria-label="Screenshots, scrollable">\(model.screenshotPaths.enumerated().map { HTML("<img src=\"\($0.element)\" alt=\"Screenshot \($0.offset + 1) of \(model.title)\" loading=\"lazy\" width=\"640\" height=\"360\">") })</div></section>
             """
+        let hide: HTML =
+            model.isHidden
+            ? """
+            <form method="post" action="\(SiteRoute.catalogHide(id: model.id).path)" class="hide-form">
+              <input type="hidden" name="hidden" value="0"><input type="hidden" name="back" value="\(SiteRoute.catalogGame(id: model.id).path)">
+              <button type="submit" class="button button--large">Restore to the catalog</button>
+            </form>
+            """
+            : """
+            <a class="button button--large" href="\(SiteRoute.catalogHide(id: model.id).path)" data-hide-confirm="Hide \(model.title)? It leaves the catalog and its search for you; restore it any time from Hidden games.">Hide</a>
+            """
+        let hiddenNote: HTML? =
+            model.isHidden
+            ? "<p class=\"notice\" role=\"status\">You hid this game: it is not in your catalog or search. <a href=\"\(SiteRoute.catalogHidden.path)\">Hidden games</a></p>"
+            : nil
+        let notes: HTML = """
+            <section class="prose notes" id="notes" aria-labelledby="notes-title">
+              <h2 id="notes-title">Your notes</h2>
+              <form method="post" action="\(SiteRoute.catalogNote(id: model.id).path)" data-notes>
+                <input type="hidden" name="back" value="\(SiteRoute.catalogGame(id: model.id).path)#notes">
+                <label for="note" class="visually-hidden">Your notes on \(model.title)</label>
+                <textarea id="note" name="note" rows="5" maxlength="\(CatalogMarkRoutes.maxNoteLength)" placeholder="Only you see these: a server you play on, a friend's name, what to try next…">\(model.noteText)</textarea>
+                <div class="notes__bar"><span class="notes__status" data-notes-status role="status" aria-live="polite">\(model.noteSavedText ?? "")</span><button type="submit" class="button notes__save">Save</button></div>
+              </form>
+            </section>
+            """
         return """
             \(removed)
+            \(hiddenNote)
             <article class="details" data-game-id="\(model.id)">
               <div class="details__media"><img src="\(model.imagePath)" alt="Cover art of \(model.title)" width="640" height="360" decoding="async"></div>
               <div class="details__main">
                 <div class="details__badges"><span class="badge">Free to play</span></div>
                 <h1>\(model.title)</h1>
                 <ul class="chips chips--large" aria-label="Platforms">\(platforms)</ul>
-                <div class="details__cta">\(play)\(profile)</div>
+                <div class="details__cta">\(play)\(profile)\(hide)</div>
                 <dl class="facts">
                   <div><dt>Genre</dt><dd>\(genre)</dd></div>
                   <div><dt>Released</dt><dd>\(model.releaseISO.map { HTML("<time datetime=\"\($0)\">\(model.releaseText)</time>") } ?? HTML("\(model.releaseText)"))</dd></div>
@@ -359,6 +403,7 @@ struct CatalogGamePage {
               </section>
             </div>
             \(screenshots)
+            \(notes)
             """
     }
 }

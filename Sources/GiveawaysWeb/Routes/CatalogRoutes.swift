@@ -6,6 +6,7 @@ import Hummingbird
 /// a game's page may fetch that game's detail.
 struct CatalogRoutes: Sendable {
     let readModel: ReadModel
+    let marks: any MarkRepository
     let details: CatalogDetails?
     let images: ImageCache
     let clock: @Sendable () -> Date
@@ -28,15 +29,19 @@ struct CatalogRoutes: Sendable {
             let known = snapshot.catalog.genres.prefix(12).map(\.slug).joined(separator: ", ")
             throw BadRequest(message: "There is no genre “\(genre.prefix(60))” in the catalog. Genres: \(known)…")
         }
-        let now = clock()
-        return cached(request, snapshot, now) {
-            let results = filters.apply(to: snapshot.catalog)
+        let visitor = try await visitorMarks(context)
+        let hidden = Set(visitor.ids(.hidden, of: .game))
+        let render = { () -> HTML in
+            let results = filters.apply(to: snapshot.catalog, hidden: hidden)
             let page = FreeToPlayPage(
                 model: .init(
-                    filters: filters, catalog: snapshot.catalog, results: results, isSyncing: readModel.isSyncing))
+                    filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
+                    isSyncing: readModel.isSyncing))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(title: page.model.title, section: .freeToPlay, content: page.render()).render()
         }
+        guard visitor.isEmpty else { return PageResponse.html(render()) }
+        return cached(request, snapshot, clock(), render: render)
     }
 
     /// `GET /free-to-play/{id}` — one game, also after it left the catalog.
@@ -56,13 +61,17 @@ struct CatalogRoutes: Sendable {
         } else if stored.detail != nil {
             state = .loaded
         }
-        let page = CatalogGamePage(model: .init(stored: stored, catalog: snapshot.catalog, detailState: state))
+        let visitor = try await visitorMarks(context)
+        let page = CatalogGamePage(
+            model: .init(
+                stored: stored, catalog: snapshot.catalog, detailState: state,
+                note: visitor.mark(.note, on: .game(id)), isHidden: visitor.has(.hidden, on: .game(id))))
         let html = Layout(
             title: page.model.pageTitle, section: .freeToPlay, content: page.render(),
             description: page.model.metaDescription
         ).render()
         // Only a complete page is shared with other visitors; one still waiting for its detail is not kept.
-        guard state == .loaded else { return PageResponse.html(html) }
+        guard state == .loaded, visitor.isEmpty else { return PageResponse.html(html) }
         return cached(request, snapshot, clock()) { html }
     }
 
@@ -86,13 +95,22 @@ struct CatalogRoutes: Sendable {
     @Sendable func suggestions(request: Request, context: AppRequestContext) async throws -> Response {
         guard case .api(.catalogSuggestions(let query)) = try route(request) else { throw HTTPError(.notFound) }
         let catalog = try await readModel.snapshot().catalog
+        let hidden = Set(try await visitorMarks(context).ids(.hidden, of: .game))
         var filters = CatalogFilters()
         filters.search = query
-        let titles = query.trimmingCharacters(in: .whitespaces).isEmpty ? [] : filters.apply(to: catalog).prefix(5)
+        let titles =
+            query.trimmingCharacters(in: .whitespaces).isEmpty
+            ? [] : filters.apply(to: catalog, hidden: hidden).prefix(5)
         return try JSONResponse.encode(titles.map { CatalogSuggestionJSON(id: $0.id, title: $0.game.title) })
     }
 
     // MARK: - Helpers
+
+    /// The visitor's marks; a browser without a profile has none, and costs no database read.
+    private func visitorMarks(_ context: AppRequestContext) async throws -> VisitorMarks {
+        guard let profile = context.profile else { return .none }
+        return try await marks.marks(of: profile)
+    }
 
     private func route(_ request: Request) throws -> SiteRoute? {
         try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))

@@ -7,10 +7,10 @@ struct FormBody {
 
     static let maxBytes = 8 * 1024
 
-    init(request: Request) async throws {
+    init(request: Request, maxBytes: Int = Self.maxBytes) async throws {
         let buffer: ByteBuffer
         do {
-            buffer = try await request.body.collect(upTo: Self.maxBytes)
+            buffer = try await request.body.collect(upTo: maxBytes)
         } catch {
             throw HTTPError(.contentTooLarge, message: "The form is too large.")
         }

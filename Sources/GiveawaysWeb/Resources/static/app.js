@@ -129,6 +129,54 @@
     }
   });
 
+  // Notes save themselves as you type (debounced), with a visible state; without this script, the Save button.
+  document.querySelectorAll("form[data-notes]").forEach((notesForm) => {
+    const area = notesForm.querySelector("textarea");
+    const status = notesForm.querySelector("[data-notes-status]");
+    notesForm.classList.add("is-enhanced");
+    let timer = 0;
+    let last = area.value;
+    const save = async () => {
+      if (area.value === last) return;
+      const sent = area.value;
+      status.textContent = "Saving…";
+      try {
+        const response = await fetch(notesForm.action, {
+          method: "POST", body: new URLSearchParams(new FormData(notesForm)),
+          headers: { Accept: "application/json" }, credentials: "same-origin",
+        });
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        last = sent;
+        status.textContent = area.value === sent ? "Saved" : "Saving…";
+        notesForm.classList.remove("has-error");
+      } catch (error) {
+        status.textContent = "Not saved — check your connection, or press Save.";
+        notesForm.classList.add("has-error");
+      }
+    };
+    area.addEventListener("input", () => { status.textContent = "Editing…"; clearTimeout(timer); timer = setTimeout(save, 700); });
+    area.addEventListener("blur", () => { clearTimeout(timer); save(); });
+    notesForm.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); last = null; save(); });
+  });
+
+  // Hide asks first; without this script the link opens a confirmation page.
+  document.addEventListener("click", async (event) => {
+    const link = event.target.closest("a[data-hide-confirm]");
+    if (!link) return;
+    event.preventDefault();
+    if (!window.confirm(link.dataset.hideConfirm)) return;
+    try {
+      const response = await fetch(link.href, {
+        method: "POST", body: new URLSearchParams({ hidden: "1" }),
+        headers: { Accept: "application/json" }, credentials: "same-origin",
+      });
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      window.location.href = "/free-to-play";
+    } catch (error) {
+      window.location.href = link.href;
+    }
+  });
+
   // Read more for long descriptions.
   document.querySelectorAll("[data-collapsible]").forEach((block) => {
     block.classList.add("is-collapsed");

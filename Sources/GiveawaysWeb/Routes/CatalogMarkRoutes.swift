@@ -1,0 +1,181 @@
+import Foundation
+import GiveawaysDomain
+import Hummingbird
+
+/// A visitor's own marks on catalog games: notes that save themselves, and hiding a game (with a confirmation)
+/// and restoring it. Per anonymous profile, the same cookie as hearts; stored in the marks table, so they survive
+/// every sync, restart and the game leaving the catalog.
+struct CatalogMarkRoutes: Sendable {
+    let readModel: ReadModel
+    let marks: any MarkRepository
+    let clock: @Sendable () -> Date
+
+    /// The longest note kept, in characters.
+    static let maxNoteLength = 4000
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get(.init(SiteRoute.Pattern.catalogHidden), use: hiddenList)
+        router.post(.init(SiteRoute.Pattern.catalogRestoreAll), use: restoreAll)
+        router.post(.init(SiteRoute.Pattern.catalogNote), use: saveNote)
+        router.get(.init(SiteRoute.Pattern.catalogHide), use: confirmHide)
+        router.post(.init(SiteRoute.Pattern.catalogHide), use: setHidden)
+    }
+
+    /// `POST /free-to-play/{id}/note` — saves (or, when empty, removes) the visitor's notes on a game.
+    @Sendable func saveNote(request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try await game(request, expecting: { if case .catalogNote(let id) = $0 { id } else { nil } })
+        let form = try await FormBody(request: request, maxBytes: 64 * 1024)
+        let text = (form["note"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+        guard text.count <= Self.maxNoteLength else {
+            throw BadRequest(message: "Notes are limited to \(Self.maxNoteLength) characters.")
+        }
+        let profile = context.profile ?? .random()
+        let now = clock()
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            try await marks.removeMark(.note, on: .game(id), profile: profile)
+        } else {
+            try await marks.setMark(.note, on: .game(id), profile: profile, text: text, at: now)
+        }
+        var response =
+            wantsJSON(request)
+            ? try JSONResponse.encode(NoteJSON(id: id, saved: true, savedAt: DisplayText.iso(now)))
+            : PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.catalogGame(id: id).path + "#notes"))
+        if context.profile == nil { response.setCookie(VisitorMiddleware.profileCookie(profile, request: request)) }
+        return response
+    }
+
+    /// `GET /free-to-play/{id}/hide` — "Hide this game?", for browsers without JavaScript (with it, a dialog asks).
+    @Sendable func confirmHide(request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try await game(request, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
+        let title = try await readModel.snapshot().catalog.byID[id]?.game.title ?? ""
+        let content: HTML = """
+            <section class="hero hero--compact">
+              <h1>Hide \(title)?</h1>
+              <p>It leaves the catalog and its search for you (only in this browser's profile). Your notes stay, and you can restore it any time from <a href="\(SiteRoute.catalogHidden.path)">Hidden games</a>.</p>
+            </section>
+            <form method="post" action="\(SiteRoute.catalogHide(id: id).path)" class="confirm">
+              <input type="hidden" name="hidden" value="1">
+              <input type="hidden" name="back" value="\(CatalogFilters().path)">
+              <button type="submit" class="button button--primary">Hide it</button>
+              <a class="button" href="\(SiteRoute.catalogGame(id: id).path)">Cancel</a>
+            </form>
+            """
+        return PageResponse.html(
+            Layout(title: "Hide \(title)? · GameGiveaways", section: .freeToPlay, content: content).render())
+    }
+
+    /// `POST /free-to-play/{id}/hide` — `hidden=1` hides the game for this visitor, `hidden=0` restores it.
+    @Sendable func setHidden(request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try await game(request, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
+        let form = try await FormBody(request: request)
+        let hide = form["hidden"] != "0"
+        let profile = context.profile ?? .random()
+        if hide {
+            try await marks.setMark(.hidden, on: .game(id), profile: profile, text: nil, at: clock())
+        } else {
+            try await marks.removeMark(.hidden, on: .game(id), profile: profile)
+        }
+        var response =
+            wantsJSON(request)
+            ? try JSONResponse.encode(HiddenJSON(id: id, hidden: hide))
+            : PageResponse.redirect(
+                to: form.returnPath(fallback: hide ? CatalogFilters().path : SiteRoute.catalogGame(id: id).path))
+        if context.profile == nil { response.setCookie(VisitorMiddleware.profileCookie(profile, request: request)) }
+        return response
+    }
+
+    /// `GET /free-to-play/hidden` — the games this visitor hid, newest first, each with Restore.
+    @Sendable func hiddenList(request: Request, context: AppRequestContext) async throws -> Response {
+        let catalog = try await readModel.snapshot().catalog
+        var visitor = VisitorMarks.none
+        if let profile = context.profile { visitor = try await marks.marks(of: profile) }
+        let games = visitor.ids(.hidden, of: .game).compactMap { catalog.byID[$0] }
+        let page = HiddenGamesPage(games: games)
+        return PageResponse.html(
+            Layout(title: "Hidden games · GameGiveaways", section: .freeToPlay, content: page.render()).render())
+    }
+
+    /// `POST /free-to-play/hidden/restore` — Restore all.
+    @Sendable func restoreAll(request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        if let profile = context.profile {
+            for id in try await marks.marks(of: profile).ids(.hidden, of: .game) {
+                try await marks.removeMark(.hidden, on: .game(id), profile: profile)
+            }
+        }
+        return PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.catalogHidden.path))
+    }
+
+    // MARK: - Helpers
+
+    /// The game id of a request for `route`, checked against the catalog (removed games count: they keep marks).
+    private func game(_ request: Request, expecting route: (SiteRoute) -> Int?) async throws -> Int {
+        guard let parsed = try SiteRoute(path: request.uri.path), let id = route(parsed) else {
+            throw HTTPError(.notFound)
+        }
+        guard try await readModel.snapshot().catalog.byID[id] != nil else {
+            throw HTTPError(.notFound, message: "There is no free-to-play game number \(id).")
+        }
+        return id
+    }
+
+    private func wantsJSON(_ request: Request) -> Bool {
+        request.headers[.accept]?.contains("application/json") == true
+    }
+}
+
+struct NoteJSON: Encodable {
+    let id: Int
+    let saved: Bool
+    let savedAt: String
+}
+
+struct HiddenJSON: Encodable {
+    let id: Int
+    let hidden: Bool
+}
+
+/// `/free-to-play/hidden`: hidden games with Restore, and Restore all.
+struct HiddenGamesPage {
+    let games: [StoredCatalogGame]
+
+    func render() -> HTML {
+        let back = SiteRoute.catalogHidden.path
+        let rows = games.map { stored -> HTML in
+            let card = CatalogCard.Model(stored)
+            let removed: HTML? =
+                stored.isRemoved ? " <span class=\"badge badge--muted\">No longer in the catalog</span>" : nil
+            return """
+                <li class="hidden-game" data-game-id="\(card.id)">
+                  <img src="\(card.thumbnailPath)" alt="" width="120" height="68" loading="lazy">
+                  <div><a href="\(card.path)">\(card.title)</a>\(removed)<p>\(card.genre)</p></div>
+                  <form method="post" action="\(SiteRoute.catalogHide(id: card.id).path)">
+                    <input type="hidden" name="hidden" value="0"><input type="hidden" name="back" value="\(back)">
+                    <button type="submit" class="button" aria-label="Restore \(card.title)">Restore</button>
+                  </form>
+                </li>
+                """
+        }
+        let body: HTML =
+            games.isEmpty
+            ? EmptyState(
+                title: "No hidden games",
+                message: "Games you hide leave the catalog and its search for you, and wait here to be restored.",
+                actionTitle: "Browse free-to-play games", actionPath: CatalogFilters().path
+            ).render()
+            : """
+            <form method="post" action="\(SiteRoute.catalogRestoreAll.path)" class="hidden-games__all">
+              <input type="hidden" name="back" value="\(CatalogFilters().path)">
+              <button type="submit" class="button">Restore all \(games.count)</button>
+            </form>
+            <ul class="hidden-games">\(rows)</ul>
+            """
+        return """
+            <section class="hero hero--compact">
+              <h1>Hidden games</h1>
+              <p>Games you hid from the free-to-play catalog. Only this browser's profile sees this list.</p>
+            </section>
+            \(body)
+            """
+    }
+}
