@@ -18,6 +18,9 @@ struct ReadModelSnapshot: Sendable {
     let isDemoData: Bool
     /// The free-to-play catalog.
     let catalog: CatalogSnapshot
+    /// Loot giveaways in the feed by the catalog game they belong to, and the reverse.
+    let lootByGame: [Int: [Int]]
+    let gameByGiveaway: [Int: Int]
     /// Increases with every reload and schedule change, so that anything derived knows when it is out of date.
     let generation: Int
     private let lazyIndex: LazySearchIndex
@@ -27,6 +30,13 @@ struct ReadModelSnapshot: Sendable {
         generation: Int
     ) {
         self.catalog = catalog
+        let matcher = LootMatcher(games: catalog.listed.map(\.game))
+        var byGiveaway: [Int: Int] = [:]
+        for stored in stored where stored.history.isInFeed && stored.giveaway.type == .dlc {
+            if let game = matcher.game(forGiveawayTitled: stored.giveaway.title) { byGiveaway[stored.id] = game }
+        }
+        gameByGiveaway = byGiveaway
+        lootByGame = Dictionary(grouping: byGiveaway.keys.sorted(), by: { byGiveaway[$0]! })
         giveaways = stored.filter(\.history.isInFeed).map(\.giveaway)
         self.stored = Dictionary(stored.map { ($0.id, $0) }) { first, _ in first }
         platformSlugs = Set(giveaways.flatMap { $0.platforms.map(\.slug) })
@@ -40,6 +50,12 @@ struct ReadModelSnapshot: Sendable {
 
     /// Built on the first search of each snapshot (not at load, which would delay start-up), then reused.
     var searchIndex: SearchIndex { lazyIndex.value }
+
+    /// The live loot giveaways for catalog game `id`, newest first.
+    func liveLoot(forGame id: Int, at now: Date) -> [Giveaway] {
+        (lootByGame[id] ?? []).compactMap { stored[$0]?.giveaway }.filter { $0.isLive(at: now) }
+            .sorted { $0.publishedAt > $1.publishedAt }
+    }
 
     /// The live giveaways: in the feed and not past their end date.
     func live(at now: Date) -> [Giveaway] {
@@ -195,6 +211,8 @@ extension ReadModelSnapshot {
         logs = other.logs
         isDemoData = other.isDemoData
         catalog = other.catalog
+        lootByGame = other.lootByGame
+        gameByGiveaway = other.gameByGiveaway
         self.generation = generation
         lazyIndex = other.lazyIndex
     }

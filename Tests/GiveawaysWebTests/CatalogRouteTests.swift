@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Synchronization
@@ -236,6 +237,38 @@ final class StubCatalog: CatalogSource {
             try await client.execute(uri: "/status", method: .get) { response in
                 #expect(response.text.contains("<h2 id=\"status-freetogame\">FreeToGame</h2>"))
                 #expect(response.text.contains("name=\"source\" value=\"freetogame\""))
+            }
+        }
+    }
+
+    @Test func lootForACatalogGameIsLinkedBothWays() async throws {
+        let harness = try await WebHarness(seed: false)
+        _ = try await harness.repository.saveSync(
+            [
+                .stub(id: 71, title: "Gridlock Arena: Founder Pack Key Giveaway", type: .dlc),
+                .stub(id: 72, title: "Gridlock Arena Skin Bundle", type: .dlc, endsAt: utc("2026-03-30T00:00:00Z")),
+                .stub(id: 73, title: "Gridlock Arena: The Full Game", type: .game),
+                .stub(id: 74, title: "Arena Skin Pack Giveaway", type: .dlc),
+            ], at: harness.now)
+        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(
+            Self.games, at: harness.now)
+        try await harness.app(catalog: StubCatalog()).test(.router) { client in
+            try await client.execute(uri: "/free-to-play", method: .get) { response in
+                // Only live loot counts: the expired drop and the full game do not.
+                #expect(response.text.components(separatedBy: "free loot drop").count == 2)
+                #expect(response.text.contains(">1 free loot drop</span>"))
+            }
+            try await client.execute(uri: "/free-to-play/2", method: .get) { response in
+                #expect(response.text.contains("Free loot for Gridlock Arena right now"))
+                #expect(response.text.contains("data-giveaway-id=\"71\""))
+                #expect(!response.text.contains("data-giveaway-id=\"72\""))
+                #expect(!response.text.contains("data-giveaway-id=\"73\""))
+            }
+            try await client.execute(uri: "/giveaways/71", method: .get) { response in
+                #expect(response.text.contains("Loot for <a href=\"/free-to-play/2\">Gridlock Arena</a>"))
+            }
+            try await client.execute(uri: "/giveaways/74", method: .get) { response in
+                #expect(!response.text.contains("Loot for <a"))
             }
         }
     }

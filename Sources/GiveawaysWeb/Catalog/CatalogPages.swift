@@ -13,8 +13,11 @@ struct CatalogCard {
         let platforms: [String]
         let shortDescription: String
         let publisher: String
+        /// Live loot giveaways for this game.
+        let lootCount: Int
 
-        init(_ stored: StoredCatalogGame) {
+        init(_ stored: StoredCatalogGame, lootCount: Int = 0) {
+            self.lootCount = lootCount
             let game = stored.game
             id = game.id
             title = game.title
@@ -33,10 +36,14 @@ struct CatalogCard {
     func render() -> HTML {
         let platforms = model.platforms.map { HTML("<li>\($0)</li>") }
         let genre: HTML? = model.genre.isEmpty ? nil : "<span class=\"badge\">\(model.genre)</span>"
+        let loot: HTML? =
+            model.lootCount > 0
+            ? "<span class=\"badge badge--live card__loot\">\(model.lootCount) free loot drop\(model.lootCount == 1 ? "" : "s")</span>"
+            : nil
         return """
             <article class="card card--regular card--game"\(anchorID.map { HTML(" id=\"\($0)\" tabindex=\"-1\"") }) data-game-id="\(model.id)">\
             <a class="card__link" href="\(model.path)">\
-            <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" width="365" height="206"></div>\
+            <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" width="365" height="206">\(loot)</div>\
             <div class="card__body"><h3 class="card__title">\(model.title)</h3>\
             <ul class="chips" aria-label="Platforms">\(platforms)</ul>\
             <p class="card__text">\(model.shortDescription)</p>\
@@ -73,7 +80,7 @@ struct FreeToPlayPage {
 
         init(
             filters: CatalogFilters, catalog: CatalogSnapshot, results: [StoredCatalogGame], hiddenCount: Int = 0,
-            isSyncing: Bool
+            lootCount: (Int) -> Int = { _ in 0 }, isSyncing: Bool
         ) {
             self.filters = filters
             self.isSyncing = isSyncing
@@ -102,7 +109,7 @@ struct FreeToPlayPage {
             sortOptions = CatalogFilters.Sort.allCases.map { ($0.rawValue, $0.label, $0 == filters.sort) }
             let pageSize = Defaults.listPageSize
             let shown = results.prefix(filters.page * pageSize)
-            cards = shown.map(CatalogCard.Model.init)
+            cards = shown.map { CatalogCard.Model($0, lootCount: lootCount($0.id)) }
             total = results.count
             firstNewIndex = (filters.page - 1) * pageSize
             nextPagePath =
@@ -239,11 +246,13 @@ struct CatalogGamePage {
         let noteText: String
         let noteSavedText: String?
         let isHidden: Bool
+        let loot: [GiveawayCardModel]
 
         init(
             stored: StoredCatalogGame, catalog: CatalogSnapshot, detailState: DetailState, note: Mark? = nil,
-            isHidden: Bool = false
+            isHidden: Bool = false, loot: [GiveawayCardModel] = []
         ) {
+            self.loot = loot
             noteText = note?.text ?? ""
             noteSavedText = note.map { "Saved \(DisplayText.date($0.updatedAt))" }
             self.isHidden = isHidden
@@ -372,6 +381,15 @@ struct CatalogGamePage {
               </form>
             </section>
             """
+        let loot: HTML? =
+            model.loot.isEmpty
+            ? nil
+            : """
+            <section class="shelf loot-shelf" aria-labelledby="loot-title">
+              <h2 id="loot-title">Free loot for \(model.title) right now</h2>
+              <ul class="shelf__row">\(model.loot.map { HTML("<li>\(GiveawayCard(model: $0, heart: HeartButton(giveawayID: $0.id, title: $0.title, isFavorite: $0.isFavorite, returnPath: SiteRoute.catalogGame(id: model.id).path), style: .compact).render())</li>") })</ul>
+            </section>
+            """
         return """
             \(removed)
             \(hiddenNote)
@@ -391,6 +409,7 @@ struct CatalogGamePage {
               </div>
             </article>
             \(note)
+            \(loot)
             <div class="details__text">
               <section class="prose">
                 <h2>About this game</h2>

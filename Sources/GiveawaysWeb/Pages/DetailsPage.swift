@@ -35,8 +35,11 @@ struct DetailsPage {
         let isDescriptionLong: Bool
         let steps: [HTML]
         let isFavorite: Bool
+        /// The free-to-play catalog game this giveaway is loot for.
+        let catalogGame: (title: String, path: String)?
 
-        init(stored: StoredGiveaway, isFavorite: Bool, now: Date) {
+        init(stored: StoredGiveaway, isFavorite: Bool, now: Date, catalogGame: CatalogGame? = nil) {
+            self.catalogGame = catalogGame.map { ($0.title, SiteRoute.catalogGame(id: $0.id).path) }
             let giveaway = stored.giveaway
             id = giveaway.id
             title = giveaway.title
@@ -99,6 +102,7 @@ struct DetailsPage {
                 <div class="details__badges"><span class="badge">\(model.typeText)</span>\(statusBadge)</div>
                 <h1>\(model.title)</h1>
                 <ul class="chips chips--large" aria-label="Platforms">\(platforms)</ul>
+                \(model.catalogGame.map { HTML("<p class=\"details__game\">Loot for <a href=\"\($0.path)\">\($0.title)</a>, a free-to-play game</p>") })
                 <p class="details__countdown\(model.isEndingSoon ? " time--soon" : "")">\(Icons.clock)<strong>\(model.countdownText)</strong>\(model.endsText.map { HTML(" <span>· \($0)</span>") })</p>
                 <div class="details__cta">
                   <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? "Open the giveaway page" : "Get it")\(Icons.external)</a>

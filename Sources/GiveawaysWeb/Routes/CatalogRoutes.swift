@@ -31,17 +31,18 @@ struct CatalogRoutes: Sendable {
         }
         let visitor = try await visitorMarks(context)
         let hidden = Set(visitor.ids(.hidden, of: .game))
+        let now = clock()
         let render = { () -> HTML in
             let results = filters.apply(to: snapshot.catalog, hidden: hidden)
             let page = FreeToPlayPage(
                 model: .init(
                     filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
-                    isSyncing: readModel.isSyncing))
+                    lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, isSyncing: readModel.isSyncing))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(title: page.model.title, section: .freeToPlay, content: page.render()).render()
         }
         guard visitor.isEmpty else { return PageResponse.html(render()) }
-        return cached(request, snapshot, clock(), render: render)
+        return cached(request, snapshot, now, render: render)
     }
 
     /// `GET /free-to-play/{id}` — one game, also after it left the catalog.
@@ -65,7 +66,11 @@ struct CatalogRoutes: Sendable {
         let page = CatalogGamePage(
             model: .init(
                 stored: stored, catalog: snapshot.catalog, detailState: state,
-                note: visitor.mark(.note, on: .game(id)), isHidden: visitor.has(.hidden, on: .game(id))))
+                note: visitor.mark(.note, on: .game(id)), isHidden: visitor.has(.hidden, on: .game(id)),
+                loot: snapshot.liveLoot(forGame: id, at: clock()).map {
+                    GiveawayCardModel(
+                        giveaway: $0, now: clock(), isFavorite: visitor.has(.favorite, on: .giveaway($0.id)))
+                }))
         let html = Layout(
             title: page.model.pageTitle, section: .freeToPlay, content: page.render(),
             description: page.model.metaDescription

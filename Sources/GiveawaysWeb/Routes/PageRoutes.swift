@@ -56,8 +56,10 @@ struct PageRoutes: Sendable {
         let marks = try await visitorMarks(context)
         let now = clock()
         return page(request, snapshot, marks, now) {
+            let game = snapshot.gameByGiveaway[id].flatMap { snapshot.catalog.byID[$0]?.game }
             let page = DetailsPage(
-                model: .init(stored: stored, isFavorite: marks.has(.favorite, on: .giveaway(id)), now: now))
+                model: .init(
+                    stored: stored, isFavorite: marks.has(.favorite, on: .giveaway(id)), now: now, catalogGame: game))
             return Layout(
                 title: page.model.pageTitle, section: nil, content: page.render(),
                 description: page.model.metaDescription
