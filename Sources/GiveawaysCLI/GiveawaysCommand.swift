@@ -14,7 +14,7 @@ public struct GiveawaysCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, SyncCommand.self, StatusCommand.self, ImportCommand.self, ListCommand.self,
-            ShowCommand.self,
+            ShowCommand.self, CatalogCommand.self,
         ]
     )
 
@@ -24,6 +24,7 @@ public struct GiveawaysCommand: AsyncParsableCommand {
 /// Exit codes scripts can rely on (sysexits.h values where one fits).
 enum ExitStatus {
     static let notFound = ExitCode(1)
+    static let usage = ExitCode(64)
     static let badInput = ExitCode(65)
     static let upstreamUnavailable = ExitCode(69)
     static let databaseError = ExitCode(74)

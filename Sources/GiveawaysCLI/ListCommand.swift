@@ -80,15 +80,7 @@ struct GiveawayTable {
                 String(giveaway.users),
             ]
         }
-        let widths = header.indices.map { column in
-            ([header] + rows).map { $0[column].count }.max() ?? 0
-        }
-        return ([header] + rows).map { row in
-            row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return [0, 4, 6].contains(column) ? padding + cell : cell + padding
-            }.joined(separator: "  ").replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
-        }.joined(separator: "\n")
+        return TextTable.render(header: header, rows: rows, rightAligned: [0, 4, 6])
     }
 
     private func ends(_ giveaway: Giveaway) -> String {
@@ -97,7 +89,24 @@ struct GiveawayTable {
         return String(Timestamp.format(end).prefix(10))
     }
 
-    private static func clip(_ text: String, _ width: Int) -> String {
+    static func clip(_ text: String, _ width: Int) -> String {
+        TextTable.clip(text, width)
+    }
+}
+
+/// Columns padded to their widest cell, two spaces apart, no trailing blanks.
+enum TextTable {
+    static func render(header: [String], rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? padding + cell : cell + padding
+            }.joined(separator: "  ").replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+        }.joined(separator: "\n")
+    }
+
+    static func clip(_ text: String, _ width: Int) -> String {
         text.count <= width ? text : String(text.prefix(width - 1)) + "…"
     }
 }

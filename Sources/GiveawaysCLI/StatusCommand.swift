@@ -51,7 +51,10 @@ struct StatusCommand: AsyncParsableCommand {
             Console.print(
                 String(decoding: try GiveawayJSON.encoder().encode(StatusJSON(health: health)), as: UTF8.self))
         } else {
-            for source in health { Console.print(Self.describe(source, now: now, intervalMinutes: minutes)) }
+            for source in health {
+                let sourceMinutes = source.source == .freetogame ? Defaults.catalogSyncIntervalMinutes : minutes
+                Console.print(Self.describe(source, now: now, intervalMinutes: sourceMinutes))
+            }
         }
         if health.contains(where: { $0.log.lastAttempt == nil }) { throw ExitStatus.notFound }
         if health.contains(where: { $0.log.isStale }) { throw ExitStatus.upstreamUnavailable }
@@ -77,7 +80,8 @@ struct StatusCommand: AsyncParsableCommand {
         if let changes = health.log.lastSuccess?.changes {
             lines.append(
                 "  Last changes  \(changes.added) new, \(changes.updated) updated, \(changes.returned) back, "
-                    + "\(changes.left) left (\(changes.total) in the feed after it)")
+                    + "\(changes.left) left (\(changes.total) in the \(health.source == .freetogame ? "catalog" : "feed") after it)"
+            )
         }
         let interval = intervalMinutes.rounded() == intervalMinutes ? "\(Int(intervalMinutes))" : "\(intervalMinutes)"
         lines.append(

@@ -3,21 +3,7 @@ import GiveawaysDomain
 
 /// The free-to-play list's query string, validated: `?genre=SLUG&platform=pc|browser&sort=…&q=TEXT&page=N`.
 struct CatalogFilters: Sendable, Hashable {
-    enum Sort: String, Sendable, CaseIterable {
-        /// The upstream's own order.
-        case popularity
-        /// Newest first; unknown dates last.
-        case release
-        case alphabetical
-
-        var label: String {
-            switch self {
-            case .popularity: "Popularity"
-            case .release: "Release date"
-            case .alphabetical: "A–Z"
-            }
-        }
-    }
+    typealias Sort = CatalogQuery.Sort
 
     /// A genre slug (`card-game`); checked against the genres in the data by the page.
     var genre: String?
@@ -97,30 +83,17 @@ struct CatalogFilters: Sendable, Hashable {
 
     /// The listed games these filters show, in order (before paging).
     func apply(to catalog: CatalogSnapshot, hidden: Set<Int> = []) -> [StoredCatalogGame] {
-        let terms = SearchText(query: search)
-        let genreKey = genre.map { CatalogGame.genreKey($0.replacingOccurrences(of: "-", with: " ")) }
-        let games = catalog.listed.filter { stored in
-            !hidden.contains(stored.id) && (genreKey == nil || stored.game.genreKey == genreKey)
-                && (platform == nil || stored.game.platforms.contains(platform!))
-                && catalog.matches(stored, search: terms)
-        }
-        switch sort {
-        case .popularity:
-            return games
-        case .release:
-            return games.sorted { lhs, rhs in
-                switch (lhs.game.releaseDate, rhs.game.releaseDate) {
-                case (let l?, let r?): l != r ? l > r : lhs.rank < rhs.rank
-                case (nil, nil): lhs.rank < rhs.rank
-                case (nil, _): false
-                case (_, nil): true
-                }
-            }
-        case .alphabetical:
-            return games.sorted {
-                let order = $0.game.title.localizedStandardCompare($1.game.title)
-                return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
-            }
+        CatalogQuery(genre: genre, platform: platform, sort: sort, search: search)
+            .apply(to: catalog.listed, hidden: hidden, words: catalog.words(of:))
+    }
+}
+
+extension CatalogQuery.Sort {
+    var label: String {
+        switch self {
+        case .popularity: "Popularity"
+        case .release: "Release date"
+        case .alphabetical: "A–Z"
         }
     }
 }

@@ -30,15 +30,7 @@ struct CatalogSnapshot: Sendable {
             return Genre(key: key, name: name, count: names.values.reduce(0, +))
         }
         .sorted { ($1.count, $0.name) < ($0.count, $1.name) }
-        words = Dictionary(
-            games.map { stored in
-                let game = stored.game
-                return (
-                    game.id,
-                    SearchText.words(in: "\(game.title) \(game.genre) \(game.publisher) \(game.developer)")
-                )
-            }
-        ) { first, _ in first }
+        words = Dictionary(games.map { ($0.id, CatalogQuery.searchWords(of: $0.game)) }) { first, _ in first }
     }
 
     static let empty = CatalogSnapshot([])
@@ -49,8 +41,9 @@ struct CatalogSnapshot: Sendable {
         return genres.first { $0.key == key }
     }
 
-    func matches(_ stored: StoredCatalogGame, search: SearchText) -> Bool {
-        search.isEmpty || search.matches(words: words[stored.id] ?? [])
+    /// A game's folded search words, computed once per snapshot.
+    func words(of stored: StoredCatalogGame) -> [String] {
+        words[stored.id] ?? CatalogQuery.searchWords(of: stored.game)
     }
 }
 
