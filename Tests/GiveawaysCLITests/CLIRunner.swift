@@ -55,6 +55,21 @@ struct CLIRunner {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// `run` on a thread of its own: for tests that serve a fake upstream from this process, whose answers need the
+    /// concurrency pool that a blocking wait would hold.
+    func runDetached(
+        _ arguments: [String], database: Bool = true, environment: [String: String] = [:]
+    ) async throws
+        -> Result
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Swift.Result { try self.run(arguments, database: database, environment: environment) })
+            }
+        }
+    }
+
     /// Writes a capture file into the temporary folder and returns its path.
     func write(_ text: String, name: String) throws -> String {
         let url = directory.appendingPathComponent(name)

@@ -140,7 +140,7 @@ import Testing
     @Test func syncReportsChangesAndAFailedSyncLeavesDataUntouched() async throws {
         let fake = FakeGamerPower(.json(GamerPowerWire.sampleFeed))
         try await fake.withServer { url in
-            let first = try cli.run([
+            let first = try await cli.runDetached([
                 "sync", "--source", "gamerpower", "--gamerpower-url", url.absoluteString, "--now", now,
             ])
             #expect(first.status == 0, "\(first.stderr)")
@@ -148,7 +148,7 @@ import Testing
             #expect(first.stderr.contains("Fetching http://127.0.0.1"))
 
             fake.setBehavior(.raw(status: 500, body: "<html>Internal error</html>", contentType: "text/html"))
-            let failed = try cli.run(
+            let failed = try await cli.runDetached(
                 ["sync", "--source", "gamerpower", "--now", now],
                 environment: ["GIVEAWAYS_GAMERPOWER_URL": url.absoluteString])
             #expect(failed.status == 69)
@@ -156,7 +156,9 @@ import Testing
             #expect(failed.stderr.split(separator: "\n").filter { $0.hasPrefix("giveaways:") }.count == 1)
 
             // `status` says the source is failing, why, and that the old data is kept.
-            let status = try cli.run(["status", "--source", "gamerpower", "--now", "2026-03-31T12:30:00Z"])
+            let status = try await cli.runDetached([
+                "status", "--source", "gamerpower", "--now", "2026-03-31T12:30:00Z",
+            ])
             #expect(status.status == 69)
             #expect(status.stdout.contains("GamerPower: stale"))
             #expect(status.stdout.contains("Holds         6 giveaways"))
@@ -168,14 +170,14 @@ import Testing
             var fewer = GamerPowerWire.sampleItems
             fewer.removeLast()
             fake.setBehavior(.json(GamerPowerWire.feed(fewer)))
-            let third = try cli.run([
+            let third = try await cli.runDetached([
                 "sync", "--source", "gamerpower", "--gamerpower-url", url.absoluteString, "--now", now,
             ])
             #expect(third.stdout.contains("Synced 5 giveaways: 0 new, 0 updated, 0 back, 1 left."))
             #expect(third.stdout.contains("- 3105  Gem Bundle (Mobile) Giveaway"))
 
             // Recovered: healthy, with the new sync's changes; JSON has the API's shape.
-            let healthy = try cli.run([
+            let healthy = try await cli.runDetached([
                 "status", "--source", "gamerpower", "--now", now, "--json", "--sync-interval", "60",
             ])
             #expect(healthy.status == 0, "\(healthy.stderr)")
@@ -189,7 +191,7 @@ import Testing
             #expect(source["nextRun"] as? String == "2026-03-31T13:00:00Z")
         }
         #expect(fake.requestCount >= 3)
-        let list = try json(try cli.run(["list", "--now", now, "--json"]).stdout)
+        let list = try json(try await cli.runDetached(["list", "--now", now, "--json"]).stdout)
         #expect(list.count == 4)
     }
 

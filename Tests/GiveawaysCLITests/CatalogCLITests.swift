@@ -71,7 +71,7 @@ import Testing
     @Test func syncTheCatalogFromAFakeFreeToGameAndAFailureKeepsIt() async throws {
         let fake = FakeGamerPower(.json(Self.catalog))
         try await fake.withServer { url in
-            let synced = try cli.run([
+            let synced = try await cli.runDetached([
                 "sync", "--source", "freetogame", "--freetogame-url", url.absoluteString, "--now", now,
             ])
             #expect(synced.status == 0, "\(synced.stderr)")
@@ -80,13 +80,13 @@ import Testing
                 .raw(
                     status: 200, body: #"{"status":0,"status_message":"Server error"}"#, contentType: "application/json"
                 ))
-            let failed = try cli.run([
+            let failed = try await cli.runDetached([
                 "catalog", "sync", "--freetogame-url", url.absoluteString, "--now", now,
             ])
             #expect(failed.status == 69)
             #expect(failed.stderr.contains("catalog sync failed, local data unchanged: FreeToGame sent malformed data"))
-            #expect(try json(try cli.run(["catalog", "list", "--json"]).stdout).count == 4)
-            let status = try cli.run(["status", "--source", "freetogame", "--now", now])
+            #expect(try json(try await cli.runDetached(["catalog", "list", "--json"]).stdout).count == 4)
+            let status = try await cli.runDetached(["status", "--source", "freetogame", "--now", now])
             #expect(status.status == 69)
             #expect(status.stdout.contains("FreeToGame: stale"))
             #expect(status.stdout.contains("Holds         4 games"))
