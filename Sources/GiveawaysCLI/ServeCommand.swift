@@ -24,11 +24,27 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Where cached images are kept (env GIVEAWAYS_IMAGE_CACHE; default ./image-cache).")
     var imageCache: String?
 
+    @Option(help: "A RAWG API key: turns Discover on (env GIVEAWAYS_RAWG_KEY). Never logged or shown.")
+    var rawgKey: String?
+
+    @Option(help: "The RAWG API base URL (env GIVEAWAYS_RAWG_URL; default https://api.rawg.io/api).")
+    var rawgURL: String?
+
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
 
     func validate() throws {
+        if let text = rawgURL ?? Environment.value("GIVEAWAYS_RAWG_URL") {
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host != nil
+            else { throw ValidationError("RAWG URL '\(text)' is not an http(s) URL.") }
+        }
+        if let key = rawgKey ?? Environment.value("GIVEAWAYS_RAWG_KEY"),
+            key.isEmpty || !key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        {
+            throw ValidationError("The RAWG key must be letters, digits, - and _ only (it is not shown here).")
+        }
         let port = try resolvedPort()
         guard (0...65535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
     }
@@ -40,6 +56,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.databasePath = store.databasePath
         configuration.gamerpowerURL = upstream.baseURL
         configuration.freetogameURL = upstream.catalogURL
+        configuration.rawgKey = rawgKey ?? Environment.value("GIVEAWAYS_RAWG_KEY")
+        configuration.rawgURL =
+            (rawgURL ?? Environment.value("GIVEAWAYS_RAWG_URL")).flatMap(URL.init(string:))
+            ?? Defaults.rawgBaseURL
         configuration.syncInterval = .seconds(try interval.minutes() * 60)
         configuration.fixedNow = store.now.flatMap(Timestamp.parse)
         configuration.imageCacheDirectory =

@@ -115,6 +115,15 @@ public struct AppDatabase: Sendable {
                 t.column("detail_fetched_at", .datetime)
             }
         }
+        migrator.registerMigration("v4: cached RAWG answers") { db in
+            // Discover's RAWG answers by request (path and query, never the key), for a day, and as a fallback
+            // when RAWG fails.
+            try db.create(table: "discover_cache") { t in
+                t.column("request", .text).primaryKey()
+                t.column("body", .blob).notNull()
+                t.column("fetched_at", .datetime).notNull()
+            }
+        }
         return migrator
     }
 

@@ -14,6 +14,12 @@ public enum FreeToGameAPI: UpstreamAPI {
     public static let name = "FreeToGame"
 }
 
+/// RAWG, for Discover.
+public enum RAWGAPI: UpstreamAPI {
+    public static let name = "RAWG"
+}
+
+public typealias RAWGError = UpstreamError<RAWGAPI>
 public typealias GamerPowerError = UpstreamError<GamerPowerAPI>
 public typealias FreeToGameError = UpstreamError<FreeToGameAPI>
 

@@ -7,6 +7,8 @@ public struct MarkSubject: Hashable, Sendable {
         case giveaway
         /// A FreeToGame catalog game.
         case game
+        /// A RAWG genre (Discover).
+        case genre
     }
 
     public let kind: Kind
@@ -32,6 +34,8 @@ public enum MarkKind: String, Hashable, Sendable, CaseIterable {
     case note
     /// Hidden from the catalog and its search for this visitor, until restored.
     case hidden
+    /// The Discover genre this visitor chose (one at most; the text is its slug).
+    case chosenGenre
 }
 
 /// One mark of one visitor profile on one subject.

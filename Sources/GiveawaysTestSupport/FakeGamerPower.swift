@@ -57,8 +57,8 @@ public final class FakeGamerPower: Sendable {
     /// Runs `body` with the server listening on a free loopback port; the argument is the API base URL.
     public func withServer<T: Sendable>(_ body: @Sendable (URL) async throws -> T) async throws -> T {
         let router = Router()
-        // The same behaviours answer FreeToGame's paths, so one fake serves either client's tests.
-        for path in ["giveaways", "games", "game"] {
+        // The same behaviours answer FreeToGame's and RAWG's paths, so one fake serves every client's tests.
+        for path in ["giveaways", "games", "game", "genres", "games/:id"] {
             router.get(.init(path)) { request, _ -> Response in
                 let behavior = self.nextBehavior(path: request.uri.description)
                 return try await Self.respond(behavior)

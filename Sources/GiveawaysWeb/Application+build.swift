@@ -11,6 +11,9 @@ public struct WebConfiguration: Sendable {
     public var databasePath = Defaults.databasePath
     public var gamerpowerURL = Defaults.gamerpowerBaseURL
     public var freetogameURL = Defaults.freetogameBaseURL
+    /// RAWG for Discover: off without a key. The key is a secret: never logged, shown or stored.
+    public var rawgKey: String?
+    public var rawgURL = Defaults.rawgBaseURL
     public var syncInterval: Duration = .seconds(Defaults.syncIntervalMinutes * 60)
     public var catalogSyncInterval: Duration = .seconds(Defaults.catalogSyncIntervalMinutes * 60)
     /// A fixed clock for demos and tests; `nil` is the system clock.
@@ -32,15 +35,17 @@ public struct AppRepositories: Sendable {
     public var syncLog: any SyncLogRepository
     public var marks: any MarkRepository
     public var catalog: any CatalogRepository
+    public var discoverCache: any DiscoverCacheRepository
 
     public init(
         feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
-        catalog: any CatalogRepository
+        catalog: any CatalogRepository, discoverCache: any DiscoverCacheRepository
     ) {
         self.feed = feed
         self.syncLog = syncLog
         self.marks = marks
         self.catalog = catalog
+        self.discoverCache = discoverCache
     }
 
     /// The SQLite repositories over one database.
@@ -48,7 +53,8 @@ public struct AppRepositories: Sendable {
         AppRepositories(
             feed: GiveawayFeedSQLiteRepository(database: database),
             syncLog: SyncLogSQLiteRepository(database: database),
-            marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database))
+            marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
+            discoverCache: DiscoverCacheSQLiteRepository(database: database))
     }
 }
 
@@ -64,8 +70,15 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     }
     let client = GamerPowerHTTPClient(baseURL: configuration.gamerpowerURL, logger: logger)
     let catalog = FreeToGameHTTPClient(baseURL: configuration.freetogameURL, logger: logger)
+    let repositories = AppRepositories.sqlite(database)
+    let discover = configuration.rawgKey.map {
+        RAWGDiscoverSource(
+            baseURL: configuration.rawgURL, key: $0, cache: repositories.discoverCache, clock: configuration.clock,
+            logger: logger)
+    }
     return buildApplication(
-        configuration, repositories: .sqlite(database), source: client, catalogSource: catalog, logger: logger)
+        configuration, repositories: repositories, source: client, catalogSource: catalog,
+        discoverSource: discover, logger: logger)
 }
 
 /// Builds the application over any repositories and GamerPower source (tests pass an in-memory store and a stub).
@@ -74,7 +87,8 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
 /// application; routes see the read model, the marks repository and a trigger for on-demand syncs.
 public func buildApplication(
     _ configuration: WebConfiguration, repositories: AppRepositories, source: some GiveawaySource,
-    catalogSource: (any CatalogSource)? = nil, logger: Logger, runsSyncService: Bool = true
+    catalogSource: (any CatalogSource)? = nil, discoverSource: (any DiscoverSource)? = nil, logger: Logger,
+    runsSyncService: Bool = true
 ) -> some ApplicationProtocol {
     let clock = configuration.clock
     let readModel = ReadModel(
@@ -115,6 +129,14 @@ public func buildApplication(
     CatalogRoutes(readModel: readModel, marks: repositories.marks, details: details, images: images, clock: clock)
         .register(on: router)
     CatalogMarkRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
+    let rawgImageHosts = Set(["media.rawg.io", configuration.rawgURL.host?.lowercased()].compactMap { $0 })
+    DiscoverRoutes(
+        source: discoverSource, marks: repositories.marks,
+        images: ImageCache(
+            directory: URL(fileURLWithPath: configuration.imageCacheDirectory), allowedHosts: rawgImageHosts,
+            logger: logger),
+        imageHosts: rawgImageHosts, clock: clock
+    ).register(on: router)
 
     // Pages for visitors without marks skip the router and its middleware when they are already rendered.
     let responder = CachedPageResponder(pages: readModel.pages, clock: clock, next: router.buildResponder())

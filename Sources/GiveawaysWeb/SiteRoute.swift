@@ -35,6 +35,15 @@ enum SiteRoute: Hashable, Sendable {
     case catalogHide(id: Int)
     /// `/free-to-play/{id}/images/{n}`: 0 the thumbnail, 1… the screenshots, through the local image cache.
     case catalogImage(id: Int, index: Int)
+    /// `/discover`: RAWG's genres, or the remembered genre's games.
+    case discover(showGenres: Bool)
+    /// `POST /discover/genre`: choose (and remember) a genre; `POST /discover/forget`: "Change genre".
+    case discoverChoose
+    case discoverForget
+    /// `/discover/{genre}?page=N`.
+    case discoverGenre(slug: String, page: Int)
+    /// `/discover/games/{id}`.
+    case discoverGame(id: Int)
     /// `/healthz`.
     case health
     case api(APIRoute)
@@ -73,6 +82,11 @@ enum SiteRoute: Hashable, Sendable {
         static let freeToPlay = "/free-to-play"
         static let catalogGame = "/free-to-play/:id"
         static let catalogImage = "/free-to-play/:id/images/:index"
+        static let discover = "/discover"
+        static let discoverChoose = "/discover/genre"
+        static let discoverForget = "/discover/forget"
+        static let discoverGenre = "/discover/:genre"
+        static let discoverGame = "/discover/games/:id"
         static let catalogHidden = "/free-to-play/hidden"
         static let catalogRestoreAll = "/free-to-play/hidden/restore"
         static let catalogNote = "/free-to-play/:id/note"
@@ -97,6 +111,14 @@ enum SiteRoute: Hashable, Sendable {
         case .freeToPlay(let filters): Self.withQuery("/free-to-play", filters.queryItems)
         case .catalogGame(let id): "/free-to-play/\(id)"
         case .catalogImage(let id, let index): "/free-to-play/\(id)/images/\(index)"
+        case .discover(let showGenres): showGenres ? "/discover?genres=all" : "/discover"
+        case .discoverChoose: "/discover/genre"
+        case .discoverForget: "/discover/forget"
+        case .discoverGenre(let slug, let page):
+            Self.withQuery(
+                "/discover/\(slug.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? slug)",
+                page > 1 ? [.init(name: "page", value: "\(page)")] : [])
+        case .discoverGame(let id): "/discover/games/\(id)"
         case .catalogHidden: "/free-to-play/hidden"
         case .catalogRestoreAll: "/free-to-play/hidden/restore"
         case .catalogNote(let id): "/free-to-play/\(id)/note"
@@ -135,8 +157,19 @@ enum SiteRoute: Hashable, Sendable {
             case "sync": self = .sync
             case "healthz": self = .health
             case "free-to-play": self = .freeToPlay(try CatalogFilters(parameters: query))
+            case "discover": self = .discover(showGenres: query["genres"] == "all")
             default: return nil
             }
+        case 2 where parts[0] == "discover" && parts[1] == "genre":
+            self = .discoverChoose
+        case 2 where parts[0] == "discover" && parts[1] == "forget":
+            self = .discoverForget
+        case 2 where parts[0] == "discover":
+            guard let slug = Self.genreSlug(parts[1]) else { return nil }
+            self = .discoverGenre(slug: slug, page: try Self.page(query["page"]))
+        case 3 where parts[0] == "discover" && parts[1] == "games":
+            guard let id = Self.id(parts[2]) else { return nil }
+            self = .discoverGame(id: id)
         case 2 where parts[0] == "free-to-play" && parts[1] == "hidden":
             self = .catalogHidden
         case 3 where parts[0] == "free-to-play" && parts[1] == "hidden" && parts[2] == "restore":
@@ -180,6 +213,15 @@ enum SiteRoute: Hashable, Sendable {
         default:
             return nil
         }
+    }
+
+    /// RAWG genre slugs: lowercase letters, digits and dashes, at most 60.
+    static func genreSlug(_ text: String) -> String? {
+        let slug = text.removingPercentEncoding ?? text
+        guard (1...60).contains(slug.count),
+            slug.utf8.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || $0 == 45 })
+        else { return nil }
+        return slug
     }
 
     /// Ids are positive decimal numbers, nothing else (no sign, no spaces, no overflow).

@@ -36,6 +36,10 @@ struct RealCatalogTests {
 }
 
 enum RealCatalog {
+    static let rawgDirectory: URL? = directory.map {
+        $0.deletingLastPathComponent().appendingPathComponent("rawg")
+    }.flatMap { FileManager.default.fileExists(atPath: $0.appendingPathComponent("game-43.json").path) ? $0 : nil }
+
     static let directory: URL? = {
         var folder = URL(fileURLWithPath: #filePath)
         for _ in 0..<8 {

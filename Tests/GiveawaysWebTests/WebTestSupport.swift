@@ -59,7 +59,8 @@ struct WebHarness {
     }
 
     func app(
-        source: some GiveawaySource = StubSource(result: .failure(Down())), catalog: (any CatalogSource)? = nil
+        source: some GiveawaySource = StubSource(result: .failure(Down())), catalog: (any CatalogSource)? = nil,
+        discover: (any DiscoverSource)? = nil
     ) -> some ApplicationProtocol {
         var configuration = WebConfiguration()
         configuration.fixedNow = now
@@ -71,7 +72,7 @@ struct WebHarness {
         logger.logLevel = .critical
         return buildApplication(
             configuration, repositories: repository.repositories, source: source, catalogSource: catalog,
-            logger: logger, runsSyncService: false)
+            discoverSource: discover, logger: logger, runsSyncService: false)
     }
 }
 

@@ -1,7 +1,7 @@
 /// The page shell: head, header with navigation, the page's content, the footer with attribution.
 struct Layout {
     enum Section: String {
-        case home, freeToPlay, more, favorites, status
+        case home, freeToPlay, more, favorites, status, discover
     }
 
     let title: String
@@ -41,7 +41,7 @@ struct Layout {
         \(content)
         </main>
         <footer class="site-footer">
-          <p>Giveaway data from <a href="https://www.gamerpower.com" rel="noopener noreferrer" target="_blank">GamerPower</a>; free-to-play games from <a href="https://www.freetogame.com" rel="noopener noreferrer" target="_blank">FreeToGame</a>. GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores. <a href="\(SiteRoute.status.path)">Sync status</a></p>
+          <p>Giveaway data from <a href="https://www.gamerpower.com" rel="noopener noreferrer" target="_blank">GamerPower</a>; free-to-play games from <a href="https://www.freetogame.com" rel="noopener noreferrer" target="_blank">FreeToGame</a>. GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores. <a href="\(SiteRoute.discover(showGenres: false).path)">Discover games</a> · <a href="\(SiteRoute.status.path)">Sync status</a></p>
         </footer>
         </body>
         </html>

@@ -17,6 +17,7 @@ struct ErrorPage {
         case 400: "That filter doesn't exist"
         case 403: "Not allowed"
         case 405: "Not allowed here"
+        case 502: "The game database did not answer"
         case 500...: "Something went wrong"
         default: "That didn't work"
         }

@@ -81,7 +81,9 @@
       if (!response.ok) throw new Error("HTTP " + response.status);
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       const items = page.querySelector("[data-list]");
-      const shown = list.children.length;
+      // A list that holds pages up to N (Favorites, the catalog) gets the items past those shown; a list of
+      // single pages (Discover) gets the whole next page.
+      const shown = list.hasAttribute("data-append-all") ? 0 : list.children.length;
       const added = Array.from(items ? items.children : []).slice(shown);
       added.forEach((item) => list.appendChild(document.adoptNode(item)));
       const nav = link.closest(".load-more");
@@ -93,6 +95,18 @@
       window.location.href = link.href;
     }
   });
+
+  // Infinite scroll (Discover): the "Next page" link loads itself when it scrolls into view.
+  if ("IntersectionObserver" in window) {
+    const observer = new IntersectionObserver((entries) => {
+      entries.forEach((entry) => {
+        if (entry.isIntersecting && entry.target.getAttribute("aria-disabled") !== "true") entry.target.click();
+      });
+    }, { rootMargin: "400px" });
+    const watch = () => document.querySelectorAll("a[data-infinite]").forEach((link) => observer.observe(link));
+    watch();
+    new MutationObserver(watch).observe(document.body, { childList: true, subtree: true });
+  }
 
   // Hearts: toggle without a reload, and keep every heart for the same giveaway on the page in step.
   document.addEventListener("submit", async (event) => {

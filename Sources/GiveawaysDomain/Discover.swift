@@ -1,0 +1,104 @@
+import Foundation
+
+/// A RAWG genre, as Discover's tiles show it.
+public struct DiscoverGenre: Hashable, Sendable {
+    public var id: Int
+    public var name: String
+    public var slug: String
+    public var gamesCount: Int
+    public var imageURL: URL?
+
+    public init(id: Int, name: String, slug: String, gamesCount: Int = 0, imageURL: URL? = nil) {
+        self.id = id
+        self.name = name
+        self.slug = slug
+        self.gamesCount = gamesCount
+        self.imageURL = imageURL
+    }
+}
+
+/// A RAWG game in a list, or the start of its detail.
+public struct DiscoverGame: Hashable, Sendable {
+    public var id: Int
+    public var name: String
+    public var released: CatalogDate?
+    public var imageURL: URL?
+    /// 0–5, or `nil` when nobody rated it.
+    public var rating: Double?
+    public var metacritic: Int?
+    public var platforms: [String]
+    public var genres: [String]
+
+    public init(
+        id: Int, name: String, released: CatalogDate? = nil, imageURL: URL? = nil, rating: Double? = nil,
+        metacritic: Int? = nil, platforms: [String] = [], genres: [String] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.released = released
+        self.imageURL = imageURL
+        self.rating = rating
+        self.metacritic = metacritic
+        self.platforms = platforms
+        self.genres = genres
+    }
+}
+
+/// One page of a genre's games.
+public struct DiscoverPage: Hashable, Sendable {
+    public var games: [DiscoverGame]
+    public var total: Int
+    public var hasNext: Bool
+
+    public init(games: [DiscoverGame], total: Int, hasNext: Bool) {
+        self.games = games
+        self.total = total
+        self.hasNext = hasNext
+    }
+}
+
+/// A RAWG game's page: the list fields plus text and credits.
+public struct DiscoverGameDetail: Hashable, Sendable {
+    public var game: DiscoverGame
+    /// Plain text paragraphs (RAWG's `description_raw`, or its HTML reduced to text).
+    public var description: String
+    public var website: URL?
+    public var developers: [String]
+    public var publishers: [String]
+
+    public init(
+        game: DiscoverGame, description: String = "", website: URL? = nil, developers: [String] = [],
+        publishers: [String] = []
+    ) {
+        self.game = game
+        self.description = description
+        self.website = website
+        self.developers = developers
+        self.publishers = publishers
+    }
+}
+
+/// An answer from RAWG, and whether it came from the local cache after RAWG failed.
+public struct DiscoverAnswer<Value: Sendable>: Sendable {
+    public var value: Value
+    /// When the cached copy was fetched, if RAWG failed and this is that copy.
+    public var staleSince: Date?
+
+    public init(value: Value, staleSince: Date? = nil) {
+        self.value = value
+        self.staleSince = staleSince
+    }
+}
+
+/// RAWG as Discover reads it (cached and paced by the implementation).
+public protocol DiscoverSource: Sendable {
+    func genres() async throws -> DiscoverAnswer<[DiscoverGenre]>
+    func games(genre: String, page: Int) async throws -> DiscoverAnswer<DiscoverPage>
+    func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail>
+}
+
+/// Stored RAWG answers by request (never with the key), so browsing back and forth costs no new requests.
+public protocol DiscoverCacheRepository: Sendable {
+    func cachedAnswer(for request: String) async throws -> (body: Data, fetchedAt: Date)?
+    func storeAnswer(_ body: Data, for request: String, at time: Date) async throws
+}

@@ -1,0 +1,139 @@
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import Hummingbird
+
+/// Discover: RAWG's genres and games, only with a key. Without one, `/discover` explains how to enable it and no
+/// RAWG request is ever made. RAWG failures get a clear page (the key is never shown), or the cached answer.
+struct DiscoverRoutes: Sendable {
+    let source: (any DiscoverSource)?
+    let marks: any MarkRepository
+    let images: ImageCache
+    /// The hosts RAWG's images may come from.
+    let imageHosts: Set<String>
+    let clock: @Sendable () -> Date
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get(.init(SiteRoute.Pattern.discover), use: discover)
+        router.post(.init(SiteRoute.Pattern.discoverChoose), use: choose)
+        router.post(.init(SiteRoute.Pattern.discoverForget), use: forget)
+        router.get(.init(SiteRoute.Pattern.discoverGenre), use: genre)
+        router.get(.init(SiteRoute.Pattern.discoverGame), use: game)
+        router.get("/discover/image", use: image)
+    }
+
+    /// `GET /discover/image?src=URL` — a RAWG image through the image cache; only from RAWG's image hosts.
+    @Sendable func image(request: Request, context: AppRequestContext) async throws -> Response {
+        guard source != nil, let src = FormBody.queryParameters(of: request)["src"], let url = URL(string: src),
+            let host = url.host?.lowercased(), imageHosts.contains(host)
+        else { return ImageCache.placeholder() }
+        return await images.response(for: src, request: request)
+    }
+
+    /// `GET /discover` — the remembered genre's games, or the genre tiles (`?genres=all` always shows the tiles).
+    @Sendable func discover(request: Request, context: AppRequestContext) async throws -> Response {
+        guard case .discover(let showGenres) = try route(request) else { throw HTTPError(.notFound) }
+        guard let source else { return page("Discover", DiscoverPages.disabled()) }
+        if !showGenres, let slug = try await chosenGenre(context) {
+            return PageResponse.redirect(to: SiteRoute.discoverGenre(slug: slug, page: 1).path)
+        }
+        let genres = try await rawg { try await source.genres() }
+        return page("Discover", DiscoverPages.genres(genres.value, staleSince: genres.staleSince))
+    }
+
+    /// `POST /discover/genre` (`slug=`) — remembers the genre for this visitor's profile and opens it.
+    @Sendable func choose(request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        guard let slug = form["slug"].flatMap(SiteRoute.genreSlug) else {
+            throw BadRequest(message: "Choose a genre from the list.")
+        }
+        let profile = context.profile ?? .random()
+        let id = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: slug.hashValue & 0x7FFF_FFFF))
+        try await forgetGenres(profile)
+        try await marks.setMark(
+            .chosenGenre, on: MarkSubject(kind: .genre, id: id), profile: profile, text: slug, at: clock())
+        var response = PageResponse.redirect(to: SiteRoute.discoverGenre(slug: slug, page: 1).path)
+        if context.profile == nil { response.setCookie(VisitorMiddleware.profileCookie(profile, request: request)) }
+        return response
+    }
+
+    /// `POST /discover/forget` — "Change genre": forgets the choice and shows the tiles.
+    @Sendable func forget(request: Request, context: AppRequestContext) async throws -> Response {
+        if let profile = context.profile { try await forgetGenres(profile) }
+        return PageResponse.redirect(to: SiteRoute.discover(showGenres: true).path)
+    }
+
+    /// `GET /discover/{genre}?page=N` — a page of the genre's games (with `X-Fragment: results`, only the games).
+    @Sendable func genre(request: Request, context: AppRequestContext) async throws -> Response {
+        guard case .discoverGenre(let slug, let pageNumber) = try route(request) else { throw HTTPError(.notFound) }
+        guard let source else { return page("Discover", DiscoverPages.disabled()) }
+        let games = try await rawg(notFound: "There is no page \(pageNumber) of that genre on RAWG.") {
+            try await source.games(genre: slug, page: pageNumber)
+        }
+        let name = (try? await source.genres().value.first { $0.slug == slug }?.name) ?? slug.capitalized
+        let chosen = try await chosenGenre(context) == slug
+        let model = DiscoverPages.GenreModel(
+            slug: slug, name: name, page: pageNumber, games: games.value, staleSince: games.staleSince,
+            isRemembered: chosen)
+        if PageResponse.wantsFragment(request) { return PageResponse.html(DiscoverPages.gameList(model)) }
+        return page("\(name) · Discover", DiscoverPages.genre(model))
+    }
+
+    /// `GET /discover/games/{id}` — one RAWG game.
+    @Sendable func game(request: Request, context: AppRequestContext) async throws -> Response {
+        guard case .discoverGame(let id) = try route(request) else { throw HTTPError(.notFound) }
+        guard let source else { return page("Discover", DiscoverPages.disabled()) }
+        let detail = try await rawg(notFound: "RAWG has no game number \(id).") { try await source.game(id: id) }
+        return page(
+            "\(detail.value.game.name) · Discover", DiscoverPages.game(detail.value, staleSince: detail.staleSince))
+    }
+
+    // MARK: - Helpers
+
+    private func route(_ request: Request) throws -> SiteRoute? {
+        try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
+    }
+
+    private func page(_ title: String, _ content: HTML) -> Response {
+        PageResponse.html(Layout(title: "\(title) · GameGiveaways", section: .discover, content: content).render())
+    }
+
+    private func chosenGenre(_ context: AppRequestContext) async throws -> String? {
+        guard let profile = context.profile else { return nil }
+        return try await marks.marks(of: profile).all.first { $0.kind == .chosenGenre }?.text
+    }
+
+    private func forgetGenres(_ profile: ProfileID) async throws {
+        for mark in try await marks.marks(of: profile).all where mark.kind == .chosenGenre {
+            try await marks.removeMark(.chosenGenre, on: mark.subject, profile: profile)
+        }
+    }
+
+    /// Runs a RAWG call and turns its failures into clear pages: 404 for what RAWG does not have, 502 (with the
+    /// reason, never the key) for a refused key, throttling, errors and timeouts.
+    private func rawg<Value>(
+        notFound: String = "RAWG does not have that.", _ call: () async throws -> Value
+    )
+        async throws -> Value
+    {
+        do {
+            return try await call()
+        } catch let error as RAWGError {
+            switch error {
+            case .notFound: throw HTTPError(.notFound, message: notFound)
+            case .badStatus(401, _), .badStatus(403, _):
+                throw HTTPError(
+                    .badGateway,
+                    message:
+                        "RAWG refused this server's API key. The person running GameGiveaways can check GIVEAWAYS_RAWG_KEY."
+                )
+            case .throttled:
+                throw HTTPError(.badGateway, message: "RAWG asks us to slow down. Try again in a minute.")
+            case .timedOut:
+                throw HTTPError(.badGateway, message: "RAWG did not answer in time. Try again in a moment.")
+            default:
+                throw HTTPError(.badGateway, message: "RAWG could not answer just now. Try again in a moment.")
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GiveawaysDomain
+import GiveawaysTestSupport
+import Synchronization
+import Testing
+
+@testable import GiveawaysData
+
+/// An in-memory `DiscoverCacheRepository`.
+final class MemoryDiscoverCache: DiscoverCacheRepository {
+    let entries = Mutex<[String: (Data, Date)]>([:])
+
+    func cachedAnswer(for request: String) async throws -> (body: Data, fetchedAt: Date)? {
+        entries.withLock { $0[request] }.map { (body: $0.0, fetchedAt: $0.1) }
+    }
+
+    func storeAnswer(_ body: Data, for request: String, at time: Date) async throws {
+        entries.withLock { $0[request] = (body, time) }
+    }
+}
+
+/// RAWG's shapes, hand-written in its wire format (null platforms and metacritic, HTML descriptions, errors).
+@Suite struct RAWGTests {
+    static let genres = #"""
+        {"count": 19, "next": "https://api.rawg.io/api/genres?key=SECRET&page=2", "previous": null,
+         "results": [{"id": 4, "name": "Action", "slug": "action", "games_count": 98964,
+                      "image_background": "https://media.rawg.io/media/games/b7b/a.jpg", "games": []},
+                     {"id": 51, "name": "Indie", "slug": "indie", "games_count": 32668, "image_background": null}]}
+        """#
+    static let page = #"""
+        {"count": 24972, "next": "https://api.rawg.io/api/games?genres=indie&key=SECRET&page=2", "previous": null,
+         "results": [{"id": 1030, "slug": "limbo", "name": "Limbo", "released": "2010-08-04", "tba": false,
+                      "background_image": "https://media.rawg.io/media/games/929/limbo.jpeg", "rating": 4.14,
+                      "metacritic": 88, "platforms": [{"platform": {"id": 4, "name": "PC", "slug": "pc"}}],
+                      "genres": [{"id": 51, "name": "Indie", "slug": "indie"}], "seo_title": "new key"},
+                     {"id": 9, "name": "Unrated", "released": null, "background_image": null, "rating": 0,
+                      "metacritic": null, "platforms": null}]}
+        """#
+    static let detail = #"""
+        {"id": 43, "name": "Full Throttle Remastered", "released": "2017-04-17", "rating": 4.0, "metacritic": 77,
+         "description": "<p>One minute you&#39;re on the road.<br />Then <script>x()</script>trouble.</p>",
+         "website": "http://fullthrottle.doublefine.com/", "developers": [{"name": "Double Fine Productions"}],
+         "publishers": [{"name": "Double Fine Productions"}], "platforms": [{"platform": {"name": "Linux"}}]}
+        """#
+
+    @Test func genresPagesAndDetailsDecodeWithTheirQuirks() throws {
+        let decoder = RAWGDecoder()
+        let genres = try decoder.genres(Data(Self.genres.utf8))
+        #expect(genres.map(\.slug) == ["action", "indie"])
+        #expect(genres[1].imageURL == nil)
+        let page = try decoder.page(Data(Self.page.utf8))
+        #expect(page.total == 24972 && page.hasNext)
+        #expect(page.games[0].platforms == ["PC"] && page.games[0].metacritic == 88)
+        #expect(page.games[0].released == CatalogDate(year: 2010, month: 8, day: 4))
+        #expect(page.games[1].platforms.isEmpty && page.games[1].metacritic == nil && page.games[1].rating == nil)
+        let detail = try decoder.detail(Data(Self.detail.utf8))
+        #expect(detail.description == "One minute you're on the road.\nThen x()trouble.")
+        #expect(detail.developers == ["Double Fine Productions"])
+        #expect(detail.website?.host == "fullthrottle.doublefine.com")
+    }
+
+    @Test func refusedKeysAndMissingPagesSayWhatHappenedWithoutTheKey() {
+        let decoder = RAWGDecoder()
+        #expect(throws: RAWGError.badStatus(401, "the API key was refused")) {
+            try decoder.validated(status: 401, body: Data(#"{"error": "The key SECRET is invalid"}"#.utf8))
+        }
+        #expect(throws: RAWGError.notFound("Invalid page.")) {
+            try decoder.validated(status: 404, body: Data(#"{"detail": "Invalid page."}"#.utf8))
+        }
+        #expect(throws: RAWGError.self) { try decoder.validated(status: 200, body: Data("<html>".utf8)) }
+    }
+
+    @Test func answersAreCachedForADayAndTheCacheStandsInWhenRAWGFails() async throws {
+        let fake = FakeGamerPower(.json(Self.genres))
+        let cache = MemoryDiscoverCache()
+        let now = Mutex(Date(timeIntervalSince1970: 1_774_000_000))
+        try await fake.withServer { url in
+            let source = RAWGDiscoverSource(
+                baseURL: url, key: "SECRETKEY", cache: cache, clock: { now.withLock { $0 } }, retryDelays: [])
+            #expect(try await source.genres().value.count == 2)
+            #expect(try await source.genres().staleSince == nil)
+            #expect(fake.requestCount == 1)  // the second came from the cache
+            #expect(fake.paths[0].contains("key=SECRETKEY"))
+            #expect(cache.entries.withLock { $0.keys.allSatisfy { !$0.contains("SECRETKEY") } })
+            // A day later RAWG is down: the cached answer is shown, and says so.
+            now.withLock { $0 += 25 * 3600 }
+            fake.setBehavior(.raw(status: 503, body: "down", contentType: "text/plain"))
+            let stale = try await source.genres()
+            #expect(stale.value.count == 2 && stale.staleSince != nil)
+            // Nothing cached and a refused key: a clear error that never holds the key.
+            fake.setBehavior(
+                .raw(status: 401, body: #"{"error":"bad key SECRETKEY"}"#, contentType: "application/json"))
+            do {
+                _ = try await source.game(id: 43)
+                Issue.record("expected an error")
+            } catch {
+                #expect(!"\(error)".contains("SECRETKEY"))
+                #expect("\(error)".contains("refused"))
+            }
+            fake.setBehavior(.json(Self.page))
+            let games = try await source.games(genre: "indie", page: 2)
+            #expect(games.value.games.count == 2)
+        }
+        #expect(fake.paths.contains { $0.hasPrefix("/games?") && $0.contains("genres=indie") && $0.contains("page=2") })
+    }
+}
+
+/// The real RAWG answers in ../shared/fixtures/rawg, when present.
+@Suite(.enabled(if: RealCatalog.rawgDirectory != nil, "../shared/fixtures/rawg is not present"))
+struct RealRAWGTests {
+    @Test func theRealAnswersDecode() throws {
+        let directory = try #require(RealCatalog.rawgDirectory)
+        func body(_ name: String) throws -> Data { try Data(contentsOf: directory.appendingPathComponent(name)) }
+        let decoder = RAWGDecoder()
+        #expect(try decoder.genres(body("genres-page1-size2.json")).count == 2)
+        let page = try decoder.page(body("games-genres-indie-page1.json"))
+        #expect(!page.games.isEmpty && page.hasNext)
+        let detail = try decoder.detail(body("game-43.json"))
+        #expect(!detail.description.isEmpty && !detail.description.contains("<p>"))
+        #expect(throws: RAWGError.notFound("Invalid page.")) {
+            try decoder.validated(status: 404, body: body("error-invalid-page.json"))
+        }
+        #expect(throws: RAWGError.notFound("Not found.")) {
+            try decoder.validated(status: 404, body: body("error-not-found.json"))
+        }
+    }
+}
