@@ -51,7 +51,8 @@ def serve(upstream: str):
     port = free_port()
     process = subprocess.Popen(
         [binary, "serve", "--port", str(port), "--database", str(workdir / "store.sqlite"),
-         "--gamerpower-url", upstream + "/api", "--freetogame-url", upstream + "/api", "--now", NOW, "--image-cache", str(workdir / "images"),
+         "--gamerpower-url", upstream + "/api", "--freetogame-url", upstream + "/api",
+         "--rawg-url", upstream + "/rawg", "--rawg-key", fake_upstream.Upstream.RAWG_KEY, "--now", NOW, "--image-cache", str(workdir / "images"),
          "--sync-interval", "600", "--log-level", "warning"],
         cwd=workdir, stdout=subprocess.DEVNULL, stderr=open(workdir / "server.log", "w"),
     )

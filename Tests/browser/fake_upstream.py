@@ -67,6 +67,8 @@ class Upstream(BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         if path == "/api/giveaways":
             return self.feed()
+        if path.startswith("/rawg/"):
+            return self.rawg(path[len("/rawg"):])
         if path == "/api/games":
             return self.catalog()
         if path == "/api/game":
@@ -149,6 +151,56 @@ class Upstream(BaseHTTPRequestHandler):
             detail["minimum_system_requirements"] = {"os": "Windows 10 ", "processor": "Intel Core i3",
                                                      "memory": "4 GB", "graphics": "", "storage": " 2 GB"}
         return self.send(200, json.dumps(detail).encode(), "application/json")
+
+    RAWG_KEY = "test-rawg-key-123"
+    RAWG_GENRES = [("action", "Action", 4), ("indie", "Indie", 51), ("strategy", "Strategy", 10), ("puzzle", "Puzzle", 7)]
+
+    def rawg(self, path):
+        """A fake RAWG: /genres, /games?genres=&page= (30 games a genre, 12 a page; 404 past the end) and
+        /games/<id>; every request needs ?key=RAWG_KEY (401 otherwise), like the real one."""
+        query = self.path.split("?", 1)[1] if "?" in self.path else ""
+        params = dict(part.split("=", 1) for part in query.split("&") if "=" in part)
+        if params.get("key") != Upstream.RAWG_KEY:
+            return self.send(401, b'{"error": "The key is invalid"}', "application/json")
+        base = f"http://127.0.0.1:{self.server.server_port}"
+        if path == "/genres":
+            results = [{"id": gid, "name": name, "slug": slug, "games_count": 30,
+                        "image_background": f"{base}/g/{gid}/genre.jpg", "games": []}
+                       for slug, name, gid in Upstream.RAWG_GENRES]
+            return self.send(200, json.dumps({"count": len(results), "next": None, "previous": None,
+                                              "results": results}).encode(), "application/json")
+        if path == "/games":
+            page = int(params.get("page", "1") or "1")
+            size = int(params.get("page_size", "12") or "12")
+            genre = params.get("genres", "action")
+            total = 30
+            if (page - 1) * size >= total:
+                return self.send(404, b'{"detail": "Invalid page."}', "application/json")
+            games = [self.rawg_game(genre, n, base) for n in range((page - 1) * size, min(total, page * size))]
+            more = page * size < total
+            body = {"count": total, "previous": None, "results": games,
+                    "next": f"https://api.rawg.io/api/games?genres={genre}&key={Upstream.RAWG_KEY}&page={page + 1}" if more else None}
+            return self.send(200, json.dumps(body).encode(), "application/json")
+        if path.startswith("/games/"):
+            ident = path.rsplit("/", 1)[-1]
+            if not ident.isdigit() or int(ident) < 10_000:
+                return self.send(404, b'{"detail": "Not found."}', "application/json")
+            n = int(ident) % 1000
+            game = self.rawg_game("action", n, base)
+            game.update({"description": f"<p>{game['name']} is a game.<br />It is <b>fun</b>.</p>",
+                         "description_raw": "", "website": "https://example.com/game",
+                         "developers": [{"name": "Fake Studio"}], "publishers": [{"name": "Fake Pub"}]})
+            return self.send(200, json.dumps(game).encode(), "application/json")
+        return self.send(404, b'{"detail": "Not found."}', "application/json")
+
+    @staticmethod
+    def rawg_game(genre, n, base):
+        gid = 10_000 + n
+        return {"id": gid, "slug": f"{genre}-{n}", "name": f"{genre.title()} Quest {n + 1}",
+                "released": f"20{10 + n % 15}-0{1 + n % 9}-1{n % 9}", "background_image": f"{base}/g/{gid}/bg.jpg",
+                "rating": round(3 + (n % 20) / 10, 2), "metacritic": None if n % 3 else 70 + n % 25,
+                "platforms": None if n % 5 == 0 else [{"platform": {"id": 4, "name": "PC", "slug": "pc"}}],
+                "genres": [{"id": 1, "name": genre.title(), "slug": genre}]}
 
     def do_POST(self):
         if self.path.startswith("/control/"):

@@ -391,10 +391,53 @@ def test_catalog_hide_asks_leaves_catalog_and_search_and_restores(app, browser_f
     assert severe_console_errors(browser) == []
 
 
+def rawg_ids(driver):
+    return [int(card.get_attribute("data-rawg-id")) for card in driver.find_elements(By.CSS_SELECTOR, "[data-rawg-id]")]
+
+
+def test_discover_remembers_the_genre_scrolls_for_more_and_never_shows_the_key(app, upstream, browser_factory):
+    import fake_upstream
+    browser = browser_factory()
+    browser.get(app + "/")
+    browser.find_element(By.CSS_SELECTOR, "footer").find_element(By.LINK_TEXT, "Discover games").click()
+    wait(browser).until(EC.url_to_be(app + "/discover"))
+    tiles = browser.find_elements(By.CSS_SELECTOR, ".genre-tile")
+    assert [t.find_element(By.CSS_SELECTOR, ".genre-tile__name").text for t in tiles] == ["Action", "Indie", "Strategy", "Puzzle"]
+    tiles[1].click()
+    wait(browser).until(EC.url_to_be(app + "/discover/indie"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Indie"
+    first = rawg_ids(browser)
+    assert len(first) == 24
+    # Infinite scroll: scrolling to the end loads RAWG's page 2 into the same list.
+    browser.execute_script("window.__marker = 'same page'")
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    wait(browser).until(lambda d: len(rawg_ids(d)) == 30)
+    assert browser.execute_script("return window.__marker") == "same page"
+    assert browser.find_elements(By.CSS_SELECTOR, "a[data-infinite]") == []
+    # The genre is remembered for this profile: /discover opens it directly, also after a reload.
+    browser.get(app + "/discover")
+    assert browser.current_url == app + "/discover/indie"
+    browser.refresh()
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Indie"
+    browser.find_element(By.XPATH, "//button[normalize-space()='Change genre']").click()
+    wait(browser).until(EC.url_contains("/discover?genres=all"))
+    assert browser.find_elements(By.CSS_SELECTOR, ".genre-tile")
+    browser.get(app + "/discover/games/10003")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Action Quest 4"
+    assert "It is fun." in browser.find_element(By.CSS_SELECTOR, ".description").text
+    assert browser.find_element(By.LINK_TEXT, "RAWG").get_attribute("href").startswith("https://rawg.io")
+    key = fake_upstream.Upstream.RAWG_KEY
+    for path in ["/discover?genres=all", "/discover/indie", "/discover/games/10003", "/discover/games/5", "/status"]:
+        browser.get(app + path)
+        assert key not in browser.page_source
+    assert severe_console_errors(browser) == [] or all("404" in e["message"] for e in severe_console_errors(browser))
+
+
 def test_screenshots_phone_and_desktop_light_and_dark(app, browser_factory):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pages = {"home": "/", "details": "/giveaways/5101", "more": "/more", "favorites": "/favorites",
-             "status": "/status", "free-to-play": "/free-to-play", "game": "/free-to-play/9002"}
+             "status": "/status", "free-to-play": "/free-to-play", "game": "/free-to-play/9002",
+             "discover": "/discover?genres=all", "discover-genre": "/discover/action"}
     for size_name, (width, height) in {"phone": (390, 844), "desktop": (1440, 900)}.items():
         for scheme in ["light", "dark"]:
             driver = browser_factory(width=width, height=height, dark=scheme == "dark")
