@@ -13,6 +13,8 @@ final class SyncScheduler: Service, Sendable {
     private let clock: @Sendable () -> Date
     private let logger: Logger
     private let running = Mutex<Set<SourceID>>([])
+    /// Sources asked to sync (Retry, Sync now) while a run was already going: they run once more after it.
+    private let pending = Mutex<Set<SourceID>>([])
 
     init(jobs: [any SourceSyncJob], readModel: ReadModel, clock: @escaping @Sendable () -> Date, logger: Logger) {
         self.jobs = jobs
@@ -55,7 +57,18 @@ final class SyncScheduler: Service, Sendable {
     var trigger: SyncTrigger {
         SyncTrigger { [self] source in
             guard let job = jobs.first(where: { $0.source == source }) else { return }
-            Task { await self.runOnce(job) }
+            Task {
+                // A run already going may have started before the press (and be failing on an outage that is
+                // over now): the press is kept and answered by one more run right after it.
+                if await !self.runOnce(job) {
+                    self.pending.withLock { _ = $0.insert(source) }
+                    if !self.running.withLock({ $0.contains(source) }),
+                        self.pending.withLock({ $0.remove(source) != nil })
+                    {
+                        await self.runOnce(job)
+                    }
+                }
+            }
         }
     }
 
@@ -86,6 +99,7 @@ final class SyncScheduler: Service, Sendable {
         running.withLock { _ = $0.remove(job.source) }
         schedule.isRunning = false
         readModel.setSchedule(schedule, for: job.source)
+        if pending.withLock({ $0.remove(job.source) != nil }) { await runOnce(job) }
         return true
     }
 }
