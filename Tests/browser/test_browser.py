@@ -372,6 +372,26 @@ def test_catalog_notes_save_themselves_survive_a_resync_and_stay_private(app, br
     assert severe_console_errors(first) == []
 
 
+def test_a_failed_background_action_shows_a_two_second_notice(app, browser_factory):
+    browser = browser_factory()
+    browser.get(app + "/free-to-play/9001")
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        browser.find_element(By.ID, "note").send_keys("written on a train")
+        toast = wait(browser).until(lambda d: d.find_element(By.ID, "toast"))
+        wait(browser).until(lambda d: "is-visible" in toast.get_attribute("class"))
+        assert toast.text == "Your notes were not saved."
+        assert toast.get_attribute("role") == "status"
+        assert browser.find_element(By.CSS_SELECTOR, ".notes__save").is_displayed()  # Save is offered again
+        time.sleep(2.5)
+        assert "is-visible" not in toast.get_attribute("class")
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
 def test_catalog_hide_asks_leaves_catalog_and_search_and_restores(app, browser_factory):
     browser = browser_factory()
     browser.get(app + "/free-to-play/9008")

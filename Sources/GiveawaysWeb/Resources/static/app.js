@@ -3,6 +3,24 @@
   "use strict";
   document.documentElement.classList.add("js");
 
+  // A short notice when something done in the background fails (gone after 2 seconds; announced politely).
+  const notify = (message) => {
+    let box = document.getElementById("toast");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "toast";
+      box.className = "toast";
+      box.setAttribute("role", "status");
+      box.setAttribute("aria-live", "polite");
+      document.body.appendChild(box);
+    }
+    box.textContent = message;
+    box.classList.add("is-visible");
+    clearTimeout(box.timer);
+    box.timer = setTimeout(() => box.classList.remove("is-visible"), 2000);
+  };
+  const offline = (error) => error instanceof TypeError;  // fetch could not reach the server at all
+
   // Live search: debounced (300 ms), fetches only the results fragment, keeps the URL shareable.
   const form = document.querySelector("form[data-live-search]");
   const results = document.getElementById("results");
@@ -92,6 +110,7 @@
       history.replaceState(null, "", target);
       if (added[0]) { added[0].setAttribute("tabindex", "-1"); added[0].focus({ preventScroll: true }); }
     } catch (error) {
+      if (offline(error)) { link.removeAttribute("aria-disabled"); notify("Could not load more — you seem to be offline."); return; }
       window.location.href = link.href;
     }
   });
@@ -133,6 +152,7 @@
         if (text) text.textContent = state.favorite ? "Saved" : "Save";
       });
     } catch (error) {
+      if (offline(error)) { notify("Could not save that — you seem to be offline."); return; }
       heartForm.submit();
       return;
     } finally {
@@ -166,6 +186,7 @@
       } catch (error) {
         status.textContent = "Not saved — check your connection, or press Save.";
         notesForm.classList.add("has-error");
+        notify("Your notes were not saved.");
       }
     };
     area.addEventListener("input", () => { status.textContent = "Editing…"; clearTimeout(timer); timer = setTimeout(save, 700); });
@@ -187,6 +208,7 @@
       if (!response.ok) throw new Error("HTTP " + response.status);
       window.location.href = "/free-to-play";
     } catch (error) {
+      if (offline(error)) { notify("Could not hide the game — you seem to be offline."); return; }
       window.location.href = link.href;
     }
   });
