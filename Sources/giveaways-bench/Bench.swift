@@ -2,7 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 
-/// `giveaways-bench [--captures DIR]`: search and sync benchmarks, printed as a table.
+/// `giveaways-bench [--captures DIR] [--catalog FILE]`: search, sync and catalog benchmarks, printed as a table.
 /// Uses the real captures when given (the last day for single-capture figures), synthetic data otherwise.
 @main
 enum Bench {
@@ -20,6 +20,8 @@ enum Bench {
         var table = Table()
         if !arguments.contains("--skip-search") { try SearchBench.run(seed: seed, into: &table) }
         try await SyncBench.run(files: files, seedFeed: seedFeed, seed: seed, into: &table)
+        let catalogFile = arguments.firstIndex(of: "--catalog").map { URL(fileURLWithPath: arguments[$0 + 1]) }
+        if let catalogFile { try await CatalogBench.run(catalog: try Data(contentsOf: catalogFile), into: &table) }
         table.print()
     }
 }

@@ -42,6 +42,13 @@ import Testing
             let page = try await alice.get("/free-to-play/2", client: client).text
             #expect(page.contains("no longer in the FreeToGame catalog"))
             #expect(page.contains(">Clan &lt;b&gt;tag&lt;/b&gt;\nline 2</textarea>"))
+            // Listed under "Games with your notes", marked as gone from the catalog.
+            let mine = try await alice.get("/free-to-play/hidden", client: client).text
+            #expect(mine.contains("Games with your notes"))
+            #expect(
+                mine.contains(
+                    "href=\"/free-to-play/2#notes\">Gridlock Arena</a> <span class=\"badge badge--muted\">No longer in the catalog</span>"
+                ))
         }
     }
 

@@ -187,6 +187,13 @@ class Upstream(BaseHTTPRequestHandler):
                 return self.send(404, b'{"detail": "Not found."}', "application/json")
             n = int(ident) % 1000
             game = self.rawg_game("action", n, base)
+            if n == 999:  # hostile text in every field a page shows
+                game.update({"name": '<img src=x onerror="window.__xss=5">Evil', "website": "javascript:alert(1)",
+                             "description": "<p>Hi<script>window.__xss=6</script></p>", "description_raw": "",
+                             "developers": [{"name": "<svg onload=window.__xss=7>"}], "publishers": [],
+                             "genres": [{"name": "<b>bold</b>"}],
+                             "platforms": [{"platform": {"name": "<iframe src=javascript:1>"}}]})
+                return self.send(200, json.dumps(game).encode(), "application/json")
             game.update({"description": f"<p>{game['name']} is a game.<br />It is <b>fun</b>.</p>",
                          "description_raw": "", "website": "https://example.com/game",
                          "developers": [{"name": "Fake Studio"}], "publishers": [{"name": "Fake Pub"}]})
@@ -196,7 +203,10 @@ class Upstream(BaseHTTPRequestHandler):
     @staticmethod
     def rawg_game(genre, n, base):
         gid = 10_000 + n
-        return {"id": gid, "slug": f"{genre}-{n}", "name": f"{genre.title()} Quest {n + 1}",
+        name = f"{genre.title()} Quest {n + 1}"
+        if genre == "puzzle" and n == 0:
+            name = '<script>window.__xss=8</script>Puzzle "Quest"'
+        return {"id": gid, "slug": f"{genre}-{n}", "name": name,
                 "released": f"20{10 + n % 15}-0{1 + n % 9}-1{n % 9}", "background_image": f"{base}/g/{gid}/bg.jpg",
                 "rating": round(3 + (n % 20) / 10, 2), "metacritic": None if n % 3 else 70 + n % 25,
                 "platforms": None if n % 5 == 0 else [{"platform": {"id": 4, "name": "PC", "slug": "pc"}}],

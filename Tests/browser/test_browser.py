@@ -453,6 +453,15 @@ def test_discover_remembers_the_genre_scrolls_for_more_and_never_shows_the_key(a
     assert browser.find_element(By.TAG_NAME, "h1").text == "Action Quest 4"
     assert "It is fun." in browser.find_element(By.CSS_SELECTOR, ".description").text
     assert browser.find_element(By.LINK_TEXT, "RAWG").get_attribute("href").startswith("https://rawg.io")
+    # RAWG's text stays text: names, genres, platforms, developers, descriptions, links.
+    for path in ["/discover/puzzle", "/discover/games/10999"]:
+        browser.get(app + path)
+        time.sleep(0.3)
+        assert browser.execute_script("return window.__xss === undefined"), path
+        assert browser.find_elements(By.CSS_SELECTOR, "main script, main iframe, main svg[onload], main img[onerror]") == []
+        hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "main a")]
+        assert not any(h and h.lower().startswith("javascript:") for h in hrefs)
+    assert "<img src=x" in browser.find_element(By.TAG_NAME, "h1").text
     key = fake_upstream.Upstream.RAWG_KEY
     for path in ["/discover?genres=all", "/discover/indie", "/discover/games/10003", "/discover/games/5", "/status"]:
         browser.get(app + path)

@@ -77,6 +77,7 @@ struct FreeToPlayPage {
         let emptyState: EmptyState?
         let isSyncing: Bool
         let hiddenCount: Int
+        var noteCount = 0
 
         init(
             filters: CatalogFilters, catalog: CatalogSnapshot, results: [StoredCatalogGame], hiddenCount: Int = 0,
@@ -161,11 +162,14 @@ struct FreeToPlayPage {
         let hidden: HTML? =
             model.hiddenCount > 0
             ? " · <a href=\"\(SiteRoute.catalogHidden.path)\">\(model.hiddenCount) hidden</a>" : nil
+        let notes: HTML? =
+            model.noteCount > 0
+            ? " · <a href=\"\(SiteRoute.catalogHidden.path)#notes-title\">\(model.noteCount) with your notes</a>" : nil
         let loadMore: HTML =
             model.nextPagePath.map { LoadMore(shown: model.cards.count, total: model.total, nextPath: $0).render() }
             ?? .empty
         return """
-            <p class="results__count"><strong>\(model.total)</strong> \(noun)\(clear)\(hidden)</p>
+            <p class="results__count"><strong>\(model.total)</strong> \(noun)\(clear)\(hidden)\(notes)</p>
             <div class="grid" data-list>\(cards)</div>
             \(loadMore)
             """

@@ -90,7 +90,9 @@ struct CatalogMarkRoutes: Sendable {
         var visitor = VisitorMarks.none
         if let profile = context.profile { visitor = try await marks.marks(of: profile) }
         let games = visitor.ids(.hidden, of: .game).compactMap { catalog.byID[$0] }
-        let page = HiddenGamesPage(games: games)
+        let noted = visitor.all.filter { $0.kind == .note && $0.subject.kind == .game }
+            .compactMap { mark in catalog.byID[mark.subject.id].map { ($0, mark.text ?? "") } }
+        let page = HiddenGamesPage(games: games, noted: noted)
         return PageResponse.html(
             Layout(title: "Hidden games · GameGiveaways", section: .freeToPlay, content: page.render()).render())
     }
@@ -135,9 +137,32 @@ struct HiddenJSON: Encodable {
     let hidden: Bool
 }
 
-/// `/free-to-play/hidden`: hidden games with Restore, and Restore all.
+/// `/free-to-play/hidden`: hidden games with Restore, and Restore all; then the games you wrote notes on (also
+/// those that left the catalog, marked so).
 struct HiddenGamesPage {
     let games: [StoredCatalogGame]
+    var noted: [(game: StoredCatalogGame, text: String)] = []
+
+    private var notes: HTML? {
+        guard !noted.isEmpty else { return nil }
+        let rows = noted.map { entry -> HTML in
+            let card = CatalogCard.Model(entry.game)
+            let removed: HTML? =
+                entry.game.isRemoved ? " <span class=\"badge badge--muted\">No longer in the catalog</span>" : nil
+            return """
+                <li class="hidden-game" data-game-id="\(card.id)">
+                  <img src="\(card.thumbnailPath)" alt="" width="120" height="68" loading="lazy">
+                  <div><a href="\(card.path)#notes">\(card.title)</a>\(removed)<p>\(String(entry.text.prefix(140)))</p></div>
+                </li>
+                """
+        }
+        return """
+            <section aria-labelledby="notes-title" class="noted-games">
+              <h2 id="notes-title">Games with your notes</h2>
+              <ul class="hidden-games">\(rows)</ul>
+            </section>
+            """
+    }
 
     func render() -> HTML {
         let back = SiteRoute.catalogHidden.path
@@ -176,6 +201,7 @@ struct HiddenGamesPage {
               <p>Games you hid from the free-to-play catalog. Only this browser's profile sees this list.</p>
             </section>
             \(body)
+            \(notes)
             """
     }
 }

@@ -34,10 +34,11 @@ struct CatalogRoutes: Sendable {
         let now = clock()
         let render = { () -> HTML in
             let results = filters.apply(to: snapshot.catalog, hidden: hidden)
-            let page = FreeToPlayPage(
-                model: .init(
-                    filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
-                    lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, isSyncing: readModel.isSyncing))
+            var model = FreeToPlayPage.Model(
+                filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
+                lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, isSyncing: readModel.isSyncing)
+            model.noteCount = visitor.ids(.note, of: .game).count
+            let page = FreeToPlayPage(model: model)
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(title: page.model.title, section: .freeToPlay, content: page.render()).render()
         }
