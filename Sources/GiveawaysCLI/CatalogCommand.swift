@@ -147,13 +147,7 @@ struct CatalogCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            guard !files.isEmpty else { throw ValidationError("Give at least one file to import.") }
-            for text in asOf where Timestamp.parse(text) == nil {
-                throw ValidationError("--as-of '\(text)' is not an ISO 8601 time (e.g. 2026-03-31T12:00:00Z).")
-            }
-            if !asOf.isEmpty, asOf.count != files.count {
-                throw ValidationError("Give one --as-of per file (\(files.count) files, \(asOf.count) times), or none.")
-            }
+            try ImportCommand.validate(files: files, asOf: asOf)
         }
 
         func run() async throws {

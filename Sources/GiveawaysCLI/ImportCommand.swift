@@ -23,13 +23,7 @@ struct ImportCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("Give at least one file to import.") }
-        for text in asOf where Timestamp.parse(text) == nil {
-            throw ValidationError("--as-of '\(text)' is not an ISO 8601 time (e.g. 2026-03-31T12:00:00Z).")
-        }
-        if !asOf.isEmpty, asOf.count != files.count {
-            throw ValidationError("Give one --as-of per file (\(files.count) files, \(asOf.count) times), or none.")
-        }
+        try Self.validate(files: files, asOf: asOf)
         if asOf.isEmpty {
             for file in files where Self.dateInName(file) == nil {
                 throw ValidationError("No --as-of given and '\(file)' has no YYYY-MM-DD date in its name.")
@@ -59,6 +53,17 @@ struct ImportCommand: AsyncParsableCommand {
             try await log.recordSuccess(of: .gamerpower, report: report, at: time)
             Console.progress("[\(index + 1)/\(files.count)] \(file) as of \(Timestamp.format(time))")
             ChangeSummary.print(report, titles: titles, label: "Imported")
+        }
+    }
+
+    /// The checks every import shares: at least one file, and `--as-of` times that parse, one per file or none.
+    static func validate(files: [String], asOf: [String]) throws {
+        guard !files.isEmpty else { throw ValidationError("Give at least one file to import.") }
+        for text in asOf where Timestamp.parse(text) == nil {
+            throw ValidationError("--as-of '\(text)' is not an ISO 8601 time (e.g. 2026-03-31T12:00:00Z).")
+        }
+        if !asOf.isEmpty, asOf.count != files.count {
+            throw ValidationError("Give one --as-of per file (\(files.count) files, \(asOf.count) times), or none.")
         }
     }
 

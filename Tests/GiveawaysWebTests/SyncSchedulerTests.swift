@@ -45,10 +45,10 @@ final class GatedSource: GiveawaySource {
         source.releaseAll()
         try await Self.waitUntil { source.fetches.withLock { $0 } == 2 }
         source.releaseAll()
-        try await Task.sleep(for: .milliseconds(300))
+        try await Self.waitUntil { !readModel.isSyncing }
+        try await Task.sleep(for: .milliseconds(300))  // room for a wrong third run to start
         source.releaseAll()
         #expect(source.fetches.withLock { $0 } == 2)
-        #expect(readModel.isSyncing == false)
     }
 
     /// Polls `condition` for up to 5 s; records a failure instead of hanging.

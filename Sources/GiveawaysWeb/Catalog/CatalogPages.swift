@@ -176,27 +176,15 @@ struct FreeToPlayPage {
     }
 
     private var searchForm: HTML {
-        let sorts = model.sortOptions.map { option -> HTML in
-            "<option value=\"\(option.value)\"\(option.isSelected ? HTML(" selected") : nil)>\(option.label)</option>"
-        }
         let filters = model.filters
-        return """
-            <form class="filters" method="get" action="\(CatalogFilters().path)" role="search" data-live-search data-default-sort="popularity" data-suggest="\(SiteRoute.api(.catalogSuggestions(query: "")).path)">
-              <div class="search-field">
-                <label for="q" class="visually-hidden">Search free-to-play games</label>
-                \(Icons.search)
-                <input id="q" type="search" name="q" value="\(filters.search)" placeholder="Search titles, genres, publishers" autocomplete="off" maxlength="\(Defaults.maxSearchLength)" enterkeyhint="search" list="q-suggestions">
-                <datalist id="q-suggestions"></datalist>
-              </div>
-              \(filters.genre.map { HTML("<input type=\"hidden\" name=\"genre\" value=\"\($0)\">") })
-              \(filters.platform.map { HTML("<input type=\"hidden\" name=\"platform\" value=\"\($0.rawValue)\">") })
-              <div class="sort-field">
-                <label for="sort">Sort</label>
-                <select id="sort" name="sort">\(sorts)</select>
-              </div>
-              <button type="submit" class="button filters__submit">Search</button>
-            </form>
-            """
+        return SearchForm(
+            action: CatalogFilters().path, label: "Search free-to-play games",
+            placeholder: "Search titles, genres, publishers", search: filters.search,
+            hidden: [filters.genre.map { ("genre", $0) }, filters.platform.map { ("platform", $0.rawValue) }]
+                .compactMap { $0 },
+            sorts: model.sortOptions, defaultSort: CatalogFilters.Sort.popularity.rawValue,
+            suggestPath: SiteRoute.api(.catalogSuggestions(query: "")).path
+        ).render()
     }
 
     private var genreChips: HTML {

@@ -135,26 +135,15 @@ struct HomePage {
     }
 
     private var searchForm: HTML {
-        let sorts = model.sortOptions.map { option -> HTML in
-            "<option value=\"\(option.value)\"\(option.isSelected ? HTML(" selected") : nil)>\(option.label)</option>"
-        }
         let query = model.filters.query
-        return """
-            <form class="filters" method="get" action="\(SiteRoute.home(HomeFilters()).path)" role="search" data-live-search>
-              <div class="search-field">
-                <label for="q" class="visually-hidden">Search giveaways</label>
-                \(Icons.search)
-                <input id="q" type="search" name="q" value="\(query.search)" placeholder="Search titles, platforms, descriptions" autocomplete="off" maxlength="\(Defaults.maxSearchLength)" enterkeyhint="search">
-              </div>
-              \(query.platform.map { HTML("<input type=\"hidden\" name=\"platform\" value=\"\($0)\">") })
-              \(query.type.map { HTML("<input type=\"hidden\" name=\"type\" value=\"\($0.rawValue)\">") })
-              <div class="sort-field">
-                <label for="sort">Sort</label>
-                <select id="sort" name="sort">\(sorts)</select>
-              </div>
-              <button type="submit" class="button filters__submit">Search</button>
-            </form>
-            """
+        return SearchForm(
+            action: SiteRoute.home(HomeFilters()).path, label: "Search giveaways",
+            placeholder: "Search titles, platforms, descriptions", search: query.search,
+            hidden: [query.platform.map { ("platform", $0) }, query.type.map { ("type", $0.rawValue) }].compactMap {
+                $0
+            },
+            sorts: model.sortOptions, defaultSort: GiveawaySort.date.rawValue
+        ).render()
     }
 
     private var platformTabs: HTML {

@@ -1,0 +1,43 @@
+import GiveawaysDomain
+
+/// The search box with its sort menu: a GET form (works without JavaScript) that the script turns into search as
+/// you type. Home and the free-to-play catalog use it; hidden fields carry the other filters.
+struct SearchForm {
+    let action: String
+    let label: String
+    let placeholder: String
+    let search: String
+    /// `(name, value)` of the filters kept while searching.
+    let hidden: [(name: String, value: String)]
+    let sorts: [(value: String, label: String, isSelected: Bool)]
+    /// The sort that is left out of URLs.
+    let defaultSort: String
+    /// Where suggestions come from (a `<datalist>` is attached), if anywhere.
+    var suggestPath: String?
+
+    func render() -> HTML {
+        let options = sorts.map { option -> HTML in
+            "<option value=\"\(option.value)\"\(option.isSelected ? HTML(" selected") : nil)>\(option.label)</option>"
+        }
+        let fields = hidden.map { HTML("<input type=\"hidden\" name=\"\($0.name)\" value=\"\($0.value)\">") }
+        let suggest: HTML? = suggestPath.map { HTML(" data-suggest=\"\($0)\"") }
+        let list: HTML? = suggestPath == nil ? nil : " list=\"q-suggestions\""
+        let datalist: HTML? = suggestPath == nil ? nil : "<datalist id=\"q-suggestions\"></datalist>"
+        return """
+            <form class="filters" method="get" action="\(action)" role="search" data-live-search data-default-sort="\(defaultSort)"\(suggest)>
+              <div class="search-field">
+                <label for="q" class="visually-hidden">\(label)</label>
+                \(Icons.search)
+                <input id="q" type="search" name="q" value="\(search)" placeholder="\(placeholder)" autocomplete="off" maxlength="\(Defaults.maxSearchLength)" enterkeyhint="search"\(list)>
+                \(datalist)
+              </div>
+              \(fields)
+              <div class="sort-field">
+                <label for="sort">Sort</label>
+                <select id="sort" name="sort">\(options)</select>
+              </div>
+              <button type="submit" class="button filters__submit">Search</button>
+            </form>
+            """
+    }
+}
