@@ -223,10 +223,10 @@ class Upstream(BaseHTTPRequestHandler):
         self.send(404, b"", "text/plain")
 
 
-def start(port: int = 0, fixture: Path = FIXTURE) -> ThreadingHTTPServer:
-    """A fake upstream on its own port with its own fixture and mode (several can run in one process)."""
+def start(port: int = 0, fixture: Path = FIXTURE, catalog: Path = CATALOG) -> ThreadingHTTPServer:
+    """A fake upstream on its own port with its own fixtures and modes (several can run in one process)."""
     handler = type("Upstream", (Upstream,), {"fixture": Path(fixture), "mode": "ok", "flip": False,
-                                             "catalog_fixture": CATALOG, "catalog_mode": "ok"})
+                                             "catalog_fixture": Path(catalog), "catalog_mode": "ok"})
     ThreadingHTTPServer.daemon_threads = True
     ThreadingHTTPServer.allow_reuse_address = True
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)

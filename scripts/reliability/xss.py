@@ -1,5 +1,7 @@
-"""Hostile upstream text: 60 XSS payloads planted in every text and URL field of a fake GamerPower feed, rendered
-by the real server in headless Chromium (Home, a search, every Details page, More, Favorites). Counts payloads
+"""Hostile upstream text: 60 XSS payloads planted in every text and URL field of a fake GamerPower feed and of a
+fake FreeToGame catalog (list and detail), rendered by the real server in headless Chromium (Home, a search, every
+Details page, More, Favorites, the catalog, a catalog search, every game page with its detail, the hidden list,
+and a visitor's note holding a payload). Counts payloads
 that executed and unsafe markup that reached the DOM (event-handler attributes, foreign script/iframe/object/
 embed/base/meta elements, javascript:/data:/vbscript: links). The CSP would block inline script anyway, so the
 DOM is checked too: escaping must hold on its own. Usage: python3 xss.py"""
@@ -51,6 +53,33 @@ def feed(count):
     return json.dumps(items).replace("/", "\\/")
 
 
+def catalog(count):
+    games = []
+    for k in range(count):
+        text = TEMPLATES[k % len(TEMPLATES)].format(k=k + 101)
+        url = URLS[k % len(URLS)].format(k=k + 101)
+        games.append({
+            "id": 8000 + k, "title": f"Game payload {k + 1} {text}", "thumbnail": url,
+            "short_description": f"{text} short {k + 1}", "game_url": url, "genre": text,
+            "platform": f"PC (Windows), {text}", "publisher": text, "developer": text, "release_date": text,
+            "freetogame_profile_url": url,
+        })
+    return json.dumps(games)
+
+
+def wait_catalog(server, seconds=30):
+    import time
+    import urllib.request
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        status = json.loads(urllib.request.urlopen(server.base + "/api/v1/status").read())
+        source = next((s for s in status["sources"] if s["source"] == "freetogame"), None)
+        if source and source["lastAttempt"]:
+            return source
+        time.sleep(0.1)
+    raise TimeoutError("the catalog did not sync")
+
+
 CHECK = """
 const bad = [];
 if (window.__xss !== undefined) bad.push('executed ' + window.__xss);
@@ -77,18 +106,29 @@ def main():
     count = 60
     work = Path(tempfile.mkdtemp(prefix="gg-xss-"))
     (work / "xss.json").write_text(feed(count))
-    upstream = fake_upstream.start(fixture=work / "xss.json")
+    (work / "games.json").write_text(catalog(count))
+    upstream = fake_upstream.start(fixture=work / "xss.json", catalog=work / "games.json")
     server = Server(work / "db.sqlite", upstream=f"http://127.0.0.1:{upstream.server_port}/api")
     server.wait_ready()
     status = server.wait_synced()
     assert status["giveaways"] == count, status
+    games = wait_catalog(server)
+    assert games["items"] == count, games
     driver = make_driver()
     problems, pages = [], 0
     try:
         driver.get(server.base + "/")
         for k in range(0, count, 3):  # heart some, so Favorites renders payloads too
             driver.execute_script(f"document.querySelector('[data-giveaway-id=\"{7000 + k}\"] .heart').click()")
+        # A visitor's own note and a hidden game, each holding a payload.
+        driver.execute_script("""
+            const body = new URLSearchParams({note: '<script>window.__xss=999</script><img src=x onerror=window.__xss=998>'});
+            return fetch('/free-to-play/8001/note', {method: 'POST', body, credentials: 'same-origin'})
+              .then(() => fetch('/free-to-play/8002/hide', {method: 'POST', body: new URLSearchParams({hidden: '1'}),
+                                                             credentials: 'same-origin'}));""")
         paths = ["/", "/?q=payload", "/?q=script", "/more", "/favorites"] + [f"/giveaways/{7000 + k}" for k in range(count)]
+        paths += ["/free-to-play", "/free-to-play?q=payload", "/free-to-play/hidden"]
+        paths += [f"/free-to-play/{8000 + k}" for k in range(count)]
         for path in paths:
             driver.get(server.base + path)
             pages += 1
@@ -97,7 +137,7 @@ def main():
         driver.quit()
         server.stop()
         upstream.shutdown()
-    print(f"{count} payloads in every upstream field, {pages} pages rendered in headless Chromium: "
+    print(f"{count} payloads in every GamerPower and FreeToGame field, {pages} pages rendered in headless Chromium: "
           f"{len(problems)} problems")
     for problem in problems[:20]:
         print("  " + problem)
