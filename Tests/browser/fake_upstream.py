@@ -153,6 +153,7 @@ class Upstream(BaseHTTPRequestHandler):
         return self.send(200, json.dumps(detail).encode(), "application/json")
 
     RAWG_KEY = "test-rawg-key-123"
+    rawg_texts = None  # when set (the XSS sweep), RAWG's names, genres, platforms and descriptions come from it
     RAWG_GENRES = [("action", "Action", 4), ("indie", "Indie", 51), ("strategy", "Strategy", 10), ("puzzle", "Puzzle", 7)]
 
     def rawg(self, path):
@@ -163,10 +164,11 @@ class Upstream(BaseHTTPRequestHandler):
         if params.get("key") != Upstream.RAWG_KEY:
             return self.send(401, b'{"error": "The key is invalid"}', "application/json")
         base = f"http://127.0.0.1:{self.server.server_port}"
+        texts = type(self).rawg_texts
         if path == "/genres":
-            results = [{"id": gid, "name": name, "slug": slug, "games_count": 30,
+            results = [{"id": gid, "name": texts[i % len(texts)] if texts else name, "slug": slug, "games_count": 30,
                         "image_background": f"{base}/g/{gid}/genre.jpg", "games": []}
-                       for slug, name, gid in Upstream.RAWG_GENRES]
+                       for i, (slug, name, gid) in enumerate(Upstream.RAWG_GENRES)]
             return self.send(200, json.dumps({"count": len(results), "next": None, "previous": None,
                                               "results": results}).encode(), "application/json")
         if path == "/games":
@@ -176,7 +178,7 @@ class Upstream(BaseHTTPRequestHandler):
             total = 30
             if (page - 1) * size >= total:
                 return self.send(404, b'{"detail": "Invalid page."}', "application/json")
-            games = [self.rawg_game(genre, n, base) for n in range((page - 1) * size, min(total, page * size))]
+            games = [self.rawg_game(genre, n, base, texts) for n in range((page - 1) * size, min(total, page * size))]
             more = page * size < total
             body = {"count": total, "previous": None, "results": games,
                     "next": f"https://api.rawg.io/api/games?genres={genre}&key={Upstream.RAWG_KEY}&page={page + 1}" if more else None}
@@ -186,7 +188,7 @@ class Upstream(BaseHTTPRequestHandler):
             if not ident.isdigit() or int(ident) < 10_000:
                 return self.send(404, b'{"detail": "Not found."}', "application/json")
             n = int(ident) % 1000
-            game = self.rawg_game("action", n, base)
+            game = self.rawg_game("action", n, base, texts)
             if n == 999:  # hostile text in every field a page shows
                 game.update({"name": '<img src=x onerror="window.__xss=5">Evil', "website": "javascript:alert(1)",
                              "description": "<p>Hi<script>window.__xss=6</script></p>", "description_raw": "",
@@ -197,13 +199,22 @@ class Upstream(BaseHTTPRequestHandler):
             game.update({"description": f"<p>{game['name']} is a game.<br />It is <b>fun</b>.</p>",
                          "description_raw": "", "website": "https://example.com/game",
                          "developers": [{"name": "Fake Studio"}], "publishers": [{"name": "Fake Pub"}]})
+            if texts:
+                text = texts[n % len(texts)]
+                game.update({"description": text, "description_raw": text, "website": text,
+                             "developers": [{"name": text}], "publishers": [{"name": text}]})
             return self.send(200, json.dumps(game).encode(), "application/json")
         return self.send(404, b'{"detail": "Not found."}', "application/json")
 
     @staticmethod
-    def rawg_game(genre, n, base):
+    def rawg_game(genre, n, base, texts=None):
         gid = 10_000 + n
         name = f"{genre.title()} Quest {n + 1}"
+        if texts:
+            text = texts[n % len(texts)]
+            return {"id": gid, "slug": f"{genre}-{n}", "name": text, "released": text, "background_image": text,
+                    "rating": 4.5, "metacritic": 80, "platforms": [{"platform": {"name": text}}],
+                    "genres": [{"name": text}]}
         if genre == "puzzle" and n == 0:
             name = '<script>window.__xss=8</script>Puzzle "Quest"'
         return {"id": gid, "slug": f"{genre}-{n}", "name": name,

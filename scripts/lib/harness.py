@@ -77,7 +77,7 @@ class Server:
     """`giveaways serve` on a free loopback port."""
 
     def __init__(self, database, upstream="http://127.0.0.1:9/api", interval="30", now="2026-03-31T12:00:00Z",
-                 log=None):
+                 log=None, extra=()):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         arguments = [binary(), "serve", "--port", str(self.port), "--database", str(database),
@@ -85,6 +85,7 @@ class Server:
                      "--log-level", "warning" if log else "error", "--image-cache", str(database) + ".images"]
         if now:
             arguments += ["--now", now]
+        arguments += list(extra)
         self.started = time.perf_counter()
         self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL,
                                         stderr=open(log, "w") if log else subprocess.DEVNULL)

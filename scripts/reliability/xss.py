@@ -1,7 +1,7 @@
 """Hostile upstream text: 60 XSS payloads planted in every text and URL field of a fake GamerPower feed and of a
 fake FreeToGame catalog (list and detail), rendered by the real server in headless Chromium (Home, a search, every
 Details page, More, Favorites, the catalog, a catalog search, every game page with its detail, the hidden list,
-and a visitor's note holding a payload). Counts payloads
+a visitor's note holding a payload) and of a fake RAWG (Discover's genre tiles, genre pages, game pages). Counts payloads
 that executed and unsafe markup that reached the DOM (event-handler attributes, foreign script/iframe/object/
 embed/base/meta elements, javascript:/data:/vbscript: links). The CSP would block inline script anyway, so the
 DOM is checked too: escaping must hold on its own. Usage: python3 xss.py"""
@@ -108,7 +108,13 @@ def main():
     (work / "xss.json").write_text(feed(count))
     (work / "games.json").write_text(catalog(count))
     upstream = fake_upstream.start(fixture=work / "xss.json", catalog=work / "games.json")
-    server = Server(work / "db.sqlite", upstream=f"http://127.0.0.1:{upstream.server_port}/api")
+    # RAWG (Discover) answers with a payload in every text and URL field too.
+    upstream.RequestHandlerClass.rawg_texts = [
+        TEMPLATES[k % len(TEMPLATES)].format(k=k + 201) if k % 3 else URLS[k % len(URLS)].format(k=k + 201)
+        for k in range(count)]
+    base = f"http://127.0.0.1:{upstream.server_port}"
+    server = Server(work / "db.sqlite", upstream=base + "/api",
+                    extra=["--rawg-url", base + "/rawg", "--rawg-key", fake_upstream.Upstream.RAWG_KEY])
     server.wait_ready()
     status = server.wait_synced()
     assert status["giveaways"] == count, status
@@ -129,15 +135,22 @@ def main():
         paths = ["/", "/?q=payload", "/?q=script", "/more", "/favorites"] + [f"/giveaways/{7000 + k}" for k in range(count)]
         paths += ["/free-to-play", "/free-to-play?q=payload", "/free-to-play/hidden"]
         paths += [f"/free-to-play/{8000 + k}" for k in range(count)]
+        paths += ["/discover?genres=all", "/discover/action", "/discover/action?page=2"]
+        paths += [f"/discover/games/{10_000 + k}" for k in range(0, count, 2)]
         for path in paths:
             driver.get(server.base + path)
             pages += 1
             problems += [f"{path}: {p}" for p in driver.execute_script(CHECK)]
+            # The pages must really show the hostile data (not an error page), or the sweep proves nothing.
+            shown = driver.execute_script(
+                "return document.querySelectorAll('[data-giveaway-id], [data-game-id], [data-rawg-id], .genre-tile').length")
+            if not shown:
+                problems.append(f"{path}: shows no upstream item")
     finally:
         driver.quit()
         server.stop()
         upstream.shutdown()
-    print(f"{count} payloads in every GamerPower and FreeToGame field, {pages} pages rendered in headless Chromium: "
+    print(f"{count} payloads in every GamerPower, FreeToGame and RAWG field, {pages} pages rendered in headless Chromium: "
           f"{len(problems)} problems")
     for problem in problems[:20]:
         print("  " + problem)
