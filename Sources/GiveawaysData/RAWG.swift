@@ -163,7 +163,7 @@ public final class RAWGDiscoverSource: DiscoverSource {
     ) {
         http = UpstreamHTTP(
             baseURL: baseURL, timeout: timeout, maxBodyBytes: 4 * 1_048_576, retryDelays: retryDelays,
-            totalBudget: .seconds(10), logger: logger)
+            totalBudget: .seconds(10), logger: logger, secrets: [key])
         self.key = key
         self.cache = cache
         self.clock = clock
@@ -210,7 +210,7 @@ public final class RAWGDiscoverSource: DiscoverSource {
             try? await cache.storeAnswer(body, for: request, at: now)
             return DiscoverAnswer(value: value)
         } catch {
-            if case .notFound = error { throw error }
+            if case .notFound = error { throw scrubbed(error) }
             if let cached, let value = try? decode(cached.body) {
                 return DiscoverAnswer(value: value, staleSince: cached.fetchedAt)
             }
@@ -218,12 +218,16 @@ public final class RAWGDiscoverSource: DiscoverSource {
         }
     }
 
-    /// The error with any trace of the key removed (a transport error could quote a URL).
+    /// The error with any trace of the key removed (a transport error could quote a URL, a body could echo it).
     private func scrubbed(_ error: RAWGError) -> RAWGError {
         guard !key.isEmpty, error.description.contains(key) else { return error }
         switch error {
-        case .unreachable(let text): return .unreachable(text.replacingOccurrences(of: key, with: "•••"))
-        default: return .unreachable("RAWG could not be reached")
+        case .unreachable(let text): return .unreachable(http.redacted(text))
+        case .badStatus(let code, let text): return .badStatus(code, http.redacted(text))
+        case .notJSON(let status, let text): return .notJSON(status: status, snippet: http.redacted(text))
+        case .malformed(let text): return .malformed(http.redacted(text))
+        case .notFound(let text): return .notFound(http.redacted(text))
+        default: return error
         }
     }
 }

@@ -18,6 +18,8 @@ final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
     private let totalBudget: Duration
     private let pacer: RequestPacer
     private let logger: Logger
+    /// Strings that must never reach a log line (an API key sent as a query parameter).
+    private let secrets: [String]
 
     /// - Parameters:
     ///   - timeout: the limit for one whole attempt, connection to last byte.
@@ -25,8 +27,9 @@ final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
     ///   - totalBudget: the most a whole fetch may take, retries included; a retry that would not fit is skipped.
     init(
         baseURL: URL, timeout: Duration, maxBodyBytes: Int, retryDelays: [Duration], totalBudget: Duration,
-        logger: Logger
+        logger: Logger, secrets: [String] = []
     ) {
+        self.secrets = secrets.filter { !$0.isEmpty }
         self.baseURL = baseURL
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
@@ -58,11 +61,16 @@ final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
             {
                 logger.warning(
                     "\(API.name) fetch failed, retrying",
-                    metadata: ["reason": "\(error)", "attempt": "\(attempt + 1)"])
+                    metadata: ["reason": "\(redacted(error.description))", "attempt": "\(attempt + 1)"])
                 do { try await Task.sleep(for: retryDelays[attempt]) } catch { throw .timedOut(seconds: 0) }
                 attempt += 1
             }
         }
+    }
+
+    /// `text` with every secret replaced.
+    func redacted(_ text: String) -> String {
+        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "•••") }
     }
 
     private func fetchOnce(url: URL, timeout: Duration) async throws(Failure) -> (Int, Data) {

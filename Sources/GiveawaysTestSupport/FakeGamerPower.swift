@@ -29,12 +29,16 @@ public final class FakeGamerPower: Sendable {
     }
 
     private let state: Mutex<State>
+    /// When set (RAWG), a request whose `key` query parameter is missing or different answers 401, as RAWG does.
+    private let requiredKey: String?
 
     /// - Parameters:
     ///   - behavior: the answer given whenever the script is empty.
     ///   - script: answers given once each, in order, before falling back to `behavior`.
-    public init(_ behavior: Behavior, script: [Behavior] = []) {
+    ///   - requiredKey: RAWG's API key check.
+    public init(_ behavior: Behavior, script: [Behavior] = [], requiredKey: String? = nil) {
         state = Mutex(State(script: script, fallback: behavior))
+        self.requiredKey = requiredKey
     }
 
     /// Replaces the standing answer (and clears any script).
@@ -60,6 +64,11 @@ public final class FakeGamerPower: Sendable {
         // The same behaviours answer FreeToGame's and RAWG's paths, so one fake serves every client's tests.
         for path in ["giveaways", "games", "game", "genres", "games/:id"] {
             router.get(.init(path)) { request, _ -> Response in
+                if let key = self.requiredKey, request.uri.queryParameters["key"].map(String.init) != key {
+                    _ = self.nextBehavior(path: request.uri.description)
+                    return try await Self.respond(
+                        .raw(status: 401, body: #"{"error": "The key is invalid"}"#, contentType: "application/json"))
+                }
                 let behavior = self.nextBehavior(path: request.uri.description)
                 return try await Self.respond(behavior)
             }

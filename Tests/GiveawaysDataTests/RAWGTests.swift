@@ -70,6 +70,24 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
         #expect(throws: RAWGError.self) { try decoder.validated(status: 200, body: Data("<html>".utf8)) }
     }
 
+    @Test func aWrongKeyIsRefusedAndNeverEchoed() async throws {
+        let fake = FakeGamerPower(.json(Self.genres), requiredKey: "RIGHTKEY")
+        try await fake.withServer { url in
+            let wrong = RAWGDiscoverSource(
+                baseURL: url, key: "WRONGKEY", cache: MemoryDiscoverCache(), clock: { Date() }, retryDelays: [])
+            do {
+                _ = try await wrong.genres()
+                Issue.record("expected a refusal")
+            } catch {
+                #expect("\(error)" == "RAWG answered HTTP 401: the API key was refused")
+            }
+            let right = RAWGDiscoverSource(
+                baseURL: url, key: "RIGHTKEY", cache: MemoryDiscoverCache(), clock: { Date() }, retryDelays: [])
+            let genres = try await right.genres().value
+            #expect(genres.count == 2)
+        }
+    }
+
     @Test func answersAreCachedForADayAndTheCacheStandsInWhenRAWGFails() async throws {
         let fake = FakeGamerPower(.json(Self.genres))
         let cache = MemoryDiscoverCache()
