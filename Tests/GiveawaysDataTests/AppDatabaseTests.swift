@@ -133,4 +133,71 @@ import Testing
         #expect(
             try await MarkSQLiteRepository(database: again).marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
     }
+
+    /// The previous release wrote schema v2 (sync sources, the marks table, platforms as rows); this one adds the
+    /// catalog (v3) and the RAWG cache (v4). Such a file keeps every giveaway, history row, sync run and mark.
+    @Test func aPreviousReleaseDatabaseUpgradesInPlaceAndKeepsEverything() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v2-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("v2.sqlite").path
+        // Given a file written as the previous release wrote it: migrations up to v2, then rows in v2's shape.
+        do {
+            let pool = try DatabasePool(path: path)
+            try AppDatabase.migrator.migrate(pool, upTo: "v2: sync sources, one marks table, platforms as rows")
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO giveaway (id, title, worth_cents, thumbnail_url, image_url, description, instructions,
+                          open_giveaway_url, open_giveaway, published_at, type, ends_at, users, status,
+                          gamerpower_url, first_seen_at, last_seen_at, left_at, is_demo) VALUES
+                        (1, 'Live game', 1999, 't1', 'i1', 'd1', 'steps', 'https://g/1', NULL, '2026-03-01 00:00:00.000',
+                         'Game', NULL, 120, 'Active', 'https://gp/1', '2026-03-01 00:00:00.000',
+                         '2026-03-03 00:00:00.000', NULL, 0),
+                        (2, 'Gone loot', NULL, 't2', 'i2', 'd2', 'steps', 'https://g/2', NULL, '2026-03-01 00:00:00.000',
+                         'DLC', NULL, 5, 'Active', 'https://gp/2', '2026-03-01 00:00:00.000',
+                         '2026-03-02 00:00:00.000', '2026-03-02 00:00:00.000', 0);
+                        INSERT INTO giveaway_platform (giveaway_id, position, slug, name) VALUES
+                        (1, 0, 'pc', 'PC'), (1, 1, 'steam', 'Steam'), (2, 0, 'dreamcast', 'Dreamcast');
+                        INSERT INTO feed_period (giveaway_id, appeared_at, left_at) VALUES
+                        (1, '2026-03-01 00:00:00.000', NULL), (2, '2026-03-01 00:00:00.000', '2026-03-02 00:00:00.000');
+                        INSERT INTO sync_run (source, at, succeeded, reason, added, updated, returned, left, total) VALUES
+                        ('gamerpower', '2026-03-02 00:00:00.000', 1, NULL, 2, 0, 0, 1, 1),
+                        ('gamerpower', '2026-03-03 00:00:00.000', 0, 'GamerPower answered HTTP 503', 0, 0, 0, 0, 0);
+                        INSERT INTO mark (profile_id, subject_kind, subject_id, kind, text, created_at, updated_at) VALUES
+                        ('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'giveaway', 2, 'favorite', NULL,
+                         '2026-03-02 01:00:00.000', '2026-03-02 01:00:00.000'),
+                        ('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'giveaway', 1, 'favorite', NULL,
+                         '2026-03-02 02:00:00.000', '2026-03-02 02:00:00.000');
+                        """)
+            }
+            try pool.close()
+        }
+
+        // When this release opens it
+        let database = try AppDatabase.open(path: path)
+        let feed = GiveawayFeedSQLiteRepository(database: database)
+
+        // Then every giveaway, platform, history row, sync run and mark is there
+        #expect(try await feed.storedGiveaway(id: 1)?.giveaway.platforms.map(\.slug) == ["pc", "steam"])
+        let gone = try #require(try await feed.storedGiveaway(id: 2))
+        #expect(gone.history.leftAt == utc("2026-03-02T00:00:00Z") && gone.history.periods.count == 1)
+        #expect(try await feed.giveawaysInFeed().map(\.id) == [1])
+        let log = try await SyncLogSQLiteRepository(database: database).syncLog(of: .gamerpower)
+        #expect(log.lastFailure?.failureReason == "GamerPower answered HTTP 503")
+        #expect(log.lastSuccess?.changes == SyncChanges(added: 2, left: 1, total: 1))
+        let marks = MarkSQLiteRepository(database: database)
+        #expect(try await marks.marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
+
+        // And the new tables work beside the old data: a catalog sync, a note on a game, a cached RAWG answer
+        let catalog = CatalogSQLiteRepository(database: database)
+        #expect(try await catalog.allCatalogGames().isEmpty)
+        _ = try await catalog.saveCatalog([CatalogGame(id: 9, title: "Nine")], at: utc("2026-03-04T00:00:00Z"))
+        try await marks.setMark(.note, on: .game(9), profile: alice, text: "hi", at: utc("2026-03-04T00:00:00Z"))
+        let all = try await marks.marks(of: alice)
+        #expect(all.ids(.favorite, of: .giveaway) == [1, 2] && all.mark(.note, on: .game(9))?.text == "hi")
+        let cache = DiscoverCacheSQLiteRepository(database: database)
+        try await cache.storeAnswer(Data("{}".utf8), for: "/genres", at: utc("2026-03-04T00:00:00Z"))
+        #expect(try await cache.cachedAnswer(for: "/genres")?.body == Data("{}".utf8))
+    }
 }
