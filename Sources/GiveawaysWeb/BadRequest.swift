@@ -1,7 +1,19 @@
+import Foundation
+import GiveawaysDomain
+
 /// A request the app cannot answer because of what it asked for (a bad filter value): a 400 page or JSON error
 /// with this message. Thrown by code that does not know about HTTP.
 struct BadRequest: Error, Hashable, CustomStringConvertible {
     let message: String
 
     var description: String { message }
+
+    /// A search text from a query string, trimmed; longer than the limit is a bad request. Shared by every search.
+    static func search(_ text: String?) throws(BadRequest) -> String {
+        guard let text else { return "" }
+        guard text.count <= Defaults.maxSearchLength else {
+            throw BadRequest(message: "Searches are limited to \(Defaults.maxSearchLength) characters.")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }

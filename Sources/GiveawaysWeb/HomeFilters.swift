@@ -30,12 +30,7 @@ struct HomeFilters: Sendable, Hashable {
             }
             query.sort = order
         }
-        if let search = parameters["q"] {
-            guard search.count <= Defaults.maxSearchLength else {
-                throw BadRequest(message: "Searches are limited to \(Defaults.maxSearchLength) characters.")
-            }
-            query.search = search.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        query.search = try BadRequest.search(parameters["q"])
         self.query = query
     }
 

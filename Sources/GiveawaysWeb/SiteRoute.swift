@@ -202,11 +202,7 @@ enum SiteRoute: Hashable, Sendable {
             default: return nil
             }
         case 4 where parts[0] == "api" && parts[1] == "v1" && parts[2] == "free-to-play" && parts[3] == "suggestions":
-            let text = query["q"] ?? ""
-            guard text.count <= Defaults.maxSearchLength else {
-                throw BadRequest(message: "Searches are limited to \(Defaults.maxSearchLength) characters.")
-            }
-            self = .api(.catalogSuggestions(query: text))
+            self = .api(.catalogSuggestions(query: try BadRequest.search(query["q"])))
         case 4 where parts[0] == "api" && parts[1] == "v1" && parts[2] == "giveaways":
             guard let id = Self.id(parts[3]) else { return nil }
             self = .api(.giveaway(id: id))

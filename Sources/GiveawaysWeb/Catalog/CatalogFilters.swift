@@ -36,12 +36,7 @@ struct CatalogFilters: Sendable, Hashable {
             }
             self.sort = value
         }
-        if let search = parameters["q"] {
-            guard search.count <= Defaults.maxSearchLength else {
-                throw BadRequest(message: "Searches are limited to \(Defaults.maxSearchLength) characters.")
-            }
-            self.search = search.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        search = try BadRequest.search(parameters["q"])
         page = try SiteRoute.page(parameters["page"])
     }
 

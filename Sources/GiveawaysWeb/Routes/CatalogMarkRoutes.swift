@@ -87,8 +87,7 @@ struct CatalogMarkRoutes: Sendable {
     /// `GET /free-to-play/hidden` — the games this visitor hid, newest first, each with Restore.
     @Sendable func hiddenList(request: Request, context: AppRequestContext) async throws -> Response {
         let catalog = try await readModel.snapshot().catalog
-        var visitor = VisitorMarks.none
-        if let profile = context.profile { visitor = try await marks.marks(of: profile) }
+        let visitor = try await marks.marks(of: context)
         let games = visitor.ids(.hidden, of: .game).compactMap { catalog.byID[$0] }
         let noted = visitor.all.filter { $0.kind == .note && $0.subject.kind == .game }
             .compactMap { mark in catalog.byID[mark.subject.id].map { ($0, mark.text ?? "") } }

@@ -29,10 +29,10 @@ struct CatalogRoutes: Sendable {
             let known = snapshot.catalog.genres.prefix(12).map(\.slug).joined(separator: ", ")
             throw BadRequest(message: "There is no genre “\(genre.prefix(60))” in the catalog. Genres: \(known)…")
         }
-        let visitor = try await visitorMarks(context)
+        let visitor = try await marks.marks(of: context)
         let hidden = Set(visitor.ids(.hidden, of: .game))
         let now = clock()
-        let render = { () -> HTML in
+        return readModel.page(request, snapshot, visitor, now) {
             let results = filters.apply(to: snapshot.catalog, hidden: hidden)
             var model = FreeToPlayPage.Model(
                 filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
@@ -42,8 +42,6 @@ struct CatalogRoutes: Sendable {
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(title: page.model.title, section: .freeToPlay, content: page.render()).render()
         }
-        guard visitor.isEmpty else { return PageResponse.html(render()) }
-        return cached(request, snapshot, now, render: render)
     }
 
     /// `GET /free-to-play/{id}` — one game, also after it left the catalog.
@@ -63,7 +61,7 @@ struct CatalogRoutes: Sendable {
         } else if stored.detail != nil {
             state = .loaded
         }
-        let visitor = try await visitorMarks(context)
+        let visitor = try await marks.marks(of: context)
         let page = CatalogGamePage(
             model: .init(
                 stored: stored, catalog: snapshot.catalog, detailState: state,
@@ -77,8 +75,8 @@ struct CatalogRoutes: Sendable {
             description: page.model.metaDescription
         ).render()
         // Only a complete page is shared with other visitors; one still waiting for its detail is not kept.
-        guard state == .loaded, visitor.isEmpty else { return PageResponse.html(html) }
-        return cached(request, snapshot, clock()) { html }
+        guard state == .loaded else { return PageResponse.html(html) }
+        return readModel.page(request, snapshot, visitor, clock()) { html }
     }
 
     /// `GET /free-to-play/{id}/images/{n}` — the thumbnail (0) or a screenshot (1…), through the image cache.
@@ -101,7 +99,7 @@ struct CatalogRoutes: Sendable {
     @Sendable func suggestions(request: Request, context: AppRequestContext) async throws -> Response {
         guard case .api(.catalogSuggestions(let query)) = try route(request) else { throw HTTPError(.notFound) }
         let catalog = try await readModel.snapshot().catalog
-        let hidden = Set(try await visitorMarks(context).ids(.hidden, of: .game))
+        let hidden = Set(try await marks.marks(of: context).ids(.hidden, of: .game))
         var filters = CatalogFilters()
         filters.search = query
         let titles =
@@ -112,26 +110,8 @@ struct CatalogRoutes: Sendable {
 
     // MARK: - Helpers
 
-    /// The visitor's marks; a browser without a profile has none, and costs no database read.
-    private func visitorMarks(_ context: AppRequestContext) async throws -> VisitorMarks {
-        guard let profile = context.profile else { return .none }
-        return try await marks.marks(of: profile)
-    }
-
     private func route(_ request: Request) throws -> SiteRoute? {
         try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
-    }
-
-    /// Catalog pages look the same to every visitor today: kept in the page cache.
-    private func cached(
-        _ request: Request, _ snapshot: ReadModelSnapshot, _ now: Date, render: () -> HTML
-    )
-        -> Response
-    {
-        let key = PageCache.Key(request: request)
-        if let entry = readModel.pages.entry(for: key, now: now) { return entry.response(to: request) }
-        return readModel.pages.store(render(), for: key, generation: snapshot.generation, now: now)
-            .response(to: request)
     }
 }
 

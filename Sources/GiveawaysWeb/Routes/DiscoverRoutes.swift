@@ -48,10 +48,8 @@ struct DiscoverRoutes: Sendable {
             throw BadRequest(message: "Choose a genre from the list.")
         }
         let profile = context.profile ?? .random()
-        let id = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: slug.hashValue & 0x7FFF_FFFF))
-        try await forgetGenres(profile)
-        try await marks.setMark(
-            .chosenGenre, on: MarkSubject(kind: .genre, id: id), profile: profile, text: slug, at: clock())
+        // Setting the one slot again replaces its text: no earlier choice to remove first.
+        try await marks.setMark(.chosenGenre, on: Self.genreSlot, profile: profile, text: slug, at: clock())
         var response = PageResponse.redirect(to: SiteRoute.discoverGenre(slug: slug, page: 1).path)
         if context.profile == nil { response.setCookie(VisitorMiddleware.profileCookie(profile, request: request)) }
         return response
@@ -59,7 +57,9 @@ struct DiscoverRoutes: Sendable {
 
     /// `POST /discover/forget` — "Change genre": forgets the choice and shows the tiles.
     @Sendable func forget(request: Request, context: AppRequestContext) async throws -> Response {
-        if let profile = context.profile { try await forgetGenres(profile) }
+        if let profile = context.profile {
+            try await marks.removeMark(.chosenGenre, on: Self.genreSlot, profile: profile)
+        }
         return PageResponse.redirect(to: SiteRoute.discover(showGenres: true).path)
     }
 
@@ -98,15 +98,11 @@ struct DiscoverRoutes: Sendable {
         PageResponse.html(Layout(title: "\(title) · GameGiveaways", section: .discover, content: content).render())
     }
 
-    private func chosenGenre(_ context: AppRequestContext) async throws -> String? {
-        guard let profile = context.profile else { return nil }
-        return try await marks.marks(of: profile).all.first { $0.kind == .chosenGenre }?.text
-    }
+    /// A profile has one chosen genre at most: one mark on one fixed subject, whose text is the genre's slug.
+    static let genreSlot = MarkSubject(kind: .genre, id: 1)
 
-    private func forgetGenres(_ profile: ProfileID) async throws {
-        for mark in try await marks.marks(of: profile).all where mark.kind == .chosenGenre {
-            try await marks.removeMark(.chosenGenre, on: mark.subject, profile: profile)
-        }
+    private func chosenGenre(_ context: AppRequestContext) async throws -> String? {
+        try await marks.marks(of: context).mark(.chosenGenre, on: Self.genreSlot)?.text
     }
 
     /// Runs a RAWG call and turns its failures into clear pages: 404 for what RAWG does not have, 502 (with the

@@ -33,9 +33,9 @@ struct PageRoutes: Sendable {
     @Sendable func home(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .home(let filters) = try route(request, snapshot) else { throw Self.notFound }
-        let marks = try await visitorMarks(context)
+        let marks = try await marks.marks(of: context)
         let now = clock()
-        return page(request, snapshot, marks, now) {
+        return readModel.page(request, snapshot, marks, now) {
             let results = ListGiveawaysUseCase().execute(
                 snapshot.giveaways, query: filters.query, now: now,
                 index: filters.query.search.isEmpty ? nil : snapshot.searchIndex)
@@ -53,9 +53,9 @@ struct PageRoutes: Sendable {
         let snapshot = try await readModel.snapshot()
         guard case .details(let id) = try route(request, snapshot) else { throw Self.notFound }
         guard let stored = snapshot.stored[id] else { throw Self.noSuchGiveaway(id) }
-        let marks = try await visitorMarks(context)
+        let marks = try await marks.marks(of: context)
         let now = clock()
-        return page(request, snapshot, marks, now) {
+        return readModel.page(request, snapshot, marks, now) {
             let game = snapshot.gameByGiveaway[id].flatMap { snapshot.catalog.byID[$0]?.game }
             let page = DetailsPage(
                 model: .init(
@@ -70,9 +70,9 @@ struct PageRoutes: Sendable {
     /// `GET /more` — the Epic carousel and the platform shelves.
     @Sendable func more(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        let marks = try await visitorMarks(context)
+        let marks = try await marks.marks(of: context)
         let now = clock()
-        return page(request, snapshot, marks, now) {
+        return readModel.page(request, snapshot, marks, now) {
             let page = MorePage(
                 model: .init(snapshot: snapshot, marks: marks, isSyncing: readModel.isSyncing, now: now))
             return Layout(title: "More · GameGiveaways", section: .more, content: page.render()).render()
@@ -83,7 +83,7 @@ struct PageRoutes: Sendable {
     @Sendable func favorites(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .favorites(let pageNumber) = try route(request, snapshot) else { throw Self.notFound }
-        let marks = try await visitorMarks(context)
+        let marks = try await marks.marks(of: context)
         let favorites = marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] }
         let page = FavoritesPage(model: .init(favorites: favorites, page: pageNumber, now: clock()))
         if PageResponse.wantsFragment(request) { return PageResponse.html(page.resultsFragment()) }
@@ -95,7 +95,7 @@ struct PageRoutes: Sendable {
     @Sendable func status(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         let now = clock()
-        return page(request, snapshot, .none, now) {
+        return readModel.page(request, snapshot, .none, now) {
             let page = StatusPage(sources: readModel.health(snapshot).map { .init($0, now: now) })
             return Layout(title: "Sync status · GameGiveaways", section: .status, content: page.render()).render()
         }
@@ -153,28 +153,10 @@ struct PageRoutes: Sendable {
 
     // MARK: - Helpers
 
-    /// A page for this visitor: from the page cache when the visitor has no marks (everyone without marks sees the
-    /// same bytes), rendered afresh otherwise.
-    private func page(
-        _ request: Request, _ snapshot: ReadModelSnapshot, _ marks: VisitorMarks, _ now: Date, render: () -> HTML
-    ) -> Response {
-        guard marks.isEmpty else { return PageResponse.html(render()) }
-        let key = PageCache.Key(request: request)
-        if let entry = readModel.pages.entry(for: key, now: now) { return entry.response(to: request) }
-        return readModel.pages.store(render(), for: key, generation: snapshot.generation, now: now)
-            .response(to: request)
-    }
-
     private func route(_ request: Request, _ snapshot: ReadModelSnapshot) throws -> SiteRoute? {
         try SiteRoute(
             path: request.uri.path, query: FormBody.queryParameters(of: request),
             platformSlugs: snapshot.platformSlugs)
-    }
-
-    /// The visitor's marks; a browser without a profile has none, and costs no database read.
-    private func visitorMarks(_ context: AppRequestContext) async throws -> VisitorMarks {
-        guard let profile = context.profile else { return .none }
-        return try await marks.marks(of: profile)
     }
 
     static let notFound = HTTPError(.notFound, message: "There is no page at this address.")
