@@ -124,6 +124,34 @@ public struct AppDatabase: Sendable {
                 t.column("fetched_at", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v5: profiles, link codes, end-date changes") { db in
+            // What a visitor profile keeps besides marks. A row appears on the profile's first page view or
+            // setting; profiles from earlier releases (marks only) simply have none yet.
+            try db.create(table: "profile") { t in
+                t.column("id", .text).primaryKey()
+                t.column("rules_json", .text)
+                t.column("feed_token", .text).unique()
+                t.column("created_at", .datetime).notNull()
+                t.column("last_seen_at", .datetime)
+                t.column("previous_visit_ended_at", .datetime)
+            }
+            try db.create(table: "link_code") { t in
+                t.column("code", .text).primaryKey()
+                t.column("profile_id", .text).notNull().indexed()
+                t.column("created_at", .datetime).notNull()
+                t.column("expires_at", .datetime).notNull()
+                t.column("used_at", .datetime)
+            }
+            // Every end-date move a sync saw, for History's "end date changed" (and notifications).
+            try db.create(table: "giveaway_end_change") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("giveaway_id", .integer).notNull().indexed()
+                    .references("giveaway", onDelete: .cascade)
+                t.column("changed_at", .datetime).notNull()
+                t.column("old_ends_at", .datetime)
+                t.column("new_ends_at", .datetime)
+            }
+        }
         return migrator
     }
 

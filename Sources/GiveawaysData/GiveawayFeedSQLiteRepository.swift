@@ -27,7 +27,11 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
             let rows = try GiveawayRow.fetchAll(db)
             let platforms = try Self.platformsByGiveaway(db)
             let periods = try Self.periodsByGiveaway(db, id: nil)
-            return rows.map { Self.stored($0, platforms: platforms[$0.id] ?? [], periods: periods[$0.id] ?? []) }
+            let changes = try Self.endDateChangesByGiveaway(db, id: nil)
+            return rows.map {
+                Self.stored(
+                    $0, platforms: platforms[$0.id] ?? [], periods: periods[$0.id] ?? [], changes: changes[$0.id] ?? [])
+            }
         }
     }
 
@@ -36,7 +40,9 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
             guard let row = try GiveawayRow.fetchOne(db, key: id) else { return nil }
             let platforms = try GiveawayPlatformRow.filter(Column("giveaway_id") == id).order(Column("position"))
                 .fetchAll(db).map(\.platform)
-            return Self.stored(row, platforms: platforms, periods: try Self.periodsByGiveaway(db, id: id)[id] ?? [])
+            return Self.stored(
+                row, platforms: platforms, periods: try Self.periodsByGiveaway(db, id: id)[id] ?? [],
+                changes: try Self.endDateChangesByGiveaway(db, id: id)[id] ?? [])
         }
     }
 
@@ -114,6 +120,15 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
         if comparable != row || platformsChanged {
             report.updated.append(giveaway.id)
             try row.update(db)
+            if before.endsAt != row.endsAt {
+                try db.execute(
+                    sql: """
+                        INSERT INTO giveaway_end_change (giveaway_id, changed_at, old_ends_at, new_ends_at)
+                        VALUES (?, ?, ?, ?)
+                        """,
+                    arguments: [row.id, time, before.endsAt, row.endsAt])
+                report.endDateChanged.append(row.id)
+            }
         } else if before.users != row.users {
             try db.cachedStatement(sql: "UPDATE giveaway SET users = ? WHERE id = ?")
                 .execute(arguments: [row.users, row.id])
@@ -162,9 +177,29 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
         return result
     }
 
-    private static func stored(_ row: GiveawayRow, platforms: [Platform], periods: [FeedPeriod]) -> StoredGiveaway {
+    /// End-date changes by giveaway, oldest first; for one giveaway when `id` is given.
+    private static func endDateChangesByGiveaway(_ db: Database, id: Int?) throws -> [Int: [EndDateChange]] {
+        var sql = "SELECT giveaway_id, changed_at, old_ends_at, new_ends_at FROM giveaway_end_change"
+        var arguments: StatementArguments = []
+        if let id {
+            sql += " WHERE giveaway_id = ?"
+            arguments = [id]
+        }
+        sql += " ORDER BY giveaway_id, changed_at, id"
+        var result: [Int: [EndDateChange]] = [:]
+        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+            result[row["giveaway_id"], default: []].append(
+                EndDateChange(changedAt: row["changed_at"], from: row["old_ends_at"], to: row["new_ends_at"]))
+        }
+        return result
+    }
+
+    private static func stored(
+        _ row: GiveawayRow, platforms: [Platform], periods: [FeedPeriod], changes: [EndDateChange]
+    ) -> StoredGiveaway {
         let history = FeedHistory(
-            firstSeenAt: row.firstSeenAt, lastSeenAt: row.lastSeenAt, leftAt: row.leftAt, periods: periods)
+            firstSeenAt: row.firstSeenAt, lastSeenAt: row.lastSeenAt, leftAt: row.leftAt, periods: periods,
+            endDateChanges: changes)
         return StoredGiveaway(giveaway: row.toDomain(platforms: platforms), history: history, isDemo: row.isDemo)
     }
 }

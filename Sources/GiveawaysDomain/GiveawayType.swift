@@ -27,7 +27,7 @@ public enum GiveawayType: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The three type filters GamerPower offers: `game`, `loot` (DLC and in-game items) and `beta` (early access).
-public enum TypeFilter: String, Hashable, Sendable, CaseIterable {
+public enum TypeFilter: String, Hashable, Sendable, CaseIterable, Codable {
     case game, loot, beta
 
     /// Whether a giveaway of `type` passes this filter.

@@ -36,6 +36,10 @@ public enum MarkKind: String, Hashable, Sendable, CaseIterable {
     case hidden
     /// The Discover genre this visitor chose (one at most; the text is its slug).
     case chosenGenre
+    /// A giveaway this visitor already claimed.
+    case claimed
+    /// A giveaway this visitor does not care about.
+    case notInterested = "not_interested"
 }
 
 /// One mark of one visitor profile on one subject.

@@ -41,6 +41,29 @@ public protocol MarkRepository: Sendable {
     func marks(of profile: ProfileID) async throws -> VisitorMarks
 }
 
+/// What each visitor profile keeps besides marks: rules, the personal feed token, visits and link codes.
+public protocol ProfileRepository: Sendable {
+    /// The profile's settings; a profile never seen has `.none`.
+    func settings(of profile: ProfileID) async throws -> ProfileSettings
+    /// Replaces the profile's rules.
+    func saveRules(_ rules: GiveawayRules, for profile: ProfileID, at time: Date) async throws
+    /// Records a page view and answers the settings that apply to it. A view more than
+    /// `ProfileSettings.visitGap` after the last one starts a new visit: the last one's time becomes
+    /// `previousVisitEndedAt`. Cheap when nothing changes (views within a minute write nothing).
+    func recordVisit(of profile: ProfileID, at time: Date) async throws -> ProfileSettings
+    /// A fresh personal feed token; the old one stops working at once.
+    func renewFeedToken(for profile: ProfileID, at time: Date) async throws -> ProfileToken
+    /// The profile a feed token belongs to, if it is current.
+    func profile(forFeedToken token: ProfileToken) async throws -> ProfileID?
+    /// A new one-time code for linking another browser, valid for `LinkCode.lifetime`.
+    func createLinkCode(for profile: ProfileID, at time: Date) async throws -> LinkCode
+    /// Uses a link code once: the profile it links to, or why not.
+    func redeemLinkCode(_ code: LinkCode, at time: Date) async throws -> Result<ProfileID, LinkCodeError>
+    /// Merges an export into the profile in one transaction: marks are added (a mark already there keeps its
+    /// times; a note takes the imported text), rules are replaced.
+    func importProfile(_ export: ProfileExport, into profile: ProfileID, at time: Date) async throws
+}
+
 /// Where fresh giveaways come from: the GamerPower API in production, a fake in tests.
 public protocol GiveawaySource: Sendable {
     /// Fetches every live giveaway. An empty answer is a valid, empty feed; failures throw.

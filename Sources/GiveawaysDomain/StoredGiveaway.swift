@@ -26,12 +26,18 @@ public struct FeedHistory: Hashable, Sendable {
     public var leftAt: Date?
     /// Every stretch of time it was in the feed, oldest first; more than one means it left and came back.
     public var periods: [FeedPeriod]
+    /// Every time a sync saw the upstream move the end date, oldest first.
+    public var endDateChanges: [EndDateChange]
 
-    public init(firstSeenAt: Date, lastSeenAt: Date, leftAt: Date? = nil, periods: [FeedPeriod] = []) {
+    public init(
+        firstSeenAt: Date, lastSeenAt: Date, leftAt: Date? = nil, periods: [FeedPeriod] = [],
+        endDateChanges: [EndDateChange] = []
+    ) {
         self.firstSeenAt = firstSeenAt
         self.lastSeenAt = lastSeenAt
         self.leftAt = leftAt
         self.periods = periods
+        self.endDateChanges = endDateChanges
     }
 
     public var isInFeed: Bool { leftAt == nil }
@@ -46,5 +52,19 @@ public struct FeedPeriod: Hashable, Sendable {
     public init(appearedAt: Date, leftAt: Date?) {
         self.appearedAt = appearedAt
         self.leftAt = leftAt
+    }
+}
+
+/// The upstream moved a giveaway's end date (or added or dropped one), as one sync saw it.
+public struct EndDateChange: Hashable, Sendable {
+    /// The sync that saw the change.
+    public var changedAt: Date
+    public var from: Date?
+    public var to: Date?
+
+    public init(changedAt: Date, from: Date?, to: Date?) {
+        self.changedAt = changedAt
+        self.from = from
+        self.to = to
     }
 }

@@ -12,13 +12,19 @@ public struct SyncReport: Hashable, Sendable {
     public var left: [Int]
     /// How many items the source holds after the sync.
     public var total: Int
+    /// Ids in the feed whose end date the upstream moved (each is also in `updated`).
+    public var endDateChanged: [Int]
 
-    public init(added: [Int] = [], updated: [Int] = [], returned: [Int] = [], left: [Int] = [], total: Int = 0) {
+    public init(
+        added: [Int] = [], updated: [Int] = [], returned: [Int] = [], left: [Int] = [], total: Int = 0,
+        endDateChanged: [Int] = []
+    ) {
         self.added = added
         self.updated = updated
         self.returned = returned
         self.left = left
         self.total = total
+        self.endDateChanged = endDateChanged
     }
 
     /// Whether the sync changed nothing at all.

@@ -59,3 +59,19 @@ extension Int {
         return result
     }
 }
+
+extension Worth: Codable {
+    /// A worth is written as its whole number of cents.
+    public init(from decoder: any Decoder) throws {
+        let cents = try decoder.singleValueContainer().decode(Int.self)
+        guard cents >= 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "negative worth"))
+        }
+        self.init(cents: cents)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(cents)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// A visitor's own rules for which giveaways they want to see (Settings), applied the same way to Home, More,
+/// the personal feeds and a profile's notifications. An empty set of rules lets everything through.
+public struct GiveawayRules: Hashable, Sendable, Codable {
+    /// Platform slugs ("my stores"); empty means every store.
+    public var platforms: Set<String>
+    /// Giveaway types; empty means every type.
+    public var types: Set<TypeFilter>
+    /// Giveaways worth less are left out; so are those without a listed worth, which cannot be judged.
+    public var minimumWorth: Worth?
+    /// Leaves out DLC and in-game loot (GamerPower's `loot` type), whatever `types` says.
+    public var noLoot: Bool
+    /// Words or phrases; a giveaway whose title contains one (case- and accent-insensitive) is left out.
+    public var blockedKeywords: [String]
+    /// Leaves out giveaways run on key sites that need an account or points there (see `KeySite`).
+    public var hideKeySites: Bool
+    /// Whether Home also hides what this visitor marked claimed or not interested.
+    public var hideClaimed: Bool
+    public var hideNotInterested: Bool
+
+    public init(
+        platforms: Set<String> = [], types: Set<TypeFilter> = [], minimumWorth: Worth? = nil, noLoot: Bool = false,
+        blockedKeywords: [String] = [], hideKeySites: Bool = false, hideClaimed: Bool = false,
+        hideNotInterested: Bool = false
+    ) {
+        self.platforms = platforms
+        self.types = types
+        self.minimumWorth = minimumWorth
+        self.noLoot = noLoot
+        self.blockedKeywords = blockedKeywords
+        self.hideKeySites = hideKeySites
+        self.hideClaimed = hideClaimed
+        self.hideNotInterested = hideNotInterested
+    }
+
+    /// No rules: nothing is filtered.
+    public static let none = GiveawayRules()
+
+    /// Whether these rules filter anything at all.
+    public var isEmpty: Bool { self == .none }
+
+    /// The most keywords a visitor can block, and the longest one; longer input is refused, not cut.
+    public static let maximumKeywords = 50
+    public static let maximumKeywordLength = 60
+
+    /// Whether `giveaway` passes the rules about what it is (store, type, worth, loot, keywords, key sites).
+    public func matches(_ giveaway: Giveaway) -> Bool {
+        if !platforms.isEmpty, !giveaway.platforms.contains(where: { platforms.contains($0.slug) }) { return false }
+        if !types.isEmpty, !types.contains(where: { $0.matches(giveaway.type) }) { return false }
+        if noLoot, giveaway.type == .dlc { return false }
+        if let minimumWorth {
+            guard let worth = giveaway.worth, worth >= minimumWorth else { return false }
+        }
+        if !blockedKeywords.isEmpty {
+            let title = " " + SearchText.words(in: giveaway.title).joined(separator: " ") + " "
+            for keyword in blockedKeywords {
+                let words = SearchText.words(in: keyword)
+                guard !words.isEmpty else { continue }
+                if title.contains(" " + words.joined(separator: " ") + " ") { return false }
+            }
+        }
+        if hideKeySites, KeySite(detectedIn: giveaway) != nil { return false }
+        return true
+    }
+
+    /// Whether `giveaway` passes every rule, including hiding what the visitor marked claimed or not interested.
+    public func admits(_ giveaway: Giveaway, marks: VisitorMarks) -> Bool {
+        if hideClaimed, marks.has(.claimed, on: .giveaway(giveaway.id)) { return false }
+        if hideNotInterested, marks.has(.notInterested, on: .giveaway(giveaway.id)) { return false }
+        return matches(giveaway)
+    }
+
+    /// Cleans a typed list of keywords: one per line or comma, trimmed, empty and repeated ones dropped.
+    public static func keywords(from text: String) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for part in text.split(whereSeparator: { $0 == "," || $0.isNewline }) {
+            let keyword = part.trimmingCharacters(in: .whitespaces)
+            let key = SearchText.words(in: keyword).joined(separator: " ")
+            guard !key.isEmpty, seen.insert(key).inserted else { continue }
+            result.append(keyword)
+        }
+        return result
+    }
+}
+
+/// A key site: a giveaway run there needs an account on that site (and often points, quests or a social
+/// follow) before the key shows. Detected from the title and the claim instructions, since GamerPower's claim
+/// link is its own redirect.
+public enum KeySite: String, Hashable, Sendable, CaseIterable, Codable {
+    case alienwareArena = "alienware-arena"
+    case indieGala = "indiegala"
+    case steelSeries = "steelseries"
+    case gleam
+    case mmobomb
+    case keyhub
+    case giveawaySu = "giveaway-su"
+
+    /// The name people know it by.
+    public var displayName: String {
+        switch self {
+        case .alienwareArena: "Alienware Arena"
+        case .indieGala: "IndieGala"
+        case .steelSeries: "SteelSeries GG"
+        case .gleam: "Gleam"
+        case .mmobomb: "MMOBomb"
+        case .keyhub: "KeyHub"
+        case .giveawaySu: "Giveaway.su"
+        }
+    }
+
+    /// Folded word sequences that name the site in free text.
+    private var phrases: [String] {
+        switch self {
+        case .alienwareArena: ["alienware arena", "alienwarearena", "alienware"]
+        case .indieGala: ["indiegala", "indie gala"]
+        case .steelSeries: ["steelseries", "steel series"]
+        case .gleam: ["gleam io", "gleam"]
+        case .mmobomb: ["mmobomb"]
+        case .keyhub: ["keyhub"]
+        case .giveawaySu: ["giveaway su"]
+        }
+    }
+
+    /// The key site a giveaway is run on, if its title or instructions name one.
+    public init?(detectedIn giveaway: Giveaway) {
+        let text = " " + SearchText.words(in: giveaway.title + " " + giveaway.instructions).joined(separator: " ") + " "
+        guard let site = Self.allCases.first(where: { site in site.phrases.contains { text.contains(" \($0) ") } })
+        else { return nil }
+        self = site
+    }
+}
+
+/// When a live giveaway counts as "ending soon": it ends within this many seconds (24 hours).
+public enum EndingSoon {
+    public static let window: TimeInterval = 24 * 3600
+
+    /// Whether `giveaway` is live and ends within the window from `now`.
+    public static func contains(_ giveaway: Giveaway, at now: Date) -> Bool {
+        guard let endsAt = giveaway.endsAt else { return false }
+        return endsAt > now && endsAt.timeIntervalSince(now) <= window
+    }
+}
