@@ -36,16 +36,18 @@ public struct AppRepositories: Sendable {
     public var marks: any MarkRepository
     public var catalog: any CatalogRepository
     public var discoverCache: any DiscoverCacheRepository
+    public var profiles: any ProfileRepository
 
     public init(
         feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
-        catalog: any CatalogRepository, discoverCache: any DiscoverCacheRepository
+        catalog: any CatalogRepository, discoverCache: any DiscoverCacheRepository, profiles: any ProfileRepository
     ) {
         self.feed = feed
         self.syncLog = syncLog
         self.marks = marks
         self.catalog = catalog
         self.discoverCache = discoverCache
+        self.profiles = profiles
     }
 
     /// The SQLite repositories over one database.
@@ -54,7 +56,8 @@ public struct AppRepositories: Sendable {
             feed: GiveawayFeedSQLiteRepository(database: database),
             syncLog: SyncLogSQLiteRepository(database: database),
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
-            discoverCache: DiscoverCacheSQLiteRepository(database: database))
+            discoverCache: DiscoverCacheSQLiteRepository(database: database),
+            profiles: ProfileSQLiteRepository(database: database))
     }
 }
 
