@@ -125,7 +125,14 @@ public func buildApplication(
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: VisitorMiddleware())
     PageRoutes(
-        readModel: readModel, marks: repositories.marks, images: images, syncNow: scheduler.trigger, clock: clock
+        readModel: readModel, marks: repositories.marks, profiles: repositories.profiles, images: images,
+        syncNow: scheduler.trigger, clock: clock
+    )
+    .register(on: router)
+    MarkRoutes(readModel: readModel, marks: repositories.marks, profiles: repositories.profiles, clock: clock)
+        .register(on: router)
+    SettingsRoutes(
+        readModel: readModel, marks: repositories.marks, profiles: repositories.profiles, clock: clock
     )
     .register(on: router)
     APIRoutes(readModel: readModel, clock: clock).register(on: router)

@@ -17,8 +17,16 @@ struct GiveawayCardModel: Sendable {
     let hasLeftFeed: Bool
     let usersText: String
     let isFavorite: Bool
+    let isClaimed: Bool
+    let isNotInterested: Bool
+    /// First appeared after the visitor's previous visit.
+    let isNew: Bool
 
     init(giveaway: Giveaway, now: Date, isFavorite: Bool, hasLeftFeed: Bool = false) {
+        self.init(giveaway: giveaway, now: now, marks: CardMarks(isFavorite: isFavorite), hasLeftFeed: hasLeftFeed)
+    }
+
+    init(giveaway: Giveaway, now: Date, marks: CardMarks, hasLeftFeed: Bool = false) {
         id = giveaway.id
         title = giveaway.title
         detailsPath = SiteRoute.details(id: giveaway.id).path
@@ -32,6 +40,9 @@ struct GiveawayCardModel: Sendable {
         isEndingSoon = DisplayText.isEndingSoon(giveaway.endsAt, now: now)
         self.hasLeftFeed = hasLeftFeed
         usersText = DisplayText.count(giveaway.users)
-        self.isFavorite = isFavorite
+        isFavorite = marks.isFavorite
+        isClaimed = marks.isClaimed
+        isNotInterested = marks.isNotInterested
+        isNew = marks.isNew
     }
 }

@@ -1,12 +1,19 @@
 import Foundation
 import GiveawaysDomain
 
-/// The Home screen's query string, validated: `?platform=SLUG&type=game|loot|beta&sort=...&q=TEXT`.
+/// The Home screen's query string, validated: `?platform=SLUG&type=game|loot|beta&sort=...&q=TEXT`, plus
+/// `ending=24h` (only what ends within a day and is not claimed) and `all=1` (ignore the visitor's rules).
 struct HomeFilters: Sendable, Hashable {
     var query: GiveawayQuery
+    /// Only live giveaways ending within 24 hours that the visitor has not claimed.
+    var endingSoon: Bool
+    /// Show everything, whatever the visitor's rules say.
+    var showAll: Bool
 
-    init(query: GiveawayQuery = GiveawayQuery()) {
+    init(query: GiveawayQuery = GiveawayQuery(), endingSoon: Bool = false, showAll: Bool = false) {
         self.query = query
+        self.endingSoon = endingSoon
+        self.showAll = showAll
     }
 
     /// Parses the query parameters; an unknown value is a `BadRequest` that says what is valid.
@@ -31,11 +38,21 @@ struct HomeFilters: Sendable, Hashable {
             query.sort = order
         }
         query.search = try BadRequest.search(parameters["q"])
+        switch parameters["ending"]?.lowercased() {
+        case nil, "": endingSoon = false
+        case "24h": endingSoon = true
+        case let other?: throw BadRequest(message: "“ending” can only be 24h, not “\(other.prefix(60))”.")
+        }
+        showAll = try SiteRoute.showAll(parameters["all"])
         self.query = query
     }
 
-    var isFiltered: Bool {
+    var isFilteredBesidesEndingSoon: Bool {
         query.platform != nil || query.type != nil || !query.search.isEmpty
+    }
+
+    var isFiltered: Bool {
+        query.platform != nil || query.type != nil || !query.search.isEmpty || endingSoon
     }
 
     /// The query items of these filters, defaults left out so links stay short and shareable.
@@ -45,6 +62,8 @@ struct HomeFilters: Sendable, Hashable {
         if let type = query.type { items.append(.init(name: "type", value: type.rawValue)) }
         if query.sort != .date { items.append(.init(name: "sort", value: query.sort.rawValue)) }
         if !query.search.isEmpty { items.append(.init(name: "q", value: query.search)) }
+        if endingSoon { items.append(.init(name: "ending", value: "24h")) }
+        if showAll { items.append(.init(name: "all", value: "1")) }
         return items
     }
 
@@ -61,6 +80,18 @@ struct HomeFilters: Sendable, Hashable {
     func with(type: TypeFilter?) -> HomeFilters {
         var copy = self
         copy.query.type = type
+        return copy
+    }
+
+    func with(endingSoon: Bool) -> HomeFilters {
+        var copy = self
+        copy.endingSoon = endingSoon
+        return copy
+    }
+
+    func with(showAll: Bool) -> HomeFilters {
+        var copy = self
+        copy.showAll = showAll
         return copy
     }
 }

@@ -11,8 +11,8 @@ enum SiteRoute: Hashable, Sendable {
     case details(id: Int)
     /// `POST /giveaways/{id}/favorite`.
     case favorite(id: Int)
-    /// `/more`.
-    case more
+    /// `/more`; `?all=1` ignores the visitor's rules.
+    case more(showAll: Bool)
     /// `/favorites?page=N`: the first N pages of favorites.
     case favorites(page: Int)
     /// `/status`: each source's sync health.
@@ -44,9 +44,44 @@ enum SiteRoute: Hashable, Sendable {
     case discoverGenre(slug: String, page: Int)
     /// `/discover/games/{id}`.
     case discoverGame(id: Int)
+    /// `POST /giveaways/{id}/mark`: set or clear "claimed" or "not interested".
+    case mark(id: Int)
+    /// `/claimed?page=N` and `/not-interested?page=N`: the giveaways carrying that mark.
+    case markedList(MarkedList, page: Int)
+    /// `/settings` (GET shows, POST saves the rules); `?done=` says what just happened.
+    case settings(notice: SettingsNotice?)
+    /// `POST /settings/feed`: a new personal feed address (the old one stops working).
+    case settingsFeedToken
+    /// `POST /settings/link-code`: a one-time code for another browser.
+    case settingsLinkCode
+    /// `GET /link?code=` asks to confirm; `POST /link` makes this browser use the code's profile.
+    case link(code: String?)
+    /// `GET /settings/export`: marks, notes and rules as a JSON download.
+    case settingsExport
+    /// `POST /settings/import`: that file, merged back in.
+    case settingsImport
     /// `/healthz`.
     case health
     case api(APIRoute)
+
+    /// What Settings confirms after a form sent the visitor back to it.
+    enum SettingsNotice: String, Hashable, Sendable, CaseIterable {
+        case saved, cleared, linked, imported
+        case feedRenewed = "feed"
+    }
+
+    /// The marks that have a list page of their own.
+    enum MarkedList: String, Hashable, Sendable, CaseIterable {
+        case claimed
+        case notInterested = "not-interested"
+
+        var mark: MarkKind {
+            switch self {
+            case .claimed: .claimed
+            case .notInterested: .notInterested
+            }
+        }
+    }
 
     /// The two sizes of a giveaway's picture.
     enum ImageKind: String, Hashable, Sendable {
@@ -70,6 +105,15 @@ enum SiteRoute: Hashable, Sendable {
         static let favorite = "/giveaways/:id/favorite"
         static let more = "/more"
         static let favorites = "/favorites"
+        static let mark = "/giveaways/:id/mark"
+        static let claimed = "/claimed"
+        static let notInterested = "/not-interested"
+        static let settings = "/settings"
+        static let settingsFeedToken = "/settings/feed"
+        static let settingsLinkCode = "/settings/link-code"
+        static let settingsExport = "/settings/export"
+        static let settingsImport = "/settings/import"
+        static let link = "/link"
         static let status = "/status"
         static let sync = "/sync"
         static let image = "/images/:id/:kind"
@@ -102,7 +146,17 @@ enum SiteRoute: Hashable, Sendable {
         case .home(let filters): Self.withQuery("/", filters.queryItems)
         case .details(let id): "/giveaways/\(id)"
         case .favorite(let id): "/giveaways/\(id)/favorite"
-        case .more: "/more"
+        case .more(let showAll): showAll ? "/more?all=1" : "/more"
+        case .mark(let id): "/giveaways/\(id)/mark"
+        case .markedList(let list, let page):
+            Self.withQuery("/\(list.rawValue)", page > 1 ? [.init(name: "page", value: "\(page)")] : [])
+        case .settings(let notice):
+            Self.withQuery("/settings", notice.map { [.init(name: "done", value: $0.rawValue)] } ?? [])
+        case .settingsFeedToken: "/settings/feed"
+        case .settingsLinkCode: "/settings/link-code"
+        case .settingsExport: "/settings/export"
+        case .settingsImport: "/settings/import"
+        case .link(let code): Self.withQuery("/link", code.map { [.init(name: "code", value: $0)] } ?? [])
         case .favorites(let page): Self.withQuery("/favorites", page > 1 ? [.init(name: "page", value: "\(page)")] : [])
         case .status: "/status"
         case .sync: "/sync"
@@ -151,7 +205,11 @@ enum SiteRoute: Hashable, Sendable {
             self = .home(try HomeFilters(parameters: query, platformSlugs: platformSlugs))
         case 1:
             switch parts[0] {
-            case "more": self = .more
+            case "more": self = .more(showAll: try Self.showAll(query["all"]))
+            case "claimed": self = .markedList(.claimed, page: try Self.page(query["page"]))
+            case "not-interested": self = .markedList(.notInterested, page: try Self.page(query["page"]))
+            case "settings": self = .settings(notice: query["done"].flatMap(SettingsNotice.init(rawValue:)))
+            case "link": self = .link(code: query["code"].map { String($0.prefix(64)) })
             case "favorites": self = .favorites(page: try Self.page(query["page"]))
             case "status": self = .status
             case "sync": self = .sync
@@ -170,6 +228,14 @@ enum SiteRoute: Hashable, Sendable {
         case 3 where parts[0] == "discover" && parts[1] == "games":
             guard let id = Self.id(parts[2]) else { return nil }
             self = .discoverGame(id: id)
+        case 2 where parts[0] == "settings":
+            switch parts[1] {
+            case "feed": self = .settingsFeedToken
+            case "link-code": self = .settingsLinkCode
+            case "export": self = .settingsExport
+            case "import": self = .settingsImport
+            default: return nil
+            }
         case 2 where parts[0] == "free-to-play" && parts[1] == "hidden":
             self = .catalogHidden
         case 3 where parts[0] == "free-to-play" && parts[1] == "hidden" && parts[2] == "restore":
@@ -183,9 +249,9 @@ enum SiteRoute: Hashable, Sendable {
         case 2 where parts[0] == "giveaways":
             guard let id = Self.id(parts[1]) else { return nil }
             self = .details(id: id)
-        case 3 where parts[0] == "giveaways" && parts[2] == "favorite":
+        case 3 where parts[0] == "giveaways" && (parts[2] == "favorite" || parts[2] == "mark"):
             guard let id = Self.id(parts[1]) else { return nil }
-            self = .favorite(id: id)
+            self = parts[2] == "favorite" ? .favorite(id: id) : .mark(id: id)
         case 4 where parts[0] == "free-to-play" && parts[2] == "images":
             guard let id = Self.id(parts[1]), parts[3].utf8.allSatisfy({ (48...57).contains($0) }),
                 let index = Int(parts[3]), (0...50).contains(index)
@@ -226,6 +292,15 @@ enum SiteRoute: Hashable, Sendable {
             return nil
         }
         return id
+    }
+
+    /// `all=1` shows everything, whatever the visitor's rules say.
+    static func showAll(_ text: String?) throws(BadRequest) -> Bool {
+        switch text {
+        case nil, "", "0": return false
+        case "1": return true
+        default: throw BadRequest(message: "“all” must be 1 (show everything) or 0.")
+        }
     }
 
     /// `page=N` of a "Load more" list: 1 when absent.

@@ -136,7 +136,8 @@ final class SwitchableSource: GiveawaySource {
     static let routes: [SiteRoute] = [
         .home(HomeFilters()),
         .home(HomeFilters(query: GiveawayQuery(platform: "steam", type: .loot, sort: .value, search: "a+b & c/d"))),
-        .details(id: 3105), .favorite(id: 7), .more, .favorites(page: 1), .favorites(page: 3), .status, .sync,
+        .details(id: 3105), .favorite(id: 7), .more(showAll: false), .more(showAll: true), .favorites(page: 1),
+        .favorites(page: 3), .status, .sync,
         .image(id: 12, kind: .thumbnail), .image(id: 12, kind: .image), .health, .api(.giveaways),
         .api(.giveaway(id: 9)), .api(.platforms), .api(.status), .freeToPlay(CatalogFilters()),
         .freeToPlay(
@@ -151,6 +152,11 @@ final class SwitchableSource: GiveawaySource {
             }()),
         .catalogGame(id: 452), .catalogImage(id: 452, index: 0), .catalogImage(id: 452, index: 4),
         .api(.catalogSuggestions(query: "war zone")),
+        .home(HomeFilters(query: GiveawayQuery(platform: "steam"), endingSoon: true, showAll: true)),
+        .mark(id: 3), .markedList(.claimed, page: 1), .markedList(.notInterested, page: 2), .settings(notice: nil),
+        .settings(notice: .saved),
+        .settingsFeedToken, .settingsLinkCode, .settingsExport, .settingsImport, .link(code: nil),
+        .link(code: "ABCD-EFGH"),
     ]
 
     /// Every route builds a path that parses back to the same route.

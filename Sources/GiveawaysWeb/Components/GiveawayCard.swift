@@ -1,5 +1,5 @@
-/// A giveaway card: image, title, platforms, worth, type, time left and the heart. Every card links to its
-/// details page and carries `data-giveaway-id`.
+/// A giveaway card: image, title, platforms, worth, type, time left, the heart, and the visitor's "Claimed" and
+/// "Not interested" toggles. Every card links to its details page and carries `data-giveaway-id`.
 struct GiveawayCard {
     enum Style {
         /// The Home and Favorites grid.
@@ -16,6 +16,8 @@ struct GiveawayCard {
 
     func render() -> HTML {
         let badges: [HTML] = [
+            model.isNew && !model.hasLeftFeed
+                ? "<span class=\"badge badge--new\">New since your last visit</span>" : nil,
             model.hasLeftFeed ? "<span class=\"badge badge--muted\">Left the feed</span>" : nil,
             model.isExpired ? "<span class=\"badge badge--muted\">Expired</span>" : nil,
         ].compactMap { $0 }
@@ -30,13 +32,14 @@ struct GiveawayCard {
         let time: HTML =
             "<span class=\"time\(model.isEndingSoon ? " time--soon" : "")\">\(Icons.clock)\(model.timeLeftText)</span>"
         return """
-            <article class="card card--\(style == .compact ? "compact" : "regular")"\(anchorID.map { HTML(" id=\"\($0)\" tabindex=\"-1\"") }) data-giveaway-id="\(model.id)">\
+            <article class="card card--\(style == .compact ? "compact" : "regular")\(model.isClaimed ? " is-claimed" : "")"\(anchorID.map { HTML(" id=\"\($0)\" tabindex=\"-1\"") }) data-giveaway-id="\(model.id)">\
             <a class="card__link" href="\(model.detailsPath)">\
             <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" width="368" height="207">\(badges)</div>\
             <div class="card__body"><h3 class="card__title">\(model.title)</h3>\
             <ul class="chips" aria-label="Platforms">\(Array(platforms))\(more)</ul>\
             <div class="card__meta">\(worth)<span class="type">\(model.typeText)</span></div>\
-            <div class="card__foot">\(time)</div></div></a>\(heart.render())</article>
+            <div class="card__foot">\(time)</div></div></a>\(heart.render())\
+            <div class="card__marks">\(MarkToggle.pair(model, returnPath: heart.returnPath, showsLabels: style == .regular))</div></article>
 
             """
     }

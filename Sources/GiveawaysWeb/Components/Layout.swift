@@ -1,7 +1,7 @@
 /// The page shell: head, header with navigation, the page's content, the footer with attribution.
 struct Layout {
     enum Section: String {
-        case home, freeToPlay, more, favorites, status, discover
+        case home, freeToPlay, more, favorites, status, discover, settings
     }
 
     let title: String
@@ -52,8 +52,9 @@ struct Layout {
         let items: [(Section, String, String, HTML)] = [
             (.home, SiteRoute.home(HomeFilters()).path, "Home", Icons.home),
             (.freeToPlay, CatalogFilters().path, "Free to play", Icons.play),
-            (.more, SiteRoute.more.path, "More", Icons.grid),
+            (.more, SiteRoute.more(showAll: false).path, "More", Icons.grid),
             (.favorites, SiteRoute.favorites(page: 1).path, "Favorites", Icons.heart),
+            (.settings, SiteRoute.settings(notice: nil).path, "Settings", Icons.settings),
         ]
         let links = items.map { item -> HTML in
             let current: HTML = item.0 == section ? " aria-current=\"page\"" : ""
@@ -85,6 +86,12 @@ enum Icons {
         ("external", "<path d=\"M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5\"/>"),
         ("left", "<path d=\"m15 5-7 7 7 7\"/>"),
         ("right", "<path d=\"m9 5 7 7-7 7\"/>"),
+        ("check", "<path d=\"m4.5 12.5 5 5L19.5 7\"/>"),
+        ("not-interested", "<circle cx=\"12\" cy=\"12\" r=\"8.5\"/><path d=\"m6 6 12 12\"/>"),
+        (
+            "settings",
+            "<path d=\"M4 7h10M18 7h2M4 17h2M10 17h10\"/><circle cx=\"16\" cy=\"7\" r=\"2.2\"/><circle cx=\"8\" cy=\"17\" r=\"2.2\"/>"
+        ),
     ]
 
     /// The symbol definitions, placed once at the top of every page.
@@ -105,4 +112,7 @@ enum Icons {
     static let external = use("external")
     static let chevronLeft = use("left")
     static let chevronRight = use("right")
+    static let check = use("check")
+    static let notInterested = use("not-interested")
+    static let settings = use("settings")
 }

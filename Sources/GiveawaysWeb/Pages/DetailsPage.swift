@@ -35,10 +35,15 @@ struct DetailsPage {
         let isDescriptionLong: Bool
         let steps: [HTML]
         let isFavorite: Bool
+        /// The visitor's marks, as the card shows them (the toggles render from it).
+        let card: GiveawayCardModel
         /// The free-to-play catalog game this giveaway is loot for.
         let catalogGame: (title: String, path: String)?
 
-        init(stored: StoredGiveaway, isFavorite: Bool, now: Date, catalogGame: CatalogGame? = nil) {
+        init(stored: StoredGiveaway, marks: CardMarks, now: Date, catalogGame: CatalogGame? = nil) {
+            card = GiveawayCardModel(
+                giveaway: stored.giveaway, now: now, marks: marks, hasLeftFeed: !stored.history.isInFeed)
+            let isFavorite = marks.isFavorite
             self.catalogGame = catalogGame.map { ($0.title, SiteRoute.catalogGame(id: $0.id).path) }
             let giveaway = stored.giveaway
             id = giveaway.id
@@ -108,6 +113,7 @@ struct DetailsPage {
                   <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? "Open the giveaway page" : "Get it")\(Icons.external)</a>
                   \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.isFavorite, returnPath: SiteRoute.details(id: model.id).path, large: true).render())
                 </div>
+                <div class="details__marks">\(MarkToggle.pair(model.card, returnPath: SiteRoute.details(id: model.id).path))</div>
                 <dl class="facts">
                   <div><dt>Worth</dt><dd class="worth">\(worth)</dd></div>
                   <div><dt>Claimed by</dt><dd>\(model.usersText) people</dd></div>

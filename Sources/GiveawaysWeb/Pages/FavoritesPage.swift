@@ -14,12 +14,13 @@ struct FavoritesPage {
         let firstNewIndex: Int
 
         /// - Parameter favorites: every favorite, most recently hearted first.
-        init(favorites: [StoredGiveaway], page: Int, now: Date) {
+        init(favorites: [StoredGiveaway], visitor: Visitor, page: Int, now: Date) {
             let pageSize = Defaults.listPageSize
             let shown = favorites.prefix(page * pageSize)
             cards = shown.map { stored in
                 GiveawayCardModel(
-                    giveaway: stored.giveaway, now: now, isFavorite: true, hasLeftFeed: !stored.history.isInFeed)
+                    giveaway: stored.giveaway, now: now, marks: visitor.cardMarks(stored.giveaway, stored: stored),
+                    hasLeftFeed: !stored.history.isInFeed)
             }
             total = favorites.count
             self.page = page
@@ -37,6 +38,7 @@ struct FavoritesPage {
               <h1>Favorites</h1>
               <p>\(count == 0 ? "Your saved giveaways will appear here." : "\(count) saved \(count == 1 ? "giveaway" : "giveaways"), newest first.")</p>
             </section>
+            \(MyListsNav(current: "favorites").render())
             <section id="results" class="results" aria-label="Favorite giveaways">\(resultsFragment())</section>
             """
     }

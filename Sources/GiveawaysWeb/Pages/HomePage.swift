@@ -29,11 +29,23 @@ struct HomePage {
         let sortOptions: [(value: String, label: String, isSelected: Bool)]
         let cards: [GiveawayCardModel]
         let emptyState: EmptyState?
+        /// "Ending within 24 h": the chip's link and how many it would show.
+        let endingSoonLink: Link
+        let endingSoonCount: Int
+        /// The "Filtered by your rules" line; `nil` for a visitor without rules.
+        let rulesNotice: RulesNotice?
+
+        struct RulesNotice: Hashable {
+            let isApplied: Bool
+            let hiddenCount: Int
+            let togglePath: String
+        }
 
         init(
-            filters: HomeFilters, snapshot: ReadModelSnapshot, results: [Giveaway], marks: VisitorMarks,
+            filters: HomeFilters, snapshot: ReadModelSnapshot, selection: HomeSelection, visitor: Visitor,
             isSyncing: Bool, now: Date
         ) {
+            let results = selection.giveaways
             self.filters = filters
             let live = snapshot.live(at: now)
             let totalWorth = live.compactMap(\.worth).reduce(0) { $0 + $1.cents }
@@ -80,10 +92,34 @@ struct HomePage {
             }
             sortOptions = GiveawaySort.allCases.map { ($0.rawValue, $0.displayName, $0 == filters.query.sort) }
             cards = results.map {
-                GiveawayCardModel(giveaway: $0, now: now, isFavorite: marks.has(.favorite, on: .giveaway($0.id)))
+                GiveawayCardModel(giveaway: $0, now: now, marks: visitor.cardMarks($0, stored: snapshot.stored[$0.id]))
             }
+            endingSoonLink = Link(
+                label: "Ending within 24 h", path: filters.with(endingSoon: !filters.endingSoon).path,
+                isCurrent: filters.endingSoon)
+            endingSoonCount =
+                live.filter {
+                    EndingSoon.contains($0, at: now) && !visitor.marks.has(.claimed, on: .giveaway($0.id))
+                }.count
+            rulesNotice =
+                visitor.rules.isEmpty
+                ? nil
+                : RulesNotice(
+                    isApplied: selection.rulesApplied, hiddenCount: selection.hiddenByRules,
+                    togglePath: filters.with(showAll: selection.rulesApplied).path)
             if !results.isEmpty {
                 emptyState = nil
+            } else if filters.endingSoon && !filters.isFilteredBesidesEndingSoon && selection.hiddenByRules == 0 {
+                emptyState = EmptyState(
+                    title: "Nothing ends in the next 24 hours",
+                    message: "No live giveaway you have not claimed ends within a day. Check back tomorrow.",
+                    actionTitle: "Show every giveaway", actionPath: filters.with(endingSoon: false).path)
+            } else if selection.hiddenByRules > 0 {
+                emptyState = EmptyState(
+                    title: "Your rules hide everything here",
+                    message:
+                        "\(selection.hiddenByRules) \(selection.hiddenByRules == 1 ? "giveaway matches" : "giveaways match") these filters but not your rules.",
+                    actionTitle: "Show everything", actionPath: filters.with(showAll: true).path)
             } else if snapshot.giveaways.isEmpty {
                 emptyState = EmptyState(
                     title: "No giveaways yet", message: "The first sync has not finished. Try again in a moment.",
@@ -108,7 +144,7 @@ struct HomePage {
         \(StatusBanner(model: model.banner).render())
         \(searchForm)
         \(platformTabs)
-        \(typeFilter)
+        <div class="filter-row">\(typeFilter)\(endingSoonChip)</div>
         <section id="results" class="results" aria-live="polite" aria-label="Giveaways">
         \(resultsFragment())
         </section>
@@ -117,7 +153,7 @@ struct HomePage {
 
     /// The part that live search replaces: every matching live giveaway.
     func resultsFragment() -> HTML {
-        if let empty = model.emptyState { return empty.render() }
+        if let empty = model.emptyState { return "\(rulesNotice)\(empty.render())" }
         let cards = model.cards.map { card in
             GiveawayCard(
                 model: card,
@@ -129,6 +165,7 @@ struct HomePage {
         let clear: HTML? =
             model.filters.isFiltered ? " · <a href=\"\(SiteRoute.home(HomeFilters()).path)\">Clear filters</a>" : nil
         return """
+            \(rulesNotice)
             <p class="results__count"><strong>\(model.cards.count)</strong> \(noun)\(clear)</p>
             <div class="grid">\(cards)</div>
             """
@@ -166,10 +203,70 @@ struct HomePage {
             """
     }
 
+    private var endingSoonChip: HTML {
+        let link = model.endingSoonLink
+        return """
+            <a class="pill pill--soon" href="\(link.path)"\(link.isCurrent ? HTML(" aria-current=\"true\"") : nil)>\(Icons.clock)\(link.label) <span class="count">\(model.endingSoonCount)</span></a>
+            """
+    }
+
+    private var rulesNotice: HTML? {
+        model.rulesNotice.map { RulesNoticeView(notice: $0).render() }
+    }
+
     private var typeFilter: HTML {
         let links = model.typeOptions.map { option -> HTML in
             "<a href=\"\(option.path)\"\(option.isCurrent ? HTML(" aria-current=\"true\"") : nil)>\(option.label)</a>"
         }
         return "<nav class=\"segmented\" aria-label=\"Type\">\(links)</nav>"
+    }
+}
+
+/// What Home lists for one visitor: the filters' results, then "ending soon" (not claimed), then the visitor's
+/// rules unless they asked to see everything.
+struct HomeSelection {
+    let giveaways: [Giveaway]
+    /// How many of the filters' results the rules took out.
+    let hiddenByRules: Int
+    let rulesApplied: Bool
+
+    init(filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date) {
+        var query = filters.query
+        // "What ends first" is the natural order of an ending-soon list, unless another order was asked for.
+        if filters.endingSoon && query.sort == .date { query.sort = .ending }
+        var results = ListGiveawaysUseCase().execute(
+            snapshot.giveaways, query: query, now: now, index: query.search.isEmpty ? nil : snapshot.searchIndex)
+        if filters.endingSoon {
+            results = results.filter {
+                EndingSoon.contains($0, at: now) && !visitor.marks.has(.claimed, on: .giveaway($0.id))
+            }
+        }
+        rulesApplied = !visitor.rules.isEmpty && !filters.showAll
+        if rulesApplied {
+            let admitted = results.filter { visitor.rules.admits($0, marks: visitor.marks) }
+            hiddenByRules = results.count - admitted.count
+            giveaways = admitted
+        } else {
+            hiddenByRules = 0
+            giveaways = results
+        }
+    }
+}
+
+/// "Filtered by your rules · N hidden · Show everything", or "Showing everything · Apply my rules".
+struct RulesNoticeView {
+    let notice: HomePage.Model.RulesNotice
+
+    func render() -> HTML {
+        let settings = SiteRoute.settings(notice: nil).path
+        if notice.isApplied {
+            let hidden: HTML? = notice.hiddenCount > 0 ? " · \(notice.hiddenCount) hidden" : nil
+            return """
+                <p class="rules-notice">\(Icons.settings)<span>Filtered by <a href="\(settings)">your rules</a>\(hidden)</span><a class="rules-notice__toggle" href="\(notice.togglePath)">Show everything</a></p>
+                """
+        }
+        return """
+            <p class="rules-notice">\(Icons.settings)<span>Showing everything, your <a href="\(settings)">rules</a> aside</span><a class="rules-notice__toggle" href="\(notice.togglePath)">Apply my rules</a></p>
+            """
     }
 }

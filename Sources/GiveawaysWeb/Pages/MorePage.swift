@@ -16,16 +16,29 @@ struct MorePage {
         let featured: [GiveawayCardModel]
         let featuredSeeAllPath: String
         let shelves: [Shelf]
+        /// "Filtered by your rules · Show everything"; `nil` for a visitor without rules.
+        let rulesNotice: HomePage.Model.RulesNotice?
+        let returnPath: String
 
-        init(snapshot: ReadModelSnapshot, marks: VisitorMarks, isSyncing: Bool, now: Date) {
-            let live = snapshot.live(at: now)
+        init(snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, isSyncing: Bool, now: Date) {
+            let everything = snapshot.live(at: now)
+            let rulesApplied = !visitor.rules.isEmpty && !showAll
+            let live = rulesApplied ? everything.filter { visitor.rules.admits($0, marks: visitor.marks) } : everything
+            rulesNotice =
+                visitor.rules.isEmpty
+                ? nil
+                : .init(
+                    isApplied: rulesApplied, hiddenCount: everything.count - live.count,
+                    togglePath: SiteRoute.more(showAll: rulesApplied).path)
+            returnPath = SiteRoute.more(showAll: showAll).path
             func card(_ giveaway: Giveaway) -> GiveawayCardModel {
                 GiveawayCardModel(
-                    giveaway: giveaway, now: now, isFavorite: marks.has(.favorite, on: .giveaway(giveaway.id)))
+                    giveaway: giveaway, now: now,
+                    marks: visitor.cardMarks(giveaway, stored: snapshot.stored[giveaway.id]))
             }
             banner = StatusBanner.Model(
                 isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), isSyncing: isSyncing,
-                now: now, returnPath: SiteRoute.more.path)
+                now: now, returnPath: returnPath)
             featured = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
                 .sorted(by: GiveawaySort.date.areInIncreasingOrder).map(card)
             featuredSeeAllPath = HomeFilters().with(platform: MorePage.featuredSlug).path
@@ -52,6 +65,7 @@ struct MorePage {
               <p>Featured Epic Games Store giveaways, then every platform with something free.</p>
             </section>
             \(StatusBanner(model: model.banner).render())
+            \(model.rulesNotice.map { RulesNoticeView(notice: $0).render() })
             \(featured.isEmpty ? nil : carousel(featured))
             \(shelves.isEmpty ? EmptyState(title: "No giveaways yet", message: "Nothing is live right now. Check back soon.", actionTitle: "Go home", actionPath: SiteRoute.home(HomeFilters()).path).render() : HTML("<div class=\"shelves\">\(shelves)</div>"))
             """
@@ -88,7 +102,7 @@ struct MorePage {
 
     private func shelf(_ shelf: Model.Shelf) -> HTML {
         let cards = shelf.cards.map { card -> HTML in
-            "<li>\(GiveawayCard(model: card, heart: HeartButton(giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: SiteRoute.more.path), style: .compact).render())</li>"
+            "<li>\(GiveawayCard(model: card, heart: HeartButton(giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.returnPath), style: .compact).render())</li>"
         }
         let id = "shelf-\(shelf.platform.slug)"
         return """

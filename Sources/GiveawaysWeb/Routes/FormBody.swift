@@ -4,6 +4,8 @@ import Hummingbird
 /// A small `application/x-www-form-urlencoded` body, read with a size cap.
 struct FormBody {
     let fields: [String: String]
+    /// Every name and value in order, repeated names included (checkbox groups).
+    let pairs: [(name: String, value: String)]
 
     static let maxBytes = 8 * 1024
 
@@ -14,10 +16,17 @@ struct FormBody {
         } catch {
             throw HTTPError(.contentTooLarge, message: "The form is too large.")
         }
-        self.fields = Self.parse(String(decoding: buffer.readableBytesView, as: UTF8.self))
+        let body = String(decoding: buffer.readableBytesView, as: UTF8.self)
+        self.fields = Self.parse(body)
+        self.pairs = Self.parsePairs(body)
     }
 
     subscript(name: String) -> String? { fields[name] }
+
+    /// Every value sent under `name`, in order.
+    func values(_ name: String) -> [String] {
+        pairs.filter { $0.name == name }.map(\.value)
+    }
 
     /// The first value of each query parameter, percent-decoded.
     static func queryParameters(of request: Request) -> [String: String] {
@@ -32,13 +41,18 @@ struct FormBody {
     /// (Foundation's URLComponents traps on invalid input, so it must not see raw request bodies.)
     static func parse(_ body: String) -> [String: String] {
         var fields: [String: String] = [:]
-        for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]), fields[name] == nil else { continue }
-            guard let value = parts.count > 1 ? decode(parts[1]) : "" else { continue }
+        for (name, value) in parsePairs(body) where fields[name] == nil {
             fields[name] = value
         }
         return fields
+    }
+
+    static func parsePairs(_ body: String) -> [(name: String, value: String)] {
+        body.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0]), let value = parts.count > 1 ? decode(parts[1]) : "" else { return nil }
+            return (name, value)
+        }
     }
 
     private static func decode(_ text: Substring) -> String? {

@@ -6,6 +6,7 @@ import Hummingbird
 struct PageRoutes: Sendable {
     let readModel: ReadModel
     let marks: any MarkRepository
+    let profiles: any ProfileRepository
     let images: ImageCache
     let syncNow: SyncTrigger
     let clock: @Sendable () -> Date
@@ -27,21 +28,21 @@ struct PageRoutes: Sendable {
         }
     }
 
+    private var visitors: VisitorReader { VisitorReader(marks: marks, profiles: profiles) }
+
     // MARK: - Pages
 
     /// `GET /` — Home; with `X-Fragment: results`, only the results (for live search).
     @Sendable func home(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .home(let filters) = try route(request, snapshot) else { throw Self.notFound }
-        let marks = try await marks.marks(of: context)
         let now = clock()
-        return readModel.page(request, snapshot, marks, now) {
-            let results = ListGiveawaysUseCase().execute(
-                snapshot.giveaways, query: filters.query, now: now,
-                index: filters.query.search.isEmpty ? nil : snapshot.searchIndex)
+        let visitor = try await visitors.visitor(context, at: now)
+        return readModel.page(request, snapshot, visitor, now) {
+            let selection = HomeSelection(filters: filters, snapshot: snapshot, visitor: visitor, now: now)
             let page = HomePage(
                 model: .init(
-                    filters: filters, snapshot: snapshot, results: results, marks: marks,
+                    filters: filters, snapshot: snapshot, selection: selection, visitor: visitor,
                     isSyncing: readModel.isSyncing, now: now))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(title: page.model.title, section: .home, content: page.render()).render()
@@ -53,13 +54,14 @@ struct PageRoutes: Sendable {
         let snapshot = try await readModel.snapshot()
         guard case .details(let id) = try route(request, snapshot) else { throw Self.notFound }
         guard let stored = snapshot.stored[id] else { throw Self.noSuchGiveaway(id) }
-        let marks = try await marks.marks(of: context)
         let now = clock()
-        return readModel.page(request, snapshot, marks, now) {
+        let visitor = try await visitors.visitor(context, at: now)
+        return readModel.page(request, snapshot, visitor, now) {
             let game = snapshot.gameByGiveaway[id].flatMap { snapshot.catalog.byID[$0]?.game }
             let page = DetailsPage(
                 model: .init(
-                    stored: stored, isFavorite: marks.has(.favorite, on: .giveaway(id)), now: now, catalogGame: game))
+                    stored: stored, marks: visitor.cardMarks(stored.giveaway, stored: stored), now: now,
+                    catalogGame: game))
             return Layout(
                 title: page.model.pageTitle, section: nil, content: page.render(),
                 description: page.model.metaDescription
@@ -70,11 +72,13 @@ struct PageRoutes: Sendable {
     /// `GET /more` — the Epic carousel and the platform shelves.
     @Sendable func more(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        let marks = try await marks.marks(of: context)
+        guard case .more(let showAll) = try route(request, snapshot) else { throw Self.notFound }
         let now = clock()
-        return readModel.page(request, snapshot, marks, now) {
+        let visitor = try await visitors.visitor(context, at: now)
+        return readModel.page(request, snapshot, visitor, now) {
             let page = MorePage(
-                model: .init(snapshot: snapshot, marks: marks, isSyncing: readModel.isSyncing, now: now))
+                model: .init(
+                    snapshot: snapshot, visitor: visitor, showAll: showAll, isSyncing: readModel.isSyncing, now: now))
             return Layout(title: "More · GameGiveaways", section: .more, content: page.render()).render()
         }
     }
@@ -83,9 +87,10 @@ struct PageRoutes: Sendable {
     @Sendable func favorites(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .favorites(let pageNumber) = try route(request, snapshot) else { throw Self.notFound }
-        let marks = try await marks.marks(of: context)
-        let favorites = marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] }
-        let page = FavoritesPage(model: .init(favorites: favorites, page: pageNumber, now: clock()))
+        let now = clock()
+        let visitor = try await visitors.visitor(context, at: now)
+        let favorites = visitor.marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] }
+        let page = FavoritesPage(model: .init(favorites: favorites, visitor: visitor, page: pageNumber, now: now))
         if PageResponse.wantsFragment(request) { return PageResponse.html(page.resultsFragment()) }
         return PageResponse.html(
             Layout(title: "Favorites · GameGiveaways", section: .favorites, content: page.render()).render())

@@ -15,6 +15,16 @@ extension ReadModel {
     }
 }
 
+extension ReadModel {
+    /// A page for one visitor: shared and cached unless the visitor's marks, rules or "new" badges change it.
+    func page(
+        _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, render: () -> HTML
+    ) -> Response {
+        guard !visitor.seesPersonalPages(snapshot) else { return PageResponse.html(render()) }
+        return page(request, snapshot, VisitorMarks.none, now, render: render)
+    }
+}
+
 extension MarkRepository {
     /// The visitor's marks; a browser without a profile has none, and costs no database read.
     func marks(of context: AppRequestContext) async throws -> VisitorMarks {

@@ -163,6 +163,42 @@
     }
   });
 
+  // "Claimed" and "Not interested": toggle in the background and keep every copy on the page in step.
+  document.addEventListener("submit", async (event) => {
+    const markForm = event.target.closest(".mark-form");
+    if (!markForm) return;
+    event.preventDefault();
+    const button = markForm.querySelector("button");
+    button.disabled = true;
+    try {
+      const response = await fetch(markForm.action, {
+        method: "POST", body: new URLSearchParams(new FormData(markForm)),
+        headers: { Accept: "application/json" }, credentials: "same-origin",
+      });
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      const state = await response.json();
+      document.querySelectorAll("[data-giveaway-id='" + state.id + "'] .mark--" + state.kind).forEach((other) => {
+        other.setAttribute("aria-pressed", String(state.on));
+        other.closest("form").elements.on.value = state.on ? "0" : "1";
+        if (state.kind === "claimed") other.closest(".card")?.classList.toggle("is-claimed", state.on);
+      });
+    } catch (error) {
+      if (offline(error)) { notify("Could not save that — you seem to be offline."); return; }
+      markForm.submit();
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  // Import: a chosen file is read here and sent as text (the server takes pasted text without this script).
+  document.querySelectorAll("form[data-import]").forEach((importForm) => {
+    const file = importForm.querySelector("[data-import-file]");
+    const text = importForm.querySelector("[data-import-text]");
+    file.addEventListener("change", async () => {
+      if (file.files[0]) text.value = await file.files[0].text();
+    });
+  });
+
   // Notes save themselves as you type (debounced), with a visible state; without this script, the Save button.
   document.querySelectorAll("form[data-notes]").forEach((notesForm) => {
     const area = notesForm.querySelector("textarea");

@@ -1,0 +1,43 @@
+/// "Claimed" or "Not interested" on one giveaway: a real toggle `<button>` (with `aria-pressed`) in a POST form,
+/// so it works without JavaScript; with it, app.js sends the form in the background. The button's name stays the
+/// same when pressed — the pressed state is what changes.
+struct MarkToggle {
+    let giveawayID: Int
+    let title: String
+    let list: SiteRoute.MarkedList
+    let isOn: Bool
+    /// Where to come back to after a no-JavaScript submit.
+    let returnPath: String
+    /// Compact cards show the icon only (the name is still there for screen readers).
+    var showsLabel = true
+
+    func render() -> HTML {
+        let (label, icon): (String, HTML) =
+            switch list {
+            case .claimed: ("Claimed", Icons.check)
+            case .notInterested: ("Not interested", Icons.notInterested)
+            }
+        let text: HTML =
+            showsLabel
+            ? "<span class=\"mark__label\">\(label)</span><span class=\"visually-hidden\">: \(title)</span>"
+            : "<span class=\"visually-hidden\">\(label): \(title)</span>"
+        return """
+            <form class="mark-form" method="post" action="\(SiteRoute.mark(id: giveawayID).path)">\
+            <input type="hidden" name="kind" value="\(list.rawValue)">\
+            <input type="hidden" name="on" value="\(isOn ? "0" : "1")">\
+            <input type="hidden" name="back" value="\(returnPath)">\
+            <button class="mark mark--\(list.rawValue)" aria-pressed="\(isOn ? "true" : "false")"\(showsLabel ? nil : HTML(" title=\"\(label)\""))>\(icon)\(text)</button></form>
+            """
+    }
+
+    /// Both toggles for a card or the Details page.
+    static func pair(_ card: GiveawayCardModel, returnPath: String, showsLabels: Bool = true) -> HTML {
+        let claimed = MarkToggle(
+            giveawayID: card.id, title: card.title, list: .claimed, isOn: card.isClaimed, returnPath: returnPath,
+            showsLabel: showsLabels)
+        let notInterested = MarkToggle(
+            giveawayID: card.id, title: card.title, list: .notInterested, isOn: card.isNotInterested,
+            returnPath: returnPath, showsLabel: showsLabels)
+        return "\(claimed.render())\(notInterested.render())"
+    }
+}

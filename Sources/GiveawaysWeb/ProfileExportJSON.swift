@@ -1,0 +1,87 @@
+import Foundation
+import GiveawaysDomain
+
+/// The "export my data" file: a visitor's marks (with notes) and rules. Versioned, so that a later release can
+/// still read it; import accepts exactly this shape and refuses anything else with a clear message.
+struct ProfileExportJSON: Codable {
+    static let formatName = "gamegiveaways-profile"
+    static let currentVersion = 1
+    /// The most marks one file may carry, and the largest file accepted.
+    static let maxMarks = 20_000
+    static let maxBytes = 4 * 1024 * 1024
+
+    struct MarkJSON: Codable {
+        let subject: String
+        let id: Int
+        let kind: String
+        let text: String?
+        let createdAt: Date
+        let updatedAt: Date
+    }
+
+    let format: String
+    let version: Int
+    let exportedAt: Date
+    let rules: GiveawayRules
+    let marks: [MarkJSON]
+
+    init(_ export: ProfileExport, at time: Date) {
+        format = Self.formatName
+        version = Self.currentVersion
+        exportedAt = time
+        rules = export.rules
+        marks = export.marks.map {
+            MarkJSON(
+                subject: $0.subject.kind.rawValue, id: $0.subject.id, kind: $0.kind.rawValue, text: $0.text,
+                createdAt: $0.createdAt, updatedAt: $0.updatedAt)
+        }
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    /// Reads and checks a file: its format and version, limits, and every mark's kind. Marks of kinds this
+    /// release does not know are skipped and counted, not fatal.
+    static func decode(_ data: Data) throws(BadRequest) -> (export: ProfileExport, skipped: Int) {
+        guard data.count <= maxBytes else { throw BadRequest(message: "That file is too large to be an export.") }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let file: ProfileExportJSON
+        do {
+            file = try decoder.decode(ProfileExportJSON.self, from: data)
+        } catch {
+            throw BadRequest(message: "That is not a GameGiveaways export: it could not be read as one.")
+        }
+        guard file.format == formatName else {
+            throw BadRequest(message: "That is not a GameGiveaways export (its format is “\(file.format.prefix(40))”).")
+        }
+        guard file.version <= currentVersion else {
+            throw BadRequest(message: "That export comes from a newer release (version \(file.version)); update first.")
+        }
+        guard file.marks.count <= maxMarks else {
+            throw BadRequest(message: "That export holds more than \(maxMarks) marks.")
+        }
+        try RulesForm.validate(file.rules.blockedKeywords)
+        guard file.rules.platforms.count <= 100, file.rules.platforms.allSatisfy({ SiteRoute.genreSlug($0) == $0 })
+        else { throw BadRequest(message: "The stores in that export are not valid store names.") }
+        var marks: [Mark] = []
+        var skipped = 0
+        for mark in file.marks {
+            guard let subject = MarkSubject.Kind(rawValue: mark.subject), let kind = MarkKind(rawValue: mark.kind),
+                mark.id > 0, (mark.text?.count ?? 0) <= CatalogMarkRoutes.maxNoteLength
+            else {
+                skipped += 1
+                continue
+            }
+            marks.append(
+                Mark(
+                    subject: MarkSubject(kind: subject, id: mark.id), kind: kind, text: mark.text,
+                    createdAt: mark.createdAt, updatedAt: mark.updatedAt))
+        }
+        return (ProfileExport(marks: marks, rules: file.rules), skipped)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GiveawaysDomain
+import Hummingbird
+
+/// "Claimed" and "Not interested" on giveaways, and the two list pages. Per anonymous profile, with the same
+/// cookie and cross-site protection as hearts.
+struct MarkRoutes: Sendable {
+    let readModel: ReadModel
+    let marks: any MarkRepository
+    let profiles: any ProfileRepository
+    let clock: @Sendable () -> Date
+
+    func register(on router: Router<AppRequestContext>) {
+        router.post(.init(SiteRoute.Pattern.mark), use: setMark)
+        router.get(.init(SiteRoute.Pattern.claimed), use: list)
+        router.get(.init(SiteRoute.Pattern.notInterested), use: list)
+    }
+
+    /// `POST /giveaways/{id}/mark` with `kind=claimed|not-interested` and `on=1|0` — JSON for scripts and the
+    /// page's script, a redirect back for plain forms.
+    @Sendable func setMark(request: Request, context: AppRequestContext) async throws -> Response {
+        let snapshot = try await readModel.snapshot()
+        guard case .mark(let id) = try route(request, snapshot) else { throw PageRoutes.notFound }
+        let form = try await FormBody(request: request)
+        guard let list = form["kind"].flatMap(SiteRoute.MarkedList.init(rawValue:)) else {
+            throw BadRequest(message: "The mark must be “claimed” or “not-interested”.")
+        }
+        let isOn: Bool
+        switch form["on"] {
+        case "1": isOn = true
+        case "0": isOn = false
+        default: throw BadRequest(message: "“on” must be 1 (set the mark) or 0 (clear it).")
+        }
+        let profile = context.profile ?? .random()
+        if isOn {
+            guard snapshot.stored[id] != nil else {
+                throw HTTPError(.notFound, message: "There is no giveaway number \(id) to mark.")
+            }
+            try await marks.setMark(list.mark, on: .giveaway(id), profile: profile, text: nil, at: clock())
+        } else {
+            try await marks.removeMark(list.mark, on: .giveaway(id), profile: profile)
+        }
+        var response =
+            request.headers[.accept]?.contains("application/json") == true
+            ? try JSONResponse.encode(MarkJSON(id: id, kind: list.rawValue, on: isOn))
+            : PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.details(id: id).path))
+        if context.profile == nil {
+            response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
+        }
+        return response
+    }
+
+    /// `GET /claimed` and `GET /not-interested` — this visitor's marked giveaways, N pages of them.
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+        let snapshot = try await readModel.snapshot()
+        guard case .markedList(let list, let pageNumber) = try route(request, snapshot) else {
+            throw PageRoutes.notFound
+        }
+        let now = clock()
+        let visitor = try await VisitorReader(marks: marks, profiles: profiles).visitor(context, at: now)
+        let page = MarkedListPage(
+            model: .init(list: list, snapshot: snapshot, visitor: visitor, page: pageNumber, now: now))
+        if PageResponse.wantsFragment(request) { return PageResponse.html(page.resultsFragment()) }
+        return PageResponse.html(
+            Layout(title: "\(page.title) · GameGiveaways", section: .favorites, content: page.render()).render())
+    }
+
+    private func route(_ request: Request, _ snapshot: ReadModelSnapshot) throws -> SiteRoute? {
+        try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
+    }
+}
+
+/// The answer to a scripted mark: the giveaway, the mark and its new state.
+struct MarkJSON: Codable {
+    let id: Int
+    let kind: String
+    let on: Bool
+}

@@ -1,0 +1,171 @@
+import Foundation
+import GiveawaysDomain
+import HTTPTypes
+import Hummingbird
+
+/// Settings: rules, the personal feed address, linking another browser with a one-time code, and export and
+/// import of a visitor's data. Every form is a plain POST (cross-site requests are refused by
+/// `VisitorMiddleware`); the first one that needs a profile creates it.
+struct SettingsRoutes: Sendable {
+    let readModel: ReadModel
+    let marks: any MarkRepository
+    let profiles: any ProfileRepository
+    let clock: @Sendable () -> Date
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get(.init(SiteRoute.Pattern.settings), use: show)
+        router.post(.init(SiteRoute.Pattern.settings), use: saveRules)
+        router.post(.init(SiteRoute.Pattern.settingsFeedToken), use: renewFeedToken)
+        router.post(.init(SiteRoute.Pattern.settingsLinkCode), use: createLinkCode)
+        router.get(.init(SiteRoute.Pattern.link), use: confirmLink)
+        router.post(.init(SiteRoute.Pattern.link), use: link)
+        router.get(.init(SiteRoute.Pattern.settingsExport), use: export)
+        router.post(.init(SiteRoute.Pattern.settingsImport), use: importData)
+    }
+
+    private var visitors: VisitorReader { VisitorReader(marks: marks, profiles: profiles) }
+
+    /// `GET /settings`.
+    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+        guard case .settings(let notice) = try route(request) else { throw PageRoutes.notFound }
+        let now = clock()
+        let visitor = try await visitors.visitor(context, at: now, recordingVisit: false)
+        let page = SettingsPage(
+            model: .init(
+                visitor: visitor, snapshot: try await readModel.snapshot(), notice: notice,
+                origin: Self.origin(of: request), now: now))
+        return PageResponse.html(
+            Layout(title: "Settings · GameGiveaways", section: .settings, content: page.render()).render())
+    }
+
+    /// `POST /settings` — saves the rules (or clears them with `clear=1`).
+    @Sendable func saveRules(request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request, maxBytes: 32 * 1024)
+        let snapshot = try await readModel.snapshot()
+        let rules: GiveawayRules
+        if form["clear"] == "1" {
+            rules = .none
+        } else {
+            let slugs = Set(Platform.catalog.map(\.slug)).union(snapshot.platformSlugs)
+            rules = try RulesForm.rules(from: form, knownSlugs: slugs)
+        }
+        let profile = context.profile ?? .random()
+        try await profiles.saveRules(rules, for: profile, at: clock())
+        return withProfile(
+            profile, context, request,
+            PageResponse.redirect(to: SiteRoute.settings(notice: rules.isEmpty ? .cleared : .saved).path))
+    }
+
+    /// `POST /settings/feed` — a new secret address for the personal feeds.
+    @Sendable func renewFeedToken(request: Request, context: AppRequestContext) async throws -> Response {
+        let profile = context.profile ?? .random()
+        _ = try await profiles.renewFeedToken(for: profile, at: clock())
+        return withProfile(
+            profile, context, request,
+            PageResponse.redirect(to: SiteRoute.settings(notice: .feedRenewed).path + "#feeds-title"))
+    }
+
+    /// `POST /settings/link-code` — shows a fresh one-time code (and its link) for another browser.
+    @Sendable func createLinkCode(request: Request, context: AppRequestContext) async throws -> Response {
+        let profile = context.profile ?? .random()
+        let now = clock()
+        let code = try await profiles.createLinkCode(for: profile, at: now)
+        let page = LinkPage.code(
+            code, link: Self.origin(of: request) + SiteRoute.link(code: code.grouped).path,
+            expiresAt: now.addingTimeInterval(LinkCode.lifetime))
+        var response = PageResponse.html(
+            Layout(title: "Link another browser · GameGiveaways", section: .settings, content: page).render())
+        // The code is a secret for ten minutes: keep it out of every cache.
+        response.headers[HTTPField.Name.cacheControl] = "no-store"
+        return withProfile(profile, context, request, response)
+    }
+
+    /// `GET /link?code=` — "Use this profile here?"; changes nothing until confirmed.
+    @Sendable func confirmLink(request: Request, context: AppRequestContext) async throws -> Response {
+        guard case .link(let typed) = try route(request) else { throw PageRoutes.notFound }
+        let ownMarks = try await marks.marks(of: context).all.count
+        let content: HTML
+        if let typed, let code = LinkCode(typed: typed) {
+            content = LinkPage.confirm(code, ownMarks: ownMarks)
+        } else {
+            content = LinkPage.enter(typed: typed, error: typed == nil ? nil : LinkPage.malformed)
+        }
+        return PageResponse.html(
+            Layout(title: "Use a code · GameGiveaways", section: .settings, content: content).render(),
+            status: typed == nil || LinkCode(typed: typed ?? "") != nil ? .ok : .badRequest)
+    }
+
+    /// `POST /link` — uses the code once; this browser then carries the code's profile.
+    @Sendable func link(request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let typed = form["code"] ?? ""
+        guard let code = LinkCode(typed: typed) else {
+            return error(LinkPage.enter(typed: typed, error: LinkPage.malformed))
+        }
+        switch try await profiles.redeemLinkCode(code, at: clock()) {
+        case .success(let profile):
+            var response = PageResponse.redirect(to: SiteRoute.settings(notice: .linked).path)
+            response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
+            return response
+        case .failure(let reason):
+            return error(LinkPage.enter(typed: nil, error: LinkPage.message(reason)))
+        }
+    }
+
+    /// `GET /settings/export` — marks, notes and rules as a JSON file.
+    @Sendable func export(request: Request, context: AppRequestContext) async throws -> Response {
+        let now = clock()
+        let visitor = try await visitors.visitor(context, at: now, recordingVisit: false)
+        let file = ProfileExportJSON(ProfileExport(marks: visitor.marks.all, rules: visitor.rules), at: now)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/json; charset=utf-8", .cacheControl: "no-store",
+                .contentDisposition: "attachment; filename=\"gamegiveaways-profile.json\"",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: try file.encoded())))
+    }
+
+    /// `POST /settings/import` — a pasted (or, with JavaScript, chosen) export file, merged into this profile.
+    @Sendable func importData(request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request, maxBytes: ProfileExportJSON.maxBytes * 3 + 1024)
+        let text = (form["data"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw BadRequest(message: "Choose an export file or paste its contents first.") }
+        let (export, _) = try ProfileExportJSON.decode(Data(text.utf8))
+        let profile = context.profile ?? .random()
+        try await profiles.importProfile(export, into: profile, at: clock())
+        return withProfile(
+            profile, context, request, PageResponse.redirect(to: SiteRoute.settings(notice: .imported).path))
+    }
+
+    // MARK: - Helpers
+
+    private func route(_ request: Request) throws -> SiteRoute? {
+        try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
+    }
+
+    private func error(_ content: HTML) -> Response {
+        PageResponse.html(
+            Layout(title: "Use a code · GameGiveaways", section: .settings, content: content).render(),
+            status: .badRequest)
+    }
+
+    /// Gives a browser the profile that a form just created.
+    private func withProfile(
+        _ profile: ProfileID, _ context: AppRequestContext, _ request: Request, _ response: Response
+    ) -> Response {
+        guard context.profile == nil else { return response }
+        var response = response
+        response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
+        return response
+    }
+
+    /// `http://host:port` as the browser addressed this server (behind a proxy, as it says it forwarded), for
+    /// links meant to be copied elsewhere. Only ever used to build links shown to the same visitor.
+    static func origin(of request: Request) -> String {
+        let scheme = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https" ? "https" : "http"
+        let host = request.head.authority ?? "localhost"
+        let safe = host.unicodeScalars.allSatisfy { $0.isASCII && !" /\\\"<>@".unicodeScalars.contains($0) }
+        return "\(scheme)://\(safe ? host : "localhost")"
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GiveawaysDomain
+
+/// Reads the Settings form into rules; anything out of range is a `BadRequest` that says what is wrong, and
+/// nothing is saved.
+enum RulesForm {
+    static func rules(from form: FormBody, knownSlugs: Set<String>) throws(BadRequest) -> GiveawayRules {
+        var rules = GiveawayRules()
+        for slug in form.values("store") {
+            guard knownSlugs.contains(slug) else {
+                throw BadRequest(message: "There is no store “\(slug.prefix(40))”.")
+            }
+            rules.platforms.insert(slug)
+        }
+        for value in form.values("type") {
+            guard let type = TypeFilter(rawValue: value) else {
+                throw BadRequest(message: "The type must be game, loot or beta, not “\(value.prefix(40))”.")
+            }
+            rules.types.insert(type)
+        }
+        let worth = (form["min_worth"] ?? "").trimmingCharacters(in: .whitespaces)
+        if !worth.isEmpty {
+            guard let value = Worth(upstreamText: worth), value.cents <= 100_000_00 else {
+                throw BadRequest(
+                    message:
+                        "The minimum worth must be an amount in dollars such as 5 or 12.99, not “\(worth.prefix(40))”.")
+            }
+            rules.minimumWorth = value.cents == 0 ? nil : value
+        }
+        rules.noLoot = form["no_loot"] == "1"
+        rules.hideKeySites = form["hide_key_sites"] == "1"
+        rules.hideClaimed = form["hide_claimed"] == "1"
+        rules.hideNotInterested = form["hide_not_interested"] == "1"
+        rules.blockedKeywords = GiveawayRules.keywords(from: form["keywords"] ?? "")
+        try validate(rules.blockedKeywords)
+        return rules
+    }
+
+    /// Keyword limits, shared by the form and imports.
+    static func validate(_ keywords: [String]) throws(BadRequest) {
+        guard keywords.count <= GiveawayRules.maximumKeywords else {
+            throw BadRequest(message: "At most \(GiveawayRules.maximumKeywords) blocked keywords, please.")
+        }
+        if let long = keywords.first(where: { $0.count > GiveawayRules.maximumKeywordLength }) {
+            throw BadRequest(
+                message:
+                    "A blocked keyword can be at most \(GiveawayRules.maximumKeywordLength) characters: “\(long.prefix(40))…”."
+            )
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GiveawaysDomain
+
+/// One visitor as the pages see them: their marks, their rules and when their previous visit ended. A browser
+/// without a profile is `.anonymous` and gets the shared rendered pages.
+struct Visitor: Sendable {
+    let profile: ProfileID?
+    let marks: VisitorMarks
+    let settings: ProfileSettings
+
+    static let anonymous = Visitor(profile: nil, marks: .none, settings: .none)
+
+    var rules: GiveawayRules { settings.rules }
+
+    /// Whether `stored` first appeared after this visitor's previous visit ended.
+    func isNew(_ stored: StoredGiveaway) -> Bool {
+        guard let since = settings.previousVisitEndedAt else { return false }
+        return stored.history.firstSeenAt > since
+    }
+
+    /// Whether the pages this visitor sees differ from everyone else's: marks, rules, or "new" badges to show.
+    func seesPersonalPages(_ snapshot: ReadModelSnapshot) -> Bool {
+        if !marks.isEmpty || !rules.isEmpty { return true }
+        guard settings.previousVisitEndedAt != nil else { return false }
+        return snapshot.giveaways.contains { giveaway in snapshot.stored[giveaway.id].map(isNew) ?? false }
+    }
+
+    /// The marks a card shows for `giveaway`.
+    func cardMarks(_ giveaway: Giveaway, stored: StoredGiveaway?) -> CardMarks {
+        let subject = MarkSubject.giveaway(giveaway.id)
+        return CardMarks(
+            isFavorite: marks.has(.favorite, on: subject), isClaimed: marks.has(.claimed, on: subject),
+            isNotInterested: marks.has(.notInterested, on: subject), isNew: stored.map(isNew) ?? false)
+    }
+}
+
+/// The visitor's marks on one card.
+struct CardMarks: Hashable, Sendable {
+    var isFavorite = false
+    var isClaimed = false
+    var isNotInterested = false
+    /// First appeared after the visitor's previous visit.
+    var isNew = false
+}
+
+/// Reads who is visiting: marks and settings of the browser's profile, and records the page view as a visit.
+struct VisitorReader: Sendable {
+    let marks: any MarkRepository
+    let profiles: any ProfileRepository
+
+    /// - Parameter recordingVisit: page views of the giveaway pages count as visits; forms and JSON do not.
+    func visitor(_ context: AppRequestContext, at now: Date, recordingVisit: Bool = true) async throws -> Visitor {
+        guard let profile = context.profile else { return .anonymous }
+        let settings =
+            recordingVisit
+            ? try await profiles.recordVisit(of: profile, at: now) : try await profiles.settings(of: profile)
+        return Visitor(profile: profile, marks: try await marks.marks(of: profile), settings: settings)
+    }
+}
