@@ -29,14 +29,17 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case syncLogFailureAndRecovery, syncLogNeverSucceeded
     case marksPerProfile, marksText, marksNone
     case catalogRoundTrip, catalogRemovedAndBack, catalogDuplicatedIDs
+    case feedEndDateChanges
+    case profileRules, profileVisits, profileFeedToken, profileLinkCodes, profileImport
 
     var testDescription: String { rawValue }
 
     /// Runs the check against repositories over one database.
     func run(
         feed: any GiveawayFeedRepository, log: any SyncLogRepository, marks: any MarkRepository,
-        catalog: any CatalogRepository
+        catalog: any CatalogRepository, profiles: any ProfileRepository
     ) async throws {
+        let profileContract = ProfileContract(profiles: profiles, marks: marks)
         let catalogContract = CatalogContract(catalog: catalog)
         let feedContract = GiveawayFeedContract(feed: feed)
         let logContract = SyncLogContract(feed: feed, log: log)
@@ -57,6 +60,12 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .catalogRemovedAndBack:
             try await catalogContract.gamesThatLeaveAreKeptAsRemovedAndComeBackWithTheirDetail()
         case .catalogDuplicatedIDs: try await catalogContract.duplicatedIdsAreStoredOnceWithTheFirstCopy()
+        case .feedEndDateChanges: try await feedContract.everyMoveOfTheEndDateIsRecorded()
+        case .profileRules: try await profileContract.rulesAreKeptPerProfile()
+        case .profileVisits: try await profileContract.aVisitEndsAfterThirtyQuietMinutes()
+        case .profileFeedToken: try await profileContract.aNewFeedTokenRevokesTheOldOne()
+        case .profileLinkCodes: try await profileContract.linkCodesWorkOnceForTenMinutes()
+        case .profileImport: try await profileContract.anImportMergesMarksAndReplacesRules()
         }
     }
 }
@@ -68,6 +77,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let database = try store.open()
         try await check.run(
             feed: GiveawayFeedSQLiteRepository(database: database), log: SyncLogSQLiteRepository(database: database),
-            marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database))
+            marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
+            profiles: ProfileSQLiteRepository(database: database))
     }
 }
