@@ -199,5 +199,17 @@ import Testing
         let cache = DiscoverCacheSQLiteRepository(database: database)
         try await cache.storeAnswer(Data("{}".utf8), for: "/genres", at: utc("2026-03-04T00:00:00Z"))
         #expect(try await cache.cachedAnswer(for: "/genres")?.body == Data("{}".utf8))
+
+        // And a profile of that release gets rules, visits and a feed token without losing a mark (schema v5)
+        let profiles = ProfileSQLiteRepository(database: database)
+        #expect(try await profiles.settings(of: alice) == .none)
+        try await profiles.saveRules(GiveawayRules(noLoot: true), for: alice, at: utc("2026-03-04T00:00:00Z"))
+        _ = try await profiles.recordVisit(of: alice, at: utc("2026-03-04T00:00:00Z"))
+        #expect(try await profiles.settings(of: alice).rules.noLoot)
+        #expect(try await marks.marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
+        // and the next sync records an end-date move of an old giveaway
+        var moved = try #require(try await feed.storedGiveaway(id: 1)).giveaway
+        moved.endsAt = utc("2026-04-01T00:00:00Z")
+        #expect(try await feed.saveFeed([moved], at: utc("2026-03-05T00:00:00Z")).endDateChanged == [1])
     }
 }

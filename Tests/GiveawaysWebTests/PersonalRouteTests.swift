@@ -150,6 +150,8 @@ import Testing
             var browser = Browser()
             let page = try await browser.get("/?ending=24h", client: client).text
             #expect(Self.cardIDs(page) == [3105])  // ends 1 April 00:00, 12 hours after "now"
+            let api = try await browser.get("/api/v1/giveaways?ending=24h", client: client).text
+            #expect(api.contains("\"id\":3105") && !api.contains("\"id\":3101"))
             #expect(page.contains("class=\"pill pill--soon\" href=\"/\" aria-current=\"true\""))
             _ = try await browser.post("/giveaways/3105/mark", "kind=claimed&on=1", client: client)
             let claimed = try await browser.get("/?ending=24h", client: client).text

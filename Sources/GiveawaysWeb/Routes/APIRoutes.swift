@@ -15,16 +15,15 @@ struct APIRoutes: Sendable {
         router.get(.init(SiteRoute.Pattern.apiStatus), use: status)
     }
 
-    /// `GET /api/v1/giveaways?platform=&type=&sort=&q=&include_expired=` — the filtered list.
+    /// `GET /api/v1/giveaways?platform=&type=&sort=&q=&ending=24h&include_expired=` — the filtered list.
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         let parameters = FormBody.queryParameters(of: request)
         var filters = try HomeFilters(parameters: parameters, platformSlugs: snapshot.platformSlugs)
         filters.query.includeExpired = ["1", "true"].contains(parameters["include_expired"]?.lowercased() ?? "")
         let now = clock()
-        let items = ListGiveawaysUseCase().execute(
-            snapshot.giveaways, query: filters.query, now: now,
-            index: filters.query.search.isEmpty ? nil : snapshot.searchIndex)
+        // The API has no visitor: `ending=24h` is everything ending within a day, and `all` changes nothing.
+        let items = HomeSelection(filters: filters, snapshot: snapshot, visitor: .anonymous, now: now).giveaways
         return try JSONResponse.encode(items.map { GiveawayJSON(giveaway: $0, now: now, isDemo: snapshot.isDemoData) })
     }
 
