@@ -68,7 +68,11 @@ struct CatalogRoutes: Sendable {
                 note: visitor.mark(.note, on: .game(id)), isHidden: visitor.has(.hidden, on: .game(id)),
                 loot: snapshot.liveLoot(forGame: id, at: clock()).map {
                     GiveawayCardModel(
-                        giveaway: $0, now: clock(), isFavorite: visitor.has(.favorite, on: .giveaway($0.id)))
+                        giveaway: $0, now: clock(),
+                        marks: CardMarks(
+                            isFavorite: visitor.has(.favorite, on: .giveaway($0.id)),
+                            isClaimed: visitor.has(.claimed, on: .giveaway($0.id)),
+                            isNotInterested: visitor.has(.notInterested, on: .giveaway($0.id))))
                 }))
         let html = Layout(
             title: page.model.pageTitle, section: .freeToPlay, content: page.render(),
