@@ -22,10 +22,6 @@ struct GiveawayCardModel: Sendable {
     /// First appeared after the visitor's previous visit.
     let isNew: Bool
 
-    init(giveaway: Giveaway, now: Date, isFavorite: Bool, hasLeftFeed: Bool = false) {
-        self.init(giveaway: giveaway, now: now, marks: CardMarks(isFavorite: isFavorite), hasLeftFeed: hasLeftFeed)
-    }
-
     init(giveaway: Giveaway, now: Date, marks: CardMarks, hasLeftFeed: Bool = false) {
         id = giveaway.id
         title = giveaway.title
