@@ -36,6 +36,16 @@ public struct ProfileSQLiteRepository: ProfileRepository {
             return current
         }
         return try await writer.write { db in
+            // A cookie alone is not a profile: only one that holds something (a row, or marks from an earlier
+            // release) records visits, so that made-up cookies on page views never add rows.
+            if !exists {
+                let hasMarks =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM mark WHERE profile_id = ?)",
+                        arguments: [profile.rawValue])
+                    ?? false
+                guard hasMarks else { return .none }
+            }
             try Self.ensureRow(db, profile, at: time)
             var settings = try Self.settings(db, profile)
             if let last = settings.lastSeenAt, time.timeIntervalSince(last) > ProfileSettings.visitGap {

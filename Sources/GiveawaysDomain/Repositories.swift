@@ -49,7 +49,8 @@ public protocol ProfileRepository: Sendable {
     func saveRules(_ rules: GiveawayRules, for profile: ProfileID, at time: Date) async throws
     /// Records a page view and answers the settings that apply to it. A view more than
     /// `ProfileSettings.visitGap` after the last one starts a new visit: the last one's time becomes
-    /// `previousVisitEndedAt`. Cheap when nothing changes (views within a minute write nothing).
+    /// `previousVisitEndedAt`. Cheap when nothing changes (views within a minute write nothing). A profile that
+    /// holds nothing yet (no marks, no settings) records nothing.
     func recordVisit(of profile: ProfileID, at time: Date) async throws -> ProfileSettings
     /// A fresh personal feed token; the old one stops working at once.
     func renewFeedToken(for profile: ProfileID, at time: Date) async throws -> ProfileToken

@@ -168,7 +168,9 @@ import Testing
         let harness = try await WebHarness()
         let profiles = ProfileSQLiteRepository(database: harness.repository.database)
         let alice = ProfileID.random()
-        // Alice's previous visit ended at 08:00; the sample feed was first seen at 06:00.
+        // Alice (who hearted something once) last came at 08:00; the sample feed was first seen at 06:00.
+        try await harness.repository.marks.setMark(
+            .favorite, on: .giveaway(3101), profile: alice, text: nil, at: utc("2026-03-31T07:00:00Z"))
         _ = try await profiles.recordVisit(of: alice, at: utc("2026-03-31T08:00:00Z"))
         // A giveaway first seen at 10:00, after her visit.
         let sample = try GamerPowerFeedDecoder().decode(status: 200, body: Data(GamerPowerWire.sampleFeed.utf8))

@@ -25,6 +25,10 @@ struct ProfileContract {
     }
 
     func aVisitEndsAfterThirtyQuietMinutes() async throws {
+        // A profile id that holds nothing (a made-up cookie) records nothing.
+        #expect(try await profiles.recordVisit(of: bob, at: now) == .none)
+        #expect(try await profiles.recordVisit(of: bob, at: now.addingTimeInterval(3600)) == .none)
+        try await marks.setMark(.favorite, on: .giveaway(1), profile: alice, text: nil, at: now)
         let first = try await profiles.recordVisit(of: alice, at: now)
         #expect(first.previousVisitEndedAt == nil, "a first visit has nothing before it")
         #expect(first.lastSeenAt == now)
