@@ -225,7 +225,8 @@ struct HooksCommand: AsyncParsableCommand {
                     attempt.succeeded ? "HTTP \(attempt.status ?? 0)" : TextTable.clip(attempt.error ?? "failed", 60),
                     attempt.succeeded
                         ? "delivered"
-                        : attempt.gaveUp ? "gave up" : attempt.nextAttemptAt.map { "retry \(Timestamp.format($0))" } ?? "-",
+                        : attempt.gaveUp
+                            ? "gave up" : attempt.nextAttemptAt.map { "retry \(Timestamp.format($0))" } ?? "-",
                 ]
             }
             Console.print(

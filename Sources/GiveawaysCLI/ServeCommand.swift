@@ -31,7 +31,8 @@ struct ServeCommand: AsyncParsableCommand {
     var rawgURL: String?
 
     @Flag(
-        help: "Let webhooks reach loopback, private, link-local and metadata addresses (env GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1)."
+        help:
+            "Let webhooks reach loopback, private, link-local and metadata addresses (env GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1)."
     )
     var allowPrivateHooks = false
 

@@ -70,7 +70,9 @@ public struct HookDeliveryWorker: Sendable {
             if attempt.succeeded {
                 logger.debug("hook delivered", metadata: metadata)
             } else if attempt.gaveUp {
-                logger.error("hook delivery failed; gave up", metadata: metadata.merging(["reason": "\(attempt.error ?? "")"]) { a, _ in a })
+                logger.error(
+                    "hook delivery failed; gave up",
+                    metadata: metadata.merging(["reason": "\(attempt.error ?? "")"]) { a, _ in a })
             } else {
                 logger.warning(
                     "hook delivery failed; will retry",

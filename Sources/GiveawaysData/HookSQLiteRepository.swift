@@ -25,8 +25,9 @@ public struct HookSQLiteRepository: Sendable {
         let rules = try RulesJSON.encode(newHook.rules)
         return try await writer.write { db in
             var hook = newHook
-            let holdsFeed = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM giveaway WHERE left_at IS NULL AND is_demo = 0)") ?? false
+            let holdsFeed =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM giveaway WHERE left_at IS NULL AND is_demo = 0)") ?? false
             hook.baselineAt = holdsFeed ? hook.createdAt : nil
             try db.execute(
                 sql: """
@@ -74,7 +75,8 @@ public struct HookSQLiteRepository: Sendable {
             }
             let events = (row["events"] as String).split(separator: ",").compactMap { HookEvent(rawValue: String($0)) }
             return Hook(
-                id: row["id"], url: url, format: format, secret: row["secret"], rules: RulesJSON.decode(row["rules_json"]),
+                id: row["id"], url: url, format: format, secret: row["secret"],
+                rules: RulesJSON.decode(row["rules_json"]),
                 events: Set(events), createdAt: row["created_at"], baselineAt: row["baseline_at"],
                 profileID: (row["profile_id"] as String?).flatMap(ProfileID.init(rawValue:)))
         }
@@ -132,7 +134,8 @@ public struct HookSQLiteRepository: Sendable {
                         db, sql: "SELECT * FROM giveaway_end_change WHERE id = ?", arguments: [occurrence])
                 {
                     change = EndDateChange(
-                        changedAt: changeRow["changed_at"], from: changeRow["old_ends_at"], to: changeRow["new_ends_at"])
+                        changedAt: changeRow["changed_at"], from: changeRow["old_ends_at"], to: changeRow["new_ends_at"]
+                    )
                 }
                 claimed.append(
                     ClaimedEvent(
@@ -219,7 +222,10 @@ public struct HookSQLiteRepository: Sendable {
     /// tick, since a giveaway can enter the window between two syncs. Answers how many events were new.
     @discardableResult
     public func raiseEndingSoon(at now: Date) async throws -> Int {
-        try await writer.write { db in try HookEventRecorder.raiseEndingSoon(db, at: now) }
+        // A read first: the service ticks every few seconds, and most servers have no hook to take the write lock for.
+        let hasHooks = try await writer.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM hook)") }
+        guard hasHooks == true else { return 0 }
+        return try await writer.write { db in try HookEventRecorder.raiseEndingSoon(db, at: now) }
     }
 
     // MARK: - Helpers
@@ -238,6 +244,11 @@ public struct HookSQLiteRepository: Sendable {
     }
 
     private static func log(_ db: Database, _ attempt: HookDeliveryAttempt) throws {
+        // The hook may have been removed while this attempt was under way: nothing left to log it against.
+        guard
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM hook WHERE id = ?)", arguments: [attempt.hookID])
+                == true
+        else { return }
         try db.execute(
             sql: """
                 INSERT INTO hook_delivery

@@ -61,7 +61,8 @@ public struct AppRepositories: Sendable {
             feed: GiveawayFeedSQLiteRepository(database: database, events: HookEventRecorder()),
             syncLog: SyncLogSQLiteRepository(database: database),
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
-            discoverCache: DiscoverCacheSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database))
+            discoverCache: DiscoverCacheSQLiteRepository(database: database),
+            hooks: HookSQLiteRepository(database: database))
     }
 }
 

@@ -97,7 +97,9 @@ import Testing
             let sync = ["sync", "--source", "gamerpower", "--gamerpower-url", url.absoluteString, "--now", now]
             let first = try await cli.runDetached(sync)
             #expect(first.status == 0, "\(first.stderr)")
-            let add = try await cli.runDetached(["hooks", "add", "https://example.com/h", "--events", "new", "--now", now])
+            let add = try await cli.runDetached([
+                "hooks", "add", "https://example.com/h", "--events", "new", "--now", now,
+            ])
             #expect(add.status == 0, "\(add.stderr)")
             _ = try await cli.runDetached(sync)
             let before = try await cli.runDetached(["hooks", "list"])

@@ -32,8 +32,10 @@ import Testing
             #expect(try await worker.runOnce() == 0)
             let request = try #require(receiver.received.first)
             #expect(receiver.count == 1)
-            let expected = HMAC<SHA256>.authenticationCode(for: request.body, using: SymmetricKey(data: Data("s3cret".utf8)))
-                .map { String(format: "%02x", $0) }.joined()
+            let expected = HMAC<SHA256>.authenticationCode(
+                for: request.body, using: SymmetricKey(data: Data("s3cret".utf8))
+            )
+            .map { String(format: "%02x", $0) }.joined()
             #expect(request.header("X-Giveaways-Signature") == "sha256=\(expected)")
             #expect(request.header("X-Giveaways-Event") == "new")
             #expect(request.header("X-Giveaways-Delivery") != nil)
@@ -65,7 +67,8 @@ import Testing
             try await worker.runOnce()
             #expect(receiver.count == 3)
             #expect(Set(receiver.received.compactMap { $0.header("X-Giveaways-Delivery") }).count == 1)
-            #expect(try await store.outbox() == [OutboxRow(giveawayId: 2, event: "new", state: "delivered", attempts: 3)])
+            #expect(
+                try await store.outbox() == [OutboxRow(giveawayId: 2, event: "new", state: "delivered", attempts: 3)])
             let log = try await store.hooks.deliveries()
             #expect(log.map(\.attempt) == [3, 2, 1])
             #expect(log.map(\.status) == [204, 503, 503])
@@ -163,6 +166,28 @@ import Testing
         }
     }
 
+    @Test func neitherTheSecretNorTheURLsPathReachesTheLogs() async throws {
+        let receiver = HookReceiver()
+        receiver.fail(100, status: 401)
+        let logs = CapturedLogs()
+        try await receiver.withServer { url in
+            let store = try HookStore()
+            try await store.sync([.stub(id: 1)])
+            _ = try await store.addHook(url.appendingPathComponent("api/webhooks/1/TOKENsecretTOKEN"), secret: "s3cret!")
+            store.clock.advance(60)
+            try await store.sync([.stub(id: 1), .stub(id: 2)])
+            for delay in [0] + HookRetryPolicy.delays {
+                store.clock.advance(delay + 1)
+                try await store.worker(logger: logs.logger).runOnce()
+            }
+            try await store.worker(allowPrivate: false, logger: logs.logger).runOnce()
+        }
+        #expect(logs.text.contains("gave up"))
+        #expect(logs.text.contains("…OKEN"))
+        #expect(!logs.text.contains("s3cret"))
+        #expect(!logs.text.contains("TOKENsecret"))
+    }
+
     @Test func anNtfyHookPublishesJSONToTheServerRoot() async throws {
         let receiver = HookReceiver()
         try await receiver.withServer { url in
@@ -179,10 +204,12 @@ import Testing
 
 /// The bodies of each format, and the address rules, without a network.
 @Suite struct HookPayloadTests {
-    let giveaway = Giveaway.stub(id: 9, title: "Big Game", worth: Worth(cents: 1999), endsAt: utc("2026-04-01T00:00:00Z"))
+    let giveaway = Giveaway.stub(
+        id: 9, title: "Big Game", worth: Worth(cents: 1999), endsAt: utc("2026-04-01T00:00:00Z"))
 
     @Test func discordGetsOneEmbedWithTitleLinkWorthEndAndImage() throws {
-        let hook = Hook(url: URL(string: "https://discord.com/api/webhooks/1/tok")!, format: .discord, createdAt: Date())
+        let hook = Hook(
+            url: URL(string: "https://discord.com/api/webhooks/1/tok")!, format: .discord, createdAt: Date())
         let message = try HookPayload.message(
             hook: hook, giveaway: giveaway, event: "new", deliveryID: "42", now: utc("2026-03-01T00:00:00Z"))
         let json = try #require(try JSONSerialization.jsonObject(with: message.body) as? [String: Any])
@@ -221,9 +248,13 @@ import Testing
         for host in ["8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "1.1.1.1"] {
             #expect(!HookAddress.isForbidden(try #require(HookAddress.parseNumeric(host))), "\(host)")
         }
-        #expect(throws: HookAddress.Refusal.self) { try HookAddress.validateLiteral(URL(string: "http://localhost/x")!) }
+        #expect(throws: HookAddress.Refusal.self) {
+            try HookAddress.validateLiteral(URL(string: "http://localhost/x")!)
+        }
         #expect(throws: HookAddress.Refusal.self) { try HookAddress.validateLiteral(URL(string: "http://[::1]:8/x")!) }
-        #expect(throws: HookAddress.Refusal.notHTTP) { try HookAddress.validateShape(URL(string: "ftp://example.com")!) }
+        #expect(throws: HookAddress.Refusal.notHTTP) {
+            try HookAddress.validateShape(URL(string: "ftp://example.com")!)
+        }
         try HookAddress.validateLiteral(URL(string: "https://discord.com/api/webhooks/1/x")!)
     }
 }

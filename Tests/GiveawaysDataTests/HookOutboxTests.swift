@@ -13,7 +13,8 @@ import Testing
         let store = try HookStore()
         try await store.sync([.stub(id: 1)])
         store.clock.advance(60)
-        _ = try await store.addHook(receiver, rules: GiveawayRules(platforms: ["steam"], minimumWorth: Worth(cents: 500)))
+        _ = try await store.addHook(
+            receiver, rules: GiveawayRules(platforms: ["steam"], minimumWorth: Worth(cents: 500)))
         let feed: [Giveaway] = [
             .stub(id: 1), .stub(id: 2, platforms: "PC, Steam"), .stub(id: 3, platforms: "Epic Games Store"),
             .stub(id: 4, worth: Worth(cents: 100)),

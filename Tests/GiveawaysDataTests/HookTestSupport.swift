@@ -48,10 +48,12 @@ struct HookStore {
             Hook(url: url, format: format, secret: secret, rules: rules, events: events, createdAt: clock.now))
     }
 
-    func worker(timeout: Duration = .seconds(5), allowPrivate: Bool = true) -> HookDeliveryWorker {
+    func worker(
+        timeout: Duration = .seconds(5), allowPrivate: Bool = true, logger: Logger = Logger(label: "hooks-test")
+    ) -> HookDeliveryWorker {
         HookDeliveryWorker(
             repository: hooks, sender: HookSender(allowPrivate: allowPrivate, timeout: timeout),
-            clock: clock.function, logger: Logger(label: "hooks-test"))
+            clock: clock.function, logger: logger)
     }
 
     /// Every outbox row as (giveaway, event, state).
@@ -59,7 +61,10 @@ struct HookStore {
         try await database.writer.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT giveaway_id, event, state, attempts FROM hook_event ORDER BY giveaway_id, event, id"
-            ).map { OutboxRow(giveawayId: $0["giveaway_id"], event: $0["event"], state: $0["state"], attempts: $0["attempts"]) }
+            ).map {
+                OutboxRow(
+                    giveawayId: $0["giveaway_id"], event: $0["event"], state: $0["state"], attempts: $0["attempts"])
+            }
         }
     }
 }
@@ -70,4 +75,31 @@ struct OutboxRow: Hashable {
     var event: String
     var state: String
     var attempts: Int
+}
+
+/// Keeps every log line (message and metadata) in memory, for checking what reaches the logs.
+final class CapturedLogs: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var text: String { lines.withLock { $0.joined(separator: "\n") } }
+
+    var logger: Logger {
+        Logger(label: "captured") { _ in Handler(logs: self) }
+    }
+
+    struct Handler: LogHandler {
+        let logs: CapturedLogs
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let all = metadata.merging(event.metadata ?? [:]) { _, new in new }
+            logs.lines.withLock { $0.append("\(event.message) \(all)") }
+        }
+    }
 }

@@ -44,7 +44,9 @@ final class HookDeliveryService: Service, Sendable {
             if woken.withLock({ flag in
                 defer { flag = false }
                 return flag
-            }) { return }
+            }) {
+                return
+            }
             try? await Task.sleep(for: .milliseconds(100))
         }
         woken.withLock { $0 = false }
