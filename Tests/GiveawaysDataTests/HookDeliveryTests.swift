@@ -173,7 +173,8 @@ import Testing
         try await receiver.withServer { url in
             let store = try HookStore()
             try await store.sync([.stub(id: 1)])
-            _ = try await store.addHook(url.appendingPathComponent("api/webhooks/1/TOKENsecretTOKEN"), secret: "s3cret!")
+            _ = try await store.addHook(
+                url.appendingPathComponent("api/webhooks/1/TOKENsecretTOKEN"), secret: "s3cret!")
             store.clock.advance(60)
             try await store.sync([.stub(id: 1), .stub(id: 2)])
             for delay in [0] + HookRetryPolicy.delays {
