@@ -30,10 +30,14 @@ struct HooksCommand: AsyncParsableCommand {
         @Argument(help: "The http(s) URL to POST to (for ntfy: the topic's URL, e.g. https://ntfy.sh/my-topic).")
         var url: String
 
-        @Option(help: "discord, ntfy or json (default json).")
+        @Option(help: "The body: a Discord message, an ntfy publish, or the giveaway as JSON.")
         var format: HookFormat = .json
 
-        @Option(help: "Signs each body: X-Giveaways-Signature: sha256=<hex HMAC-SHA256>. Never shown afterwards.")
+        @Option(
+            help: """
+                Signs each body: X-Giveaways-Signature: sha256=<hex HMAC-SHA256>. Never shown afterwards \
+                (env GIVEAWAYS_HOOK_SECRET keeps it out of the shell's history).
+                """)
         var secret: String?
 
         @Option(help: "Only giveaways on this platform (slug, e.g. steam); repeat or separate with commas.")
@@ -48,7 +52,7 @@ struct HooksCommand: AsyncParsableCommand {
         @Option(help: "Leave out giveaways whose title contains this word or phrase; repeat for several.")
         var excludeKeyword: [String] = []
 
-        @Option(help: "Which events, comma-separated: new, ending, changed (default all three).")
+        @Option(help: "Which events, comma-separated, of new, ending and changed.")
         var events: String = "new,ending,changed"
 
         @Flag(help: "Accept a loopback or private address (env GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1).")
@@ -104,6 +108,7 @@ struct HooksCommand: AsyncParsableCommand {
                 chosen.insert(event)
             }
             guard !chosen.isEmpty else { throw ValidationError("--events names no event (new, ending, changed)") }
+            let secret = secret ?? Environment.value("GIVEAWAYS_HOOK_SECRET")
             return Hook(url: parsed, format: format, secret: secret, rules: rules, events: chosen, createdAt: now)
         }
     }
