@@ -24,8 +24,8 @@ public enum HookAddress {
             case .noHost: "the hook URL has no host"
             case .unresolvable(let host): "cannot resolve \(host)"
             case .privateAddress(let host, let address):
-                "\(host) is a private, loopback, link-local or metadata address (\(address)); refused unless private "
-                    + "hooks are allowed (serve --allow-private-hooks or GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1)"
+                "\(host) is a private, loopback, link-local or metadata address (\(address)); refused without "
+                    + "--allow-private-hooks (on serve, hooks add and hooks test) or GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1"
             }
         }
     }
