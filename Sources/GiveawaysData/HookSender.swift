@@ -51,7 +51,7 @@ public struct HookSender: Sendable {
                         throw error
                     }
                 }
-                return try await execute(message, url: pinnedURL(message.url, address: address), client: .hooks)
+                return try await execute(message, url: Self.pinnedURL(message.url, address: address), client: .hooks)
             }
         } catch {
             return Outcome(status: nil, error: describe(error))
@@ -59,7 +59,7 @@ public struct HookSender: Sendable {
     }
 
     /// The plain-HTTP URL with the checked address in place of the name; the name goes in `Host`.
-    private func pinnedURL(_ url: URL, address: String) -> String {
+    static func pinnedURL(_ url: URL, address: String) -> String {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.host = address.contains(":") ? "[\(address)]" : address
         return components?.string ?? url.absoluteString

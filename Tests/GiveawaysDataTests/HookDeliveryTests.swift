@@ -238,6 +238,45 @@ import Testing
         #expect(json["tags"] as? [String] == ["video_game", "ending"])
     }
 
+    @Test func plainHTTPConnectsToTheCheckedAddressAndKeepsTheNameForHost() {
+        let url = URL(string: "http://hooks.example.org:8080/in?x=1")!
+        #expect(HookSender.pinnedURL(url, address: "93.184.216.34") == "http://93.184.216.34:8080/in?x=1")
+        #expect(HookSender.pinnedURL(url, address: "2606:2800::1") == "http://[2606:2800::1]:8080/in?x=1")
+    }
+
+    @Test func aChangedEventCarriesThePreviousEndDate() throws {
+        let hook = Hook(url: URL(string: "https://example.org/h")!, secret: "k", createdAt: Date())
+        let change = EndDateChange(
+            changedAt: utc("2026-03-02T00:00:00Z"), from: utc("2026-03-25T00:00:00Z"), to: giveaway.endsAt)
+        let message = try HookPayload.message(
+            hook: hook, giveaway: giveaway, event: "changed", deliveryID: "7", change: change,
+            now: utc("2026-03-02T00:00:00Z"))
+        let json = try #require(try JSONSerialization.jsonObject(with: message.body) as? [String: Any])
+        #expect(json["previousEndDate"] as? String == "2026-03-25T00:00:00Z")
+        #expect((json["giveaway"] as? [String: Any])?["endDate"] as? String == "2026-04-01T00:00:00Z")
+        #expect(message.headers.contains { $0 == ("X-Giveaways-Delivery", "7") })
+        #expect(
+            message.headers.contains {
+                $0 == ("X-Giveaways-Signature", "sha256=" + HookPayload.signature(of: message.body, secret: "k"))
+            })
+    }
+
+    @Test func anHTTPSHookSpeaksTLSToTheCheckedAddress() async throws {
+        let receiver = HookReceiver()
+        try await receiver.withServer { url in
+            // The receiver speaks plain HTTP: the TLS handshake fails, quickly and readably, and nothing is received.
+            let hook = Hook(url: URL(string: "https://localhost:\(url.port ?? 0)/h")!, createdAt: Date())
+            let message = try HookPayload.message(
+                hook: hook, giveaway: giveaway, event: "test", deliveryID: "t", now: Date())
+            let outcome = await HookSender(allowPrivate: true, timeout: .seconds(5)).send(message)
+            #expect(outcome.status == nil)
+            #expect(outcome.error != nil)
+            #expect(receiver.count == 0)
+            let refused = await HookSender(allowPrivate: false).send(message)
+            #expect(refused.error?.contains("localhost") == true)
+        }
+    }
+
     @Test func privateLoopbackLinkLocalAndMetadataAddressesAreForbidden() throws {
         for host in [
             "127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1",
