@@ -56,7 +56,9 @@ public struct HookDeliveryWorker: Sendable {
             let message = try HookPayload.message(
                 hook: event.hook, giveaway: event.giveaway, event: event.event.rawValue, deliveryID: String(event.id),
                 change: event.endDateChange, now: clock())
-            outcome = await sender.send(message)
+            // `--allow-private-hooks` is the operator's choice for the operator's hooks; a visitor's never reach
+            // the private network.
+            outcome = await (event.hook.profileID == nil ? sender : sender.refusingPrivate).send(message)
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }
@@ -96,7 +98,7 @@ public struct HookDeliveryWorker: Sendable {
             let message = try HookPayload.message(
                 hook: hook, giveaway: sample, event: "test", deliveryID: "test-\(UUID().uuidString.lowercased())",
                 now: now)
-            outcome = await sender.send(message)
+            outcome = await (hook.profileID == nil ? sender : sender.refusingPrivate).send(message)
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }

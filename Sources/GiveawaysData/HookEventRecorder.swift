@@ -51,7 +51,7 @@ public struct HookEventRecorder: Sendable {
                 }
             }
         }
-        try Self.raiseEndingSoon(db, at: time, hooks: hooks)
+        _ = try Self.raiseEndingSoon(db, at: time, hooks: hooks)
     }
 
     /// Raises `ending` once per hook and giveaway, for live giveaways in the feed ending within the window.

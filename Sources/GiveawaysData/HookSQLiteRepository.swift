@@ -62,6 +62,30 @@ public struct HookSQLiteRepository: Sendable {
         }
     }
 
+    /// A visitor profile's own hooks (Settings → Notifications), oldest first.
+    public func hooks(of profile: ProfileID) async throws -> [Hook] {
+        try await writer.read { db in
+            let ids = try Int.fetchAll(
+                db, sql: "SELECT id FROM hook WHERE profile_id = ? ORDER BY id", arguments: [profile.rawValue])
+            return try ids.flatMap { try Self.hooks(db, id: $0) }
+        }
+    }
+
+    /// Removes one of a profile's own hooks; another profile's (or the operator's) is left alone. Answers whether
+    /// there was one.
+    public func removeHook(id: Int, of profile: ProfileID) async throws -> Bool {
+        try await writer.write { db in
+            guard
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM hook WHERE id = ? AND profile_id = ?)",
+                    arguments: [id, profile.rawValue]) == true
+            else { return false }
+            try db.execute(sql: "DELETE FROM hook_event WHERE hook_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM hook WHERE id = ?", arguments: [id])
+            return true
+        }
+    }
+
     static func hooks(_ db: Database, id: Int? = nil) throws -> [Hook] {
         var sql = "SELECT * FROM hook"
         var arguments: StatementArguments = []

@@ -25,6 +25,11 @@ public struct HookSender: Sendable {
         self.maxAnswerBytes = maxAnswerBytes
     }
 
+    /// The same sender, refusing private addresses whatever the operator allowed: for visitors' own hooks.
+    public var refusingPrivate: HookSender {
+        HookSender(allowPrivate: false, timeout: timeout, maxAnswerBytes: maxAnswerBytes)
+    }
+
     public func send(_ message: HookMessage) async -> Outcome {
         let address: String
         do {

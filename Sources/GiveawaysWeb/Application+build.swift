@@ -145,6 +145,9 @@ public func buildApplication(
     CatalogRoutes(readModel: readModel, marks: repositories.marks, details: details, images: images, clock: clock)
         .register(on: router)
     CatalogMarkRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
+    if let hooks = repositories.hooks {
+        NotificationRoutes(hooks: hooks, clock: clock).register(on: router)
+    }
     let rawgImageHosts = Set(["media.rawg.io", configuration.rawgURL.host?.lowercased()].compactMap { $0 })
     DiscoverRoutes(
         source: discoverSource, marks: repositories.marks,
