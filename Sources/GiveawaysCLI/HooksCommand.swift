@@ -132,14 +132,14 @@ struct HooksCommand: AsyncParsableCommand {
                 rows.append([
                     String(hook.id), hook.format.rawValue, hook.redactedURL,
                     hook.events.sorted().map(\.rawValue).joined(separator: ","), HookRulesText.describe(hook.rules),
-                    hook.secret == nil ? "no secret" : "secret set",
+                    hook.secret == nil ? "no secret" : "secret set", hook.profileID == nil ? "operator" : "a visitor",
                     "\(counts["pending", default: 0] + counts["sending", default: 0]) waiting, "
                         + "\(counts["delivered", default: 0]) sent, \(counts["failed", default: 0]) gave up",
                 ])
             }
             Console.print(
                 TextTable.render(
-                    header: ["ID", "FORMAT", "URL", "EVENTS", "RULES", "SECRET", "OUTBOX"], rows: rows,
+                    header: ["ID", "FORMAT", "URL", "EVENTS", "RULES", "SECRET", "OWNER", "OUTBOX"], rows: rows,
                     rightAligned: [0]))
         }
     }
