@@ -48,17 +48,19 @@ public enum HookAddress {
         }
     }
 
-    /// Resolves the URL's host and answers the address to connect to (as text: `1.2.3.4` or `::1`). Refuses the
-    /// URL when any address the name resolves to is forbidden, unless `allowPrivate`.
-    public static func resolve(_ url: URL, allowPrivate: Bool) throws(Refusal) -> String {
+    /// Resolves the URL's host and answers the addresses to connect to, in the resolver's order (as text:
+    /// `1.2.3.4` or `::1`). Refuses the URL when any address the name resolves to is forbidden, unless
+    /// `allowPrivate`.
+    public static func resolve(_ url: URL, allowPrivate: Bool) throws(Refusal) -> [String] {
         try validateShape(url)
         let host = bareHost(url)
         let addresses = parseNumeric(host).map { [$0] } ?? lookUp(host)
-        guard let first = addresses.first else { throw .unresolvable(host: host) }
+        guard !addresses.isEmpty else { throw .unresolvable(host: host) }
         if !allowPrivate, let bad = addresses.first(where: isForbidden) {
             throw .privateAddress(host: host, address: format(bad))
         }
-        return format(first)
+        var seen = Set<String>()
+        return addresses.map(format).filter { seen.insert($0).inserted }
     }
 
     /// The host without IPv6 brackets.

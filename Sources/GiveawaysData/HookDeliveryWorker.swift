@@ -18,8 +18,9 @@ public struct HookDeliveryWorker: Sendable {
     let sender: HookSender
     let clock: @Sendable () -> Date
     let logger: Logger
-    /// How long a claim keeps an event from other workers: well above the sender's timeout.
-    public var lease: TimeInterval = 120
+    /// How long a claim keeps an event from other workers: above the time one hook's share of a batch can take
+    /// (`batchSize` events, one after the other, each bounded by the sender's timeout).
+    public var lease: TimeInterval = 600
     /// Events claimed per round; they are sent concurrently.
     public var batchSize = 32
 
@@ -41,16 +42,40 @@ public struct HookDeliveryWorker: Sendable {
         while true {
             let claimed = try await repository.claimDue(now: clock(), lease: lease, limit: batchSize)
             if claimed.isEmpty { return attempts }
-            await withTaskGroup(of: Void.self) { group in
-                for event in claimed {
-                    group.addTask { await deliver(event) }
+            // Hooks in parallel, each hook's events one after the other, in the order they were raised: a receiver
+            // sees them in order and is not hit by a burst (Discord limits a webhook to a few requests a second).
+            let byHook = Dictionary(grouping: claimed, by: \.hook.id)
+            attempts += await withTaskGroup(of: Int.self) { group in
+                for events in byHook.values {
+                    group.addTask { await deliverInOrder(events) }
                 }
+                return await group.reduce(0, +)
             }
-            attempts += claimed.count
         }
     }
 
-    private func deliver(_ event: HookSQLiteRepository.ClaimedEvent) async {
+    /// Sends one hook's events in order; after a failure the rest wait with the failed one. Answers how many
+    /// attempts were made.
+    private func deliverInOrder(_ events: [HookSQLiteRepository.ClaimedEvent]) async -> Int {
+        for (index, event) in events.enumerated() {
+            let (delivered, next) = await deliver(event)
+            guard delivered else {
+                let retry = next ?? clock().addingTimeInterval(HookRetryPolicy.delays[0])
+                for waiting in events[(index + 1)...] {
+                    do {
+                        try await repository.postpone(waiting, until: retry)
+                    } catch {
+                        logger.error("could not postpone a hook event", metadata: ["reason": "\(error)"])
+                    }
+                }
+                return index + 1
+            }
+        }
+        return events.count
+    }
+
+    /// Sends one event and records the outcome: whether it was delivered, and when it is tried next if not.
+    private func deliver(_ event: HookSQLiteRepository.ClaimedEvent) async -> (delivered: Bool, next: Date?) {
         let outcome: HookSender.Outcome
         do {
             let message = try HookPayload.message(
@@ -83,9 +108,11 @@ public struct HookDeliveryWorker: Sendable {
                         "next": "\(attempt.nextAttemptAt.map(Timestamp.format) ?? "")",
                     ]) { a, _ in a })
             }
+            return (attempt.succeeded, attempt.nextAttemptAt)
         } catch {
             // The lease runs out and the event is sent again, with the same delivery id.
             logger.error("could not record a hook delivery", metadata: ["event": "\(event.id)", "reason": "\(error)"])
+            return (false, nil)
         }
     }
 

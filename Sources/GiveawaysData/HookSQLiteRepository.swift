@@ -204,6 +204,20 @@ public struct HookSQLiteRepository: Sendable {
         return attempt
     }
 
+    /// Hands a claimed event back unsent, to be tried at `time`: the attempt it was claimed for does not count.
+    /// (A hook's events go out in order; when one fails, the ones behind it wait with it.)
+    public func postpone(_ claimed: ClaimedEvent, until time: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE hook_event SET state = 'pending', attempts = attempts - 1, next_attempt_at = ?,
+                        lease_until = NULL
+                    WHERE id = ? AND state = 'sending' AND attempts = ?
+                    """,
+                arguments: [time, claimed.id, claimed.attempt])
+        }
+    }
+
     /// Logs a `hooks test` sample delivery (it is not an outbox event).
     public func logTestDelivery(_ attempt: HookDeliveryAttempt) async throws {
         try await writer.write { db in try Self.log(db, attempt) }

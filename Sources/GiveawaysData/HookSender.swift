@@ -31,35 +31,54 @@ public struct HookSender: Sendable {
     }
 
     public func send(_ message: HookMessage) async -> Outcome {
-        let address: String
+        let addresses: [String]
         do {
-            address = try HookAddress.resolve(message.url, allowPrivate: allowPrivate)
+            addresses = try HookAddress.resolve(message.url, allowPrivate: allowPrivate)
         } catch {
             return Outcome(status: nil, error: error.description)
         }
-        let host = HookAddress.bareHost(message.url)
-        let isHTTPS = message.url.scheme?.lowercased() == "https"
         do {
             return try await withDeadline {
-                if isHTTPS {
-                    // TLS must see the real name (SNI, certificate check), so the name is pinned to the checked
-                    // address for this one connection instead of putting the address in the URL.
-                    var configuration = HookConnections.configuration
-                    configuration.dnsOverride = [host: address]
-                    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+                // Each checked address in turn while the connection itself fails (an IPv6 address on a host
+                // without IPv6, say); any other error, or an answer, ends the attempt.
+                var lastError: any Error = CancellationError()
+                for address in addresses {
                     do {
-                        let outcome = try await execute(message, url: message.url.absoluteString, client: client)
-                        try? await client.shutdown()
-                        return outcome
-                    } catch {
-                        try? await client.shutdown()
-                        throw error
+                        return try await send(message, to: address)
+                    } catch  where Self.isConnectFailure(error) {
+                        lastError = error
                     }
                 }
-                return try await execute(message, url: Self.pinnedURL(message.url, address: address), client: .hooks)
+                throw lastError
             }
         } catch {
             return Outcome(status: nil, error: describe(error))
+        }
+    }
+
+    private func send(_ message: HookMessage, to address: String) async throws -> Outcome {
+        guard message.url.scheme?.lowercased() == "https" else {
+            return try await execute(message, url: Self.pinnedURL(message.url, address: address), client: .hooks)
+        }
+        // TLS must see the real name (SNI, certificate check), so the name is pinned to the checked address for
+        // this one connection instead of putting the address in the URL.
+        var configuration = HookConnections.configuration
+        configuration.dnsOverride = [HookAddress.bareHost(message.url): address]
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        do {
+            let outcome = try await execute(message, url: message.url.absoluteString, client: client)
+            try? await client.shutdown()
+            return outcome
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    private static func isConnectFailure(_ error: any Error) -> Bool {
+        let text = String(describing: error)
+        return ["connectionRefused", "Connection refused", "connectTimeout", "unreachable", "Unreachable"].contains {
+            text.contains($0)
         }
     }
 

@@ -4,11 +4,17 @@ import GiveawaysDomain
 import GiveawaysTestSupport
 import Logging
 
-/// Webhook deliveries per second: `events` `new` events queued in a real SQLite file (one sync after the hook's
-/// baseline), sent by the delivery worker to a receiver on 127.0.0.1 that answers 204 at once. Counts the whole
-/// loop: claim with a lease, build and sign the JSON body, resolve, POST, record the outcome and log it.
+/// Webhook deliveries per second: `events` `new` events queued in a real SQLite file (one sync after the hooks'
+/// baseline), spread over `hookCount` hooks, sent by the delivery worker to a receiver on 127.0.0.1 that answers
+/// 204 at once. Counts the whole loop: claim with a lease, build and sign the JSON body, resolve, POST, record the
+/// outcome and log it. One hook's events go out one after the other; hooks go in parallel.
 enum HookBench {
     static func run(events: Int, into table: inout Table) async throws {
+        try await run(events: events, hookCount: 1, into: &table)
+        try await run(events: events, hookCount: 10, into: &table)
+    }
+
+    static func run(events: Int, hookCount: Int, into table: inout Table) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -19,9 +25,12 @@ enum HookBench {
         _ = try await feed.saveFeed([stub(id: 1)], at: start)
         let receiver = HookReceiver()
         let (attempts, elapsed) = try await receiver.withServer { url in
-            _ = try await hooks.addHook(
-                Hook(url: url.appendingPathComponent("hook"), secret: "bench-secret", createdAt: start))
-            _ = try await feed.saveFeed((1...events + 1).map { stub(id: $0) }, at: start.addingTimeInterval(60))
+            for index in 1...hookCount {
+                _ = try await hooks.addHook(
+                    Hook(url: url.appendingPathComponent("hook\(index)"), secret: "bench-secret", createdAt: start))
+            }
+            let giveaways = (1...events / hookCount + 1).map { stub(id: $0) }
+            _ = try await feed.saveFeed(giveaways, at: start.addingTimeInterval(60))
             var logger = Logger(label: "bench")
             logger.logLevel = .error
             let worker = HookDeliveryWorker(
@@ -32,9 +41,9 @@ enum HookBench {
         let delivered = try await hooks.eventCounts()["delivered", default: 0]
         let perSecond = Double(delivered) / (Clock.ms(elapsed) / 1000)
         table.add(
-            "hooks: deliveries/s to 127.0.0.1 (\(events) queued, signed JSON, batches of 32)",
+            "hooks: deliveries/s to 127.0.0.1 (\(delivered) queued for \(hookCount) hook(s), signed JSON)",
             String(format: "%.0f /s (%d of %d in %@)", perSecond, delivered, attempts, Clock.format(elapsed)))
-        guard receiver.count == events, delivered == events else {
+        guard receiver.count == delivered, delivered == events / hookCount * hookCount else {
             throw BenchFailure("expected \(events) deliveries, the receiver got \(receiver.count)")
         }
     }

@@ -77,6 +77,26 @@ import Testing
         }
     }
 
+    @Test func aHooksEventsGoOutInOrderAndWaitBehindAFailedOne() async throws {
+        let receiver = HookReceiver()
+        receiver.fail(1)
+        try await receiver.withServer { url in
+            let store = try HookStore()
+            try await store.sync([.stub(id: 1)])
+            _ = try await store.addHook(url.appendingPathComponent("hook"))
+            store.clock.advance(60)
+            try await store.sync((1...4).map { Giveaway.stub(id: $0) })
+            #expect(try await store.worker().runOnce() == 1)
+            #expect(receiver.count == 1)
+            #expect(try await store.outbox().map(\.attempts) == [1, 0, 0])
+            store.clock.advance(61)
+            #expect(try await store.worker().runOnce() == 3)
+            let ids = receiver.received.compactMap { ($0.json["giveaway"] as? [String: Any])?["id"] as? Int }
+            #expect(ids == [2, 2, 3, 4])
+            #expect(try await store.outbox().map(\.state) == ["delivered", "delivered", "delivered"])
+        }
+    }
+
     @Test func aReceiverThatNeverAcceptsIsGivenUpAfterFiveAttempts() async throws {
         let receiver = HookReceiver()
         receiver.fail(100)
