@@ -54,6 +54,14 @@ public struct HookDeliveryWorker: Sendable {
         }
     }
 
+    /// How long `hooks log` looks back.
+    public static let logRetention: TimeInterval = 30 * 86_400
+
+    /// Forgets delivery attempts older than `logRetention`.
+    public func pruneLog() async throws {
+        try await repository.pruneLog(before: clock().addingTimeInterval(-Self.logRetention))
+    }
+
     /// Sends one hook's events in order; after a failure the rest wait with the failed one. Answers how many
     /// attempts were made.
     private func deliverInOrder(_ events: [HookSQLiteRepository.ClaimedEvent]) async -> Int {

@@ -218,6 +218,16 @@ public struct HookSQLiteRepository: Sendable {
         }
     }
 
+    /// Forgets delivery attempts logged before `time`: the log is for looking back a while, not forever. (Outbox
+    /// rows stay: they are what keeps an event from being raised twice.) Answers how many were removed.
+    @discardableResult
+    public func pruneLog(before time: Date) async throws -> Int {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM hook_delivery WHERE at < ?", arguments: [time])
+            return db.changesCount
+        }
+    }
+
     /// Logs a `hooks test` sample delivery (it is not an outbox event).
     public func logTestDelivery(_ attempt: HookDeliveryAttempt) async throws {
         try await writer.write { db in try Self.log(db, attempt) }

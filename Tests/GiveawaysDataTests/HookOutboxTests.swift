@@ -105,6 +105,22 @@ import Testing
         #expect(try await store.hooks.removeHook(id: hook.id) == false)
     }
 
+    @Test func theDeliveryLogForgetsOldAttemptsButTheOutboxRemembersEvents() async throws {
+        let store = try HookStore()
+        try await store.sync([.stub(id: 1)])
+        let hook = try await store.addHook(receiver)
+        store.clock.advance(60)
+        try await store.sync([.stub(id: 1), .stub(id: 2)])
+        let claimed = try await store.hooks.claimDue(now: store.clock.now, lease: 60, limit: 10)
+        try await store.hooks.recordOutcome(of: claimed[0], status: 204, error: nil, at: store.clock.now)
+        #expect(try await store.hooks.deliveries(hook: hook.id).count == 1)
+        store.clock.advance(HookDeliveryWorker.logRetention + 1)
+        try await store.worker().pruneLog()
+        #expect(try await store.hooks.deliveries(hook: hook.id).isEmpty)
+        try await store.sync([.stub(id: 1), .stub(id: 2)])
+        #expect(try await store.outbox().map(\.state) == ["delivered"])
+    }
+
     @Test func aURLIsShownWithoutItsPath() {
         let hook = Hook(
             url: URL(string: "https://discord.com/api/webhooks/123/SECRETTOKENabcd")!, createdAt: Date())

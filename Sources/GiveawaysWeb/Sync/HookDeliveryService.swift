@@ -26,9 +26,14 @@ final class HookDeliveryService: Service, Sendable {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
+            var lastPrune: ContinuousClock.Instant?
             while !Task.isCancelled {
                 do {
                     try await self.worker.runOnce()
+                    if lastPrune.map({ ContinuousClock().now - $0 > .seconds(3600) }) ?? true {
+                        try await self.worker.pruneLog()
+                        lastPrune = ContinuousClock().now
+                    }
                 } catch {
                     self.logger.error("hook delivery pass failed", metadata: ["reason": "\(error)"])
                 }
