@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         // Entities, repository protocols and the use cases that hold the rules. No dependencies, on purpose.
@@ -28,6 +29,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The web app: routes, middleware, page view models, HTML components and static assets.
@@ -58,7 +60,8 @@ let package = Package(
         ),
         .executableTarget(name: "giveaways", dependencies: ["GiveawaysCLI"]),
         // In-process benchmarks (search, sync) that print figures; run by scripts/bench in release mode.
-        .executableTarget(name: "giveaways-bench", dependencies: ["GiveawaysDomain", "GiveawaysData"]),
+        .executableTarget(
+            name: "giveaways-bench", dependencies: ["GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport"]),
         // A fake GamerPower server and test stubs, shared by every test target.
         .target(
             name: "GiveawaysTestSupport",
@@ -66,6 +69,7 @@ let package = Package(
                 "GiveawaysDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -74,7 +78,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GiveawaysDataTests",
-            dependencies: ["GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport"]
+            dependencies: [
+                "GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "GiveawaysWebTests",

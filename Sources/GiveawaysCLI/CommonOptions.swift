@@ -110,6 +110,11 @@ enum Environment {
         return value
     }
 
+    /// `GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1` (or `true`): hooks may reach private and loopback addresses.
+    static var allowsPrivateHooks: Bool {
+        ["1", "true", "yes"].contains(value("GIVEAWAYS_ALLOW_PRIVATE_HOOKS")?.lowercased() ?? "")
+    }
+
     /// A numeric variable, `nil` when unset; a value that is not a number is a usage error naming the variable.
     static func number<Number: LosslessStringConvertible>(_ name: String) throws -> Number? {
         guard let text = value(name) else { return nil }

@@ -7,14 +7,14 @@ public struct GiveawaysCommand: AsyncParsableCommand {
         abstract: "Keep a local copy of every live GamerPower giveaway and serve it.",
         discussion: """
             Options fall back to environment variables, then defaults: GIVEAWAYS_DATABASE, GIVEAWAYS_GAMERPOWER_URL, \
-            GIVEAWAYS_HOST, GIVEAWAYS_PORT, GIVEAWAYS_SYNC_INTERVAL, GIVEAWAYS_LOG_LEVEL.
+            GIVEAWAYS_HOST, GIVEAWAYS_PORT, GIVEAWAYS_SYNC_INTERVAL, GIVEAWAYS_LOG_LEVEL, GIVEAWAYS_ALLOW_PRIVATE_HOOKS.
 
             Exit codes: 0 success, 1 not found, 64 bad usage, 65 unreadable input file, \
             69 upstream unavailable or malformed, 74 database error.
             """,
         subcommands: [
             ServeCommand.self, SyncCommand.self, StatusCommand.self, ImportCommand.self, ListCommand.self,
-            ShowCommand.self, CatalogCommand.self,
+            ShowCommand.self, CatalogCommand.self, HooksCommand.self,
         ]
     )
 

@@ -30,6 +30,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The RAWG API base URL (env GIVEAWAYS_RAWG_URL; default https://api.rawg.io/api).")
     var rawgURL: String?
 
+    @Flag(
+        help:
+            "Let webhooks reach loopback, private, link-local and metadata addresses (env GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1)."
+    )
+    var allowPrivateHooks = false
+
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
@@ -65,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.imageCacheDirectory =
             imageCache ?? Environment.value("GIVEAWAYS_IMAGE_CACHE") ?? Defaults.imageCacheDirectory
         configuration.logLevel = store.makeLogger(label: "giveaways").logLevel
+        configuration.allowPrivateHooks = allowPrivateHooks || Environment.allowsPrivateHooks
         do {
             try await buildApplication(configuration).runService()
         } catch let error as DatabaseOpenError {

@@ -152,7 +152,60 @@ public struct AppDatabase: Sendable {
                 t.column("new_ends_at", .datetime)
             }
         }
+        migrator.registerMigration("v6: webhooks and their outbox") { db in
+            try migrateToHooks(db)
+        }
         return migrator
+    }
+
+    /// v6. Webhooks, the outbox of their events and the log of delivery attempts. An event row is written in the
+    /// same transaction as the sync that raised it; UNIQUE(hook, giveaway, event, occurrence) makes raising it
+    /// twice a no-op (`INSERT OR IGNORE`), so every event exists once whatever syncs, ticks or restarts do.
+    private static func migrateToHooks(_ db: Database) throws {
+        try db.create(table: "hook") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("url", .text).notNull()
+            t.column("format", .text).notNull()
+            t.column("secret", .text)
+            t.column("rules_json", .text).notNull()
+            t.column("events", .text).notNull()
+            t.column("created_at", .datetime).notNull()
+            t.column("baseline_at", .datetime)
+            // Visitor-owned hooks (Settings) later; `NULL` for the operator's.
+            t.column("profile_id", .text).indexed()
+        }
+        try db.create(table: "hook_event") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("hook_id", .integer).notNull().references("hook", onDelete: .cascade)
+            t.column("giveaway_id", .integer).notNull()
+            t.column("event", .text).notNull()
+            // 0 for `new` and `ending` (once per giveaway); the `giveaway_end_change` id for `changed`, so a
+            // second move of the end date is a second event.
+            t.column("occurrence", .integer).notNull().defaults(to: 0)
+            t.column("created_at", .datetime).notNull()
+            // pending → sending (leased) → delivered | failed (gave up)
+            t.column("state", .text).notNull()
+            t.column("attempts", .integer).notNull().defaults(to: 0)
+            t.column("next_attempt_at", .datetime).notNull()
+            t.column("lease_until", .datetime)
+            t.column("delivered_at", .datetime)
+            t.column("last_error", .text)
+            t.uniqueKey(["hook_id", "giveaway_id", "event", "occurrence"])
+        }
+        try db.create(index: "hook_event_due", on: "hook_event", columns: ["state", "next_attempt_at"])
+        try db.create(table: "hook_delivery") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("hook_id", .integer).notNull().indexed().references("hook", onDelete: .cascade)
+            t.column("event_id", .integer)
+            t.column("giveaway_id", .integer).notNull()
+            t.column("event", .text).notNull()
+            t.column("attempt", .integer).notNull()
+            t.column("at", .datetime).notNull()
+            t.column("status", .integer)
+            t.column("error", .text)
+            t.column("next_attempt_at", .datetime)
+            t.column("gave_up", .boolean).notNull().defaults(to: false)
+        }
     }
 
     /// v2. The sync log learns which source each run was for (every earlier run was GamerPower's); favorites

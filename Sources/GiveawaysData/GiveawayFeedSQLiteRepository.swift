@@ -5,9 +5,13 @@ import GiveawaysDomain
 /// The giveaway feed and its history over SQLite: every write method is one transaction.
 public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     private let database: AppDatabase
+    private let events: HookEventRecorder?
 
-    public init(database: AppDatabase) {
+    /// - Parameter events: writes the webhook events each sync raises, in the sync's own transaction; `nil`
+    ///   raises none.
+    public init(database: AppDatabase, events: HookEventRecorder? = nil) {
         self.database = database
+        self.events = events
     }
 
     private var writer: any DatabaseWriter { database.writer }
@@ -84,6 +88,7 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
             }
             report.left.sort()
             try db.execute(sql: "UPDATE giveaway SET last_seen_at = ? WHERE left_at IS NULL", arguments: [time])
+            try events?.record(db, report: report, giveaways: giveaways, at: time)
             return report
         }
     }

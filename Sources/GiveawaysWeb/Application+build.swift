@@ -20,6 +20,10 @@ public struct WebConfiguration: Sendable {
     public var fixedNow: Date?
     public var imageCacheDirectory = Defaults.imageCacheDirectory
     public var logLevel: Logger.Level = .info
+    /// Lets hooks reach loopback, private, link-local and metadata addresses (refused by default).
+    public var allowPrivateHooks = false
+    /// How often the webhook outbox is checked (it is also checked right after every sync).
+    public var hookPollInterval: Duration = .seconds(5)
 
     public init() {}
 
@@ -37,10 +41,13 @@ public struct AppRepositories: Sendable {
     public var catalog: any CatalogRepository
     public var discoverCache: any DiscoverCacheRepository
     public var profiles: any ProfileRepository
+    /// Webhooks and their outbox; `nil` runs no delivery service.
+    public var hooks: HookSQLiteRepository?
 
     public init(
         feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
-        catalog: any CatalogRepository, discoverCache: any DiscoverCacheRepository, profiles: any ProfileRepository
+        catalog: any CatalogRepository, discoverCache: any DiscoverCacheRepository, profiles: any ProfileRepository,
+        hooks: HookSQLiteRepository? = nil
     ) {
         self.feed = feed
         self.syncLog = syncLog
@@ -48,16 +55,17 @@ public struct AppRepositories: Sendable {
         self.catalog = catalog
         self.discoverCache = discoverCache
         self.profiles = profiles
+        self.hooks = hooks
     }
 
-    /// The SQLite repositories over one database.
+    /// The SQLite repositories over one database; syncs write webhook events in their own transaction.
     public static func sqlite(_ database: AppDatabase) -> AppRepositories {
         AppRepositories(
-            feed: GiveawayFeedSQLiteRepository(database: database),
+            feed: GiveawayFeedSQLiteRepository(database: database, events: HookEventRecorder()),
             syncLog: SyncLogSQLiteRepository(database: database),
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
             discoverCache: DiscoverCacheSQLiteRepository(database: database),
-            profiles: ProfileSQLiteRepository(database: database))
+            profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database))
     }
 }
 
@@ -111,7 +119,15 @@ public func buildApplication(
         details = CatalogDetails(
             source: catalogSource, catalog: repositories.catalog, readModel: readModel, clock: clock, logger: logger)
     }
-    let scheduler = SyncScheduler(jobs: jobs, readModel: readModel, clock: clock, logger: logger)
+    let hookService = repositories.hooks.map { hooks in
+        HookDeliveryService(
+            worker: HookDeliveryWorker(
+                repository: hooks, sender: HookSender(allowPrivate: configuration.allowPrivateHooks), clock: clock,
+                logger: logger),
+            pollInterval: configuration.hookPollInterval, logger: logger)
+    }
+    let scheduler = SyncScheduler(
+        jobs: jobs, readModel: readModel, clock: clock, logger: logger, afterRun: { hookService?.wake() })
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
         allowedHosts: Set([configuration.gamerpowerURL.host, configuration.freetogameURL.host].compactMap { $0 }),
@@ -139,6 +155,9 @@ public func buildApplication(
     CatalogRoutes(readModel: readModel, marks: repositories.marks, details: details, images: images, clock: clock)
         .register(on: router)
     CatalogMarkRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
+    if let hooks = repositories.hooks {
+        NotificationRoutes(hooks: hooks, profiles: repositories.profiles, clock: clock).register(on: router)
+    }
     let rawgImageHosts = Set(["media.rawg.io", configuration.rawgURL.host?.lowercased()].compactMap { $0 })
     DiscoverRoutes(
         source: discoverSource, marks: repositories.marks,
@@ -156,6 +175,7 @@ public func buildApplication(
         logger: logger)
     if runsSyncService {
         app.addServices(scheduler)
+        if let hookService { app.addServices(hookService) }
     }
     return app
 }

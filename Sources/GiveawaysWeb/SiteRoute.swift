@@ -56,6 +56,10 @@ enum SiteRoute: Hashable, Sendable {
     case settingsLinkCode
     /// `GET /link?code=` asks to confirm; `POST /link` makes this browser use the code's profile.
     case link(code: String?)
+    /// `/settings/notifications` (GET lists, POST adds): a visitor's own webhooks, following their rules.
+    case notifications
+    /// `POST /settings/notifications/{id}/delete`.
+    case notificationRemove(id: Int)
     /// `GET /settings/export`: marks, notes and rules as a JSON download.
     case settingsExport
     /// `POST /settings/import`: that file, merged back in.
@@ -113,6 +117,8 @@ enum SiteRoute: Hashable, Sendable {
         static let settingsLinkCode = "/settings/link-code"
         static let settingsExport = "/settings/export"
         static let settingsImport = "/settings/import"
+        static let notifications = "/settings/notifications"
+        static let notificationRemove = "/settings/notifications/:id/delete"
         static let link = "/link"
         static let status = "/status"
         static let sync = "/sync"
@@ -156,6 +162,8 @@ enum SiteRoute: Hashable, Sendable {
         case .settingsLinkCode: "/settings/link-code"
         case .settingsExport: "/settings/export"
         case .settingsImport: "/settings/import"
+        case .notifications: "/settings/notifications"
+        case .notificationRemove(let id): "/settings/notifications/\(id)/delete"
         case .link(let code): Self.withQuery("/link", code.map { [.init(name: "code", value: $0)] } ?? [])
         case .favorites(let page): Self.withQuery("/favorites", page > 1 ? [.init(name: "page", value: "\(page)")] : [])
         case .status: "/status"
@@ -234,8 +242,12 @@ enum SiteRoute: Hashable, Sendable {
             case "link-code": self = .settingsLinkCode
             case "export": self = .settingsExport
             case "import": self = .settingsImport
+            case "notifications": self = .notifications
             default: return nil
             }
+        case 4 where parts[0] == "settings" && parts[1] == "notifications" && parts[3] == "delete":
+            guard let id = Self.id(parts[2]) else { return nil }
+            self = .notificationRemove(id: id)
         case 2 where parts[0] == "free-to-play" && parts[1] == "hidden":
             self = .catalogHidden
         case 3 where parts[0] == "free-to-play" && parts[1] == "hidden" && parts[2] == "restore":

@@ -2,7 +2,8 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 
-/// `giveaways-bench [--captures DIR] [--catalog FILE]`: search, sync and catalog benchmarks, printed as a table.
+/// `giveaways-bench [--captures DIR] [--catalog FILE] [--hooks N | --hooks-only N]`: search, sync, catalog and
+/// webhook-delivery benchmarks, printed as a table.
 /// Uses the real captures when given (the last day for single-capture figures), synthetic data otherwise.
 @main
 enum Bench {
@@ -18,10 +19,18 @@ enum Bench {
         let seed = try GamerPowerFeedDecoder().decode(status: 200, body: seedFeed).giveaways
 
         var table = Table()
+        if let index = arguments.firstIndex(of: "--hooks-only") {
+            try await HookBench.run(events: Int(arguments[index + 1]) ?? 1000, into: &table)
+            table.print()
+            return
+        }
         if !arguments.contains("--skip-search") { try SearchBench.run(seed: seed, into: &table) }
         try await SyncBench.run(files: files, seedFeed: seedFeed, seed: seed, into: &table)
         let catalogFile = arguments.firstIndex(of: "--catalog").map { URL(fileURLWithPath: arguments[$0 + 1]) }
         if let catalogFile { try await CatalogBench.run(catalog: try Data(contentsOf: catalogFile), into: &table) }
+        if let index = arguments.firstIndex(of: "--hooks") {
+            try await HookBench.run(events: Int(arguments[index + 1]) ?? 1000, into: &table)
+        }
         table.print()
     }
 }

@@ -87,6 +87,11 @@ struct SettingsPage {
         \(model.notice.map { HTML("<p class=\"notice\" role=\"status\">\(Icons.check)<span>\($0)</span></p>") })
         \(rulesForm)
         \(feedsSection)
+        <section class="settings-card" aria-labelledby="notifications-title">
+          <h2 id="notifications-title">Notifications</h2>
+          <p>Be told in Discord, ntfy or your own endpoint when a giveaway that passes your rules appears, ends within 24 hours, or moves its end date.</p>
+          <p><a class="button" href="\(SiteRoute.notifications.path)">Manage notifications</a></p>
+        </section>
         \(deviceSection)
         \(dataSection)
         """

@@ -15,12 +15,18 @@ final class SyncScheduler: Service, Sendable {
     private let running = Mutex<Set<SourceID>>([])
     /// Sources asked to sync (Retry, Sync now) while a run was already going: they run once more after it.
     private let pending = Mutex<Set<SourceID>>([])
+    /// Called after every run, successful or not (wakes the webhook delivery).
+    private let afterRun: @Sendable () -> Void
 
-    init(jobs: [any SourceSyncJob], readModel: ReadModel, clock: @escaping @Sendable () -> Date, logger: Logger) {
+    init(
+        jobs: [any SourceSyncJob], readModel: ReadModel, clock: @escaping @Sendable () -> Date, logger: Logger,
+        afterRun: @escaping @Sendable () -> Void = {}
+    ) {
         self.jobs = jobs
         self.readModel = readModel
         self.clock = clock
         self.logger = logger
+        self.afterRun = afterRun
     }
 
     /// Prepares every job, then runs each on its own schedule until graceful shutdown.
@@ -96,6 +102,7 @@ final class SyncScheduler: Service, Sendable {
             await job.recover(now: now)
         }
         await readModel.reload()
+        afterRun()
         running.withLock { _ = $0.remove(job.source) }
         schedule.isRunning = false
         readModel.setSchedule(schedule, for: job.source)

@@ -1,0 +1,266 @@
+import ArgumentParser
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+
+extension HookFormat: ExpressibleByArgument {}
+
+/// `giveaways hooks`: webhooks told about new, ending and changed giveaways.
+struct HooksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hooks",
+        abstract: "Webhooks (Discord, ntfy, signed JSON) told about new, ending and changed giveaways.",
+        discussion: """
+            `giveaways serve` delivers them (retrying after 1 min, 5 min, 30 min and 2 h, then giving up); \
+            `giveaways sync` leaves the events it raises in the store for the server to send.
+            """,
+        subcommands: [Add.self, List.self, Remove.self, Test.self, Log.self]
+    )
+
+    /// `giveaways hooks add URL`.
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a webhook.",
+            discussion: """
+                Only giveaways first seen after the hook is added raise `new` (the current feed is not sent). \
+                Private, loopback and link-local addresses are refused unless --allow-private-hooks is given here \
+                and to `serve` (or GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1).
+                """)
+
+        @Argument(help: "The http(s) URL to POST to (for ntfy: the topic's URL, e.g. https://ntfy.sh/my-topic).")
+        var url: String
+
+        @Option(help: "The body: a Discord message, an ntfy publish, or the giveaway as JSON.")
+        var format: HookFormat = .json
+
+        @Option(
+            help: """
+                Signs each body: X-Giveaways-Signature: sha256=<hex HMAC-SHA256>. Never shown afterwards \
+                (env GIVEAWAYS_HOOK_SECRET keeps it out of the shell's history).
+                """)
+        var secret: String?
+
+        @Option(help: "Only giveaways on this platform (slug, e.g. steam); repeat or separate with commas.")
+        var platform: [String] = []
+
+        @Option(help: "Only this type: game, loot or beta; repeat for several.")
+        var type: [TypeFilter] = []
+
+        @Option(help: "Only giveaways worth at least this many dollars (e.g. 5 or 4.99).")
+        var minWorth: String?
+
+        @Option(help: "Leave out giveaways whose title contains this word or phrase; repeat for several.")
+        var excludeKeyword: [String] = []
+
+        @Option(help: "Which events, comma-separated, of new, ending and changed.")
+        var events: String = "new,ending,changed"
+
+        @Flag(help: "Accept a loopback or private address (env GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1).")
+        var allowPrivateHooks = false
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let hook: Hook
+            do {
+                hook = try makeHook(now: store.currentTime())
+            } catch {
+                Console.error("\(error)")
+                throw ExitStatus.usage
+            }
+            let added = try await HookSQLiteRepository(database: try store.openDatabase()).addHook(hook)
+            Console.print(
+                "Added hook \(added.id): \(added.format.rawValue) → \(added.redactedURL)"
+                    + (added.secret == nil ? "" : " (secret set)"))
+            Console.print(
+                "It is told only about giveaways first seen from now on"
+                    + (added.baselineAt == nil ? " (the first sync sets the starting point)." : ".")
+                    + " `giveaways serve` delivers; `giveaways sync` leaves events for it.")
+        }
+
+        private func makeHook(now: Date) throws -> Hook {
+            guard let parsed = URL(string: url) else { throw HookAddress.Refusal.notHTTP }
+            try HookAddress.validateShape(parsed)
+            if !(allowPrivateHooks || Environment.allowsPrivateHooks) {
+                try HookAddress.validateLiteral(parsed)
+            }
+            if format == .ntfy, parsed.path.split(separator: "/").isEmpty {
+                throw ValidationError("an ntfy hook URL names the topic: https://ntfy.sh/your-topic")
+            }
+            var rules = GiveawayRules()
+            for slug in platform.flatMap({ $0.split(separator: ",") }).map({ String($0).trimmed }) where !slug.isEmpty {
+                guard let valid = try Platform.validatedFilter(slug, slugsInData: []) else { continue }
+                rules.platforms.insert(valid)
+            }
+            rules.types = Set(type)
+            if let minWorth {
+                guard let worth = Worth(upstreamText: minWorth) else {
+                    throw ValidationError("--min-worth '\(minWorth)' is not an amount of dollars (e.g. 5 or 4.99)")
+                }
+                rules.minimumWorth = worth
+            }
+            rules.blockedKeywords = RulesKeywords.clean(excludeKeyword)
+            var chosen = Set<HookEvent>()
+            for name in events.split(separator: ",").map({ String($0).trimmed }) where !name.isEmpty {
+                guard let event = HookEvent(rawValue: name.lowercased()) else {
+                    throw ValidationError("unknown event '\(name)'; events are new, ending and changed")
+                }
+                chosen.insert(event)
+            }
+            guard !chosen.isEmpty else { throw ValidationError("--events names no event (new, ending, changed)") }
+            let secret = secret ?? Environment.value("GIVEAWAYS_HOOK_SECRET")
+            return Hook(url: parsed, format: format, secret: secret, rules: rules, events: chosen, createdAt: now)
+        }
+    }
+
+    /// `giveaways hooks list`.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the webhooks (URLs shortened, secrets hidden).")
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let repository = HookSQLiteRepository(database: try store.openDatabase())
+            let hooks = try await repository.hooks()
+            guard !hooks.isEmpty else {
+                Console.print("No hooks. Add one with `giveaways hooks add URL`.")
+                return
+            }
+            var rows: [[String]] = []
+            for hook in hooks {
+                let counts = try await repository.eventCounts(hook: hook.id)
+                rows.append([
+                    String(hook.id), hook.format.rawValue, hook.redactedURL,
+                    hook.events.sorted().map(\.rawValue).joined(separator: ","), HookRulesText.describe(hook.rules),
+                    hook.secret == nil ? "no secret" : "secret set", hook.profileID == nil ? "operator" : "a visitor",
+                    "\(counts["pending", default: 0] + counts["sending", default: 0]) waiting, "
+                        + "\(counts["delivered", default: 0]) sent, \(counts["failed", default: 0]) gave up",
+                ])
+            }
+            Console.print(
+                TextTable.render(
+                    header: ["ID", "FORMAT", "URL", "EVENTS", "RULES", "SECRET", "OWNER", "OUTBOX"], rows: rows,
+                    rightAligned: [0]))
+        }
+    }
+
+    /// `giveaways hooks remove ID`.
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a webhook, its waiting events and its log.")
+
+        @Argument(help: "The hook's id (see `giveaways hooks list`).")
+        var id: Int
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            guard try await HookSQLiteRepository(database: try store.openDatabase()).removeHook(id: id) else {
+                Console.error("no hook \(id)")
+                throw ExitStatus.notFound
+            }
+            Console.print("Removed hook \(id).")
+        }
+    }
+
+    /// `giveaways hooks test ID`.
+    struct Test: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send one sample delivery to a webhook now and say how it went (exit 1 if it failed).")
+
+        @Argument(help: "The hook's id.")
+        var id: Int
+
+        @Flag(help: "Accept a loopback or private address (env GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1).")
+        var allowPrivateHooks = false
+
+        @Option(help: "Seconds to wait for the receiver (default 10).")
+        var timeout: Double = 10
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let database = try store.openDatabase()
+            let repository = HookSQLiteRepository(database: database)
+            guard let hook = try await repository.hook(id: id) else {
+                Console.error("no hook \(id)")
+                throw ExitStatus.notFound
+            }
+            let now = store.currentTime()
+            let feed = try await GiveawayFeedSQLiteRepository(database: database).giveawaysInFeed()
+            let sample = feed.first { $0.isLive(at: now) } ?? DemoGiveaways.make(now: now)[0]
+            let worker = HookDeliveryWorker(
+                repository: repository,
+                sender: HookSender(
+                    allowPrivate: allowPrivateHooks || Environment.allowsPrivateHooks,
+                    timeout: .milliseconds(Int(max(0.1, timeout) * 1000))),
+                clock: { now }, logger: store.makeLogger(label: "hooks"))
+            let attempt = try await worker.sendTest(to: hook, sample: sample)
+            if attempt.succeeded {
+                Console.print("Test delivery to hook \(id) (\(hook.redactedURL)): HTTP \(attempt.status ?? 0).")
+            } else {
+                Console.error("test delivery to hook \(id) (\(hook.redactedURL)) failed: \(attempt.error ?? "unknown")")
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    /// `giveaways hooks log [ID]`.
+    struct Log: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Recent delivery attempts, newest first.")
+
+        @Argument(help: "Only this hook's deliveries.")
+        var id: Int?
+
+        @Option(help: "How many attempts to show (default 30).")
+        var limit: Int = 30
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let attempts = try await HookSQLiteRepository(database: try store.openDatabase())
+                .deliveries(hook: id, limit: max(1, limit))
+            guard !attempts.isEmpty else {
+                Console.print("No deliveries yet.")
+                return
+            }
+            let rows = attempts.map { attempt in
+                [
+                    Timestamp.format(attempt.at), String(attempt.hookID), String(attempt.giveawayID), attempt.event,
+                    String(attempt.attempt),
+                    attempt.succeeded ? "HTTP \(attempt.status ?? 0)" : TextTable.clip(attempt.error ?? "failed", 60),
+                    attempt.succeeded
+                        ? "delivered"
+                        : attempt.gaveUp
+                            ? "gave up" : attempt.nextAttemptAt.map { "retry \(Timestamp.format($0))" } ?? "-",
+                ]
+            }
+            Console.print(
+                TextTable.render(
+                    header: ["TIME", "HOOK", "GIVEAWAY", "EVENT", "TRY", "RESULT", "NEXT"], rows: rows,
+                    rightAligned: [1, 2, 4]))
+        }
+    }
+}
+
+/// A hook's rules in a few words, for `hooks list`.
+enum HookRulesText {
+    static func describe(_ rules: GiveawayRules) -> String {
+        var parts: [String] = []
+        if !rules.platforms.isEmpty { parts.append(rules.platforms.sorted().joined(separator: "/")) }
+        if !rules.types.isEmpty { parts.append(rules.types.map(\.rawValue).sorted().joined(separator: "/")) }
+        if let worth = rules.minimumWorth { parts.append("≥ \(worth.formatted)") }
+        if !rules.blockedKeywords.isEmpty { parts.append("not: " + rules.blockedKeywords.joined(separator: ", ")) }
+        return parts.isEmpty ? "everything" : TextTable.clip(parts.joined(separator: "; "), 50)
+    }
+}
+
+/// Excluded keywords as Settings cleans them.
+enum RulesKeywords {
+    static func clean(_ typed: [String]) -> [String] {
+        GiveawayRules.keywords(from: typed.joined(separator: "\n"))
+    }
+}
+
+extension String {
+    fileprivate var trimmed: String { trimmingCharacters(in: .whitespaces) }
+}

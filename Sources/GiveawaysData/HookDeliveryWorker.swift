@@ -1,0 +1,147 @@
+import Foundation
+import GiveawaysDomain
+import Logging
+
+/// Delivers the outbox: raises `ending` for giveaways that entered the 24-hour window, claims due events with a
+/// lease, sends them, and records each outcome (delivered, retry at the policy's next time, or given up).
+///
+/// Exactly once, and where it needs the receiver: an event exists once (the outbox's unique key) and is
+/// delivered until one attempt is *recorded* as a success. A crash after the receiver got the request but before
+/// the success was recorded leaves the event claimed; when its lease runs out it is sent again. No sender can
+/// close that window alone — the receiver's "I got it" and our "it was got" are two writes on two machines. So
+/// every attempt of one event carries the same `X-Giveaways-Delivery` id, and a receiver that keeps the ids it
+/// has seen gets each event exactly once. Without a crash there are no repeats: the lease (`lease`, longer than
+/// the sender's timeout) keeps other workers off an event while it is being sent, and the outcome is fenced by
+/// the attempt number.
+public struct HookDeliveryWorker: Sendable {
+    let repository: HookSQLiteRepository
+    let sender: HookSender
+    let clock: @Sendable () -> Date
+    let logger: Logger
+    /// How long a claim keeps an event from other workers: above the time one hook's share of a batch can take
+    /// (`batchSize` events, one after the other, each bounded by the sender's timeout).
+    public var lease: TimeInterval = 600
+    /// Events claimed per round; they are sent concurrently.
+    public var batchSize = 32
+
+    public init(
+        repository: HookSQLiteRepository, sender: HookSender, clock: @escaping @Sendable () -> Date, logger: Logger
+    ) {
+        self.repository = repository
+        self.sender = sender
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// One pass: raises due `ending` events, then sends every event due now, batch after batch. Answers how many
+    /// attempts were made.
+    @discardableResult
+    public func runOnce() async throws -> Int {
+        try await repository.raiseEndingSoon(at: clock())
+        var attempts = 0
+        while true {
+            let claimed = try await repository.claimDue(now: clock(), lease: lease, limit: batchSize)
+            if claimed.isEmpty { return attempts }
+            // Hooks in parallel, each hook's events one after the other, in the order they were raised: a receiver
+            // sees them in order and is not hit by a burst (Discord limits a webhook to a few requests a second).
+            let byHook = Dictionary(grouping: claimed, by: \.hook.id)
+            attempts += await withTaskGroup(of: Int.self) { group in
+                for events in byHook.values {
+                    group.addTask { await deliverInOrder(events) }
+                }
+                return await group.reduce(0, +)
+            }
+        }
+    }
+
+    /// How long `hooks log` looks back.
+    public static let logRetention: TimeInterval = 30 * 86_400
+
+    /// Forgets delivery attempts older than `logRetention`.
+    public func pruneLog() async throws {
+        try await repository.pruneLog(before: clock().addingTimeInterval(-Self.logRetention))
+    }
+
+    /// Sends one hook's events in order; after a failure the rest wait with the failed one. Answers how many
+    /// attempts were made.
+    private func deliverInOrder(_ events: [HookSQLiteRepository.ClaimedEvent]) async -> Int {
+        for (index, event) in events.enumerated() {
+            let (delivered, next) = await deliver(event)
+            guard delivered else {
+                let retry = next ?? clock().addingTimeInterval(HookRetryPolicy.delays[0])
+                for waiting in events[(index + 1)...] {
+                    do {
+                        try await repository.postpone(waiting, until: retry)
+                    } catch {
+                        logger.error("could not postpone a hook event", metadata: ["reason": "\(error)"])
+                    }
+                }
+                return index + 1
+            }
+        }
+        return events.count
+    }
+
+    /// Sends one event and records the outcome: whether it was delivered, and when it is tried next if not.
+    private func deliver(_ event: HookSQLiteRepository.ClaimedEvent) async -> (delivered: Bool, next: Date?) {
+        let outcome: HookSender.Outcome
+        do {
+            let message = try HookPayload.message(
+                hook: event.hook, giveaway: event.giveaway, event: event.event.rawValue, deliveryID: String(event.id),
+                change: event.endDateChange, now: clock())
+            // `--allow-private-hooks` is the operator's choice for the operator's hooks; a visitor's never reach
+            // the private network.
+            outcome = await (event.hook.profileID == nil ? sender : sender.refusingPrivate).send(message)
+        } catch {
+            outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
+        }
+        do {
+            let attempt = try await repository.recordOutcome(
+                of: event, status: outcome.status, error: outcome.error, at: clock())
+            let metadata: Logger.Metadata = [
+                "hook": "\(event.hook.id)", "to": "\(event.hook.redactedURL)", "giveaway": "\(event.giveaway.id)",
+                "event": "\(event.event.rawValue)", "attempt": "\(event.attempt)",
+            ]
+            if attempt.succeeded {
+                logger.debug("hook delivered", metadata: metadata)
+            } else if attempt.gaveUp {
+                logger.error(
+                    "hook delivery failed; gave up",
+                    metadata: metadata.merging(["reason": "\(attempt.error ?? "")"]) { a, _ in a })
+            } else {
+                logger.warning(
+                    "hook delivery failed; will retry",
+                    metadata: metadata.merging([
+                        "reason": "\(attempt.error ?? "")",
+                        "next": "\(attempt.nextAttemptAt.map(Timestamp.format) ?? "")",
+                    ]) { a, _ in a })
+            }
+            return (attempt.succeeded, attempt.nextAttemptAt)
+        } catch {
+            // The lease runs out and the event is sent again, with the same delivery id.
+            logger.error("could not record a hook delivery", metadata: ["event": "\(event.id)", "reason": "\(error)"])
+            return (false, nil)
+        }
+    }
+
+    /// Sends one sample delivery to a hook now (`giveaways hooks test`), logs it, and answers the outcome. The
+    /// sample is the feed's first live giveaway, or a made-up one when the feed is empty.
+    public func sendTest(to hook: Hook, sample: Giveaway) async throws -> HookDeliveryAttempt {
+        let now = clock()
+        let outcome: HookSender.Outcome
+        do {
+            let message = try HookPayload.message(
+                hook: hook, giveaway: sample, event: "test", deliveryID: "test-\(UUID().uuidString.lowercased())",
+                now: now)
+            outcome = await (hook.profileID == nil ? sender : sender.refusingPrivate).send(message)
+        } catch {
+            outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
+        }
+        let attempt = HookDeliveryAttempt(
+            at: clock(), hookID: hook.id, eventID: nil, giveawayID: sample.id, event: "test", attempt: 1,
+            status: outcome.status, error: outcome.succeeded ? nil : (outcome.error ?? "HTTP \(outcome.status ?? 0)"),
+            nextAttemptAt: nil, gaveUp: false)
+        try await repository.logTestDelivery(attempt)
+        return attempt
+    }
+}

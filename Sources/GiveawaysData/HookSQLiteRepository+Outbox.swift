@@ -1,0 +1,174 @@
+import Foundation
+import GRDB
+import GiveawaysDomain
+
+// The outbox: claiming due events with a lease, recording outcomes fenced by the attempt number, the delivery log.
+extension HookSQLiteRepository {
+    /// One claimed event, with what a delivery needs.
+    public struct ClaimedEvent: Sendable {
+        public var id: Int
+        public var hook: Hook
+        public var giveaway: Giveaway
+        public var event: HookEvent
+        /// This claim's attempt number (1 for the first); also the fence for `recordOutcome`.
+        public var attempt: Int
+        /// For `changed`: the end date before and after the move.
+        public var endDateChange: EndDateChange?
+    }
+
+    /// Claims up to `limit` due events: pending ones whose time has come, and sending ones whose lease ran out
+    /// (their sender died between send and record). Each claim counts as an attempt, so a crash loop still gives
+    /// up after `HookRetryPolicy.maximumAttempts`.
+    public func claimDue(now: Date, lease: TimeInterval, limit: Int) async throws -> [ClaimedEvent] {
+        try await writer.write { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, hook_id, giveaway_id, event, occurrence, attempts FROM hook_event
+                    WHERE (state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND lease_until <= ?)
+                    ORDER BY next_attempt_at, id LIMIT ?
+                    """,
+                arguments: [now, now, limit])
+            guard !rows.isEmpty else { return [] }
+            let hooks = Dictionary(uniqueKeysWithValues: try Self.hooks(db).map { ($0.id, $0) })
+            var claimed: [ClaimedEvent] = []
+            for row in rows {
+                let id: Int = row["id"]
+                let attempt = (row["attempts"] as Int) + 1
+                guard attempt <= HookRetryPolicy.maximumAttempts else {
+                    try Self.giveUp(db, id: id, reason: "gave up: no outcome recorded for the last attempt", at: now)
+                    continue
+                }
+                guard let hook = hooks[row["hook_id"]], let event = HookEvent(rawValue: row["event"]),
+                    let giveaway = try Self.giveaway(db, id: row["giveaway_id"])
+                else {
+                    try Self.giveUp(db, id: id, reason: "gave up: the hook or the giveaway is gone", at: now)
+                    continue
+                }
+                try db.execute(
+                    sql: "UPDATE hook_event SET state = 'sending', attempts = ?, lease_until = ? WHERE id = ?",
+                    arguments: [attempt, now.addingTimeInterval(lease), id])
+                var change: EndDateChange?
+                if event == .changed, let occurrence = row["occurrence"] as Int?, occurrence > 0,
+                    let changeRow = try Row.fetchOne(
+                        db, sql: "SELECT * FROM giveaway_end_change WHERE id = ?", arguments: [occurrence])
+                {
+                    change = EndDateChange(
+                        changedAt: changeRow["changed_at"], from: changeRow["old_ends_at"], to: changeRow["new_ends_at"]
+                    )
+                }
+                claimed.append(
+                    ClaimedEvent(
+                        id: id, hook: hook, giveaway: giveaway, event: event, attempt: attempt, endDateChange: change))
+            }
+            return claimed
+        }
+    }
+
+    /// Records what one attempt came to, and logs it. Fenced: the event changes only if it is still ours (still
+    /// sending at this attempt number), so a slow sender whose lease was taken over cannot undo the newer claim.
+    /// Answers the logged attempt.
+    @discardableResult
+    public func recordOutcome(
+        of claimed: ClaimedEvent, status: Int?, error: String?, at now: Date
+    ) async throws -> HookDeliveryAttempt {
+        let succeeded = error == nil && status.map { (200..<300).contains($0) } == true
+        let next = succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now)
+        let reason = succeeded ? nil : (error ?? "HTTP \(status ?? 0)")
+        let attempt = HookDeliveryAttempt(
+            at: now, hookID: claimed.hook.id, eventID: claimed.id, giveawayID: claimed.giveaway.id,
+            event: claimed.event.rawValue, attempt: claimed.attempt, status: status, error: reason,
+            nextAttemptAt: next, gaveUp: !succeeded && next == nil)
+        try await writer.write { db in
+            if succeeded {
+                try db.execute(
+                    sql: """
+                        UPDATE hook_event SET state = 'delivered', delivered_at = ?, lease_until = NULL, last_error = NULL
+                        WHERE id = ? AND state = 'sending' AND attempts = ?
+                        """,
+                    arguments: [now, claimed.id, claimed.attempt])
+            } else {
+                try db.execute(
+                    sql: """
+                        UPDATE hook_event SET state = ?, next_attempt_at = ?, lease_until = NULL, last_error = ?
+                        WHERE id = ? AND state = 'sending' AND attempts = ?
+                        """,
+                    arguments: [next == nil ? "failed" : "pending", next ?? now, reason, claimed.id, claimed.attempt])
+            }
+            try Self.log(db, attempt)
+        }
+        return attempt
+    }
+
+    /// Hands a claimed event back unsent, to be tried at `time`: the attempt it was claimed for does not count.
+    /// (A hook's events go out in order; when one fails, the ones behind it wait with it.)
+    public func postpone(_ claimed: ClaimedEvent, until time: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE hook_event SET state = 'pending', attempts = attempts - 1, next_attempt_at = ?,
+                        lease_until = NULL
+                    WHERE id = ? AND state = 'sending' AND attempts = ?
+                    """,
+                arguments: [time, claimed.id, claimed.attempt])
+        }
+    }
+
+    /// Forgets delivery attempts logged before `time`: the log is for looking back a while, not forever. (Outbox
+    /// rows stay: they are what keeps an event from being raised twice.) Answers how many were removed.
+    @discardableResult
+    public func pruneLog(before time: Date) async throws -> Int {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM hook_delivery WHERE at < ?", arguments: [time])
+            return db.changesCount
+        }
+    }
+
+    /// Logs a `hooks test` sample delivery (it is not an outbox event).
+    public func logTestDelivery(_ attempt: HookDeliveryAttempt) async throws {
+        try await writer.write { db in try Self.log(db, attempt) }
+    }
+
+    /// How many events wait in each state, for one hook or all.
+    public func eventCounts(hook: Int? = nil) async throws -> [String: Int] {
+        try await writer.read { db in
+            var sql = "SELECT state, COUNT(*) AS n FROM hook_event"
+            var arguments: StatementArguments = []
+            if let hook {
+                sql += " WHERE hook_id = ?"
+                arguments = [hook]
+            }
+            let rows = try Row.fetchAll(db, sql: sql + " GROUP BY state", arguments: arguments)
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["state"] as String, $0["n"] as Int) })
+        }
+    }
+
+    /// The most recent delivery attempts, newest first, for one hook or all.
+    public func deliveries(hook: Int? = nil, limit: Int = 50) async throws -> [HookDeliveryAttempt] {
+        try await writer.read { db in
+            var sql = "SELECT * FROM hook_delivery"
+            var arguments: StatementArguments = []
+            if let hook {
+                sql += " WHERE hook_id = ?"
+                arguments = [hook]
+            }
+            arguments += [limit]
+            return try Row.fetchAll(db, sql: sql + " ORDER BY id DESC LIMIT ?", arguments: arguments).map { row in
+                HookDeliveryAttempt(
+                    at: row["at"], hookID: row["hook_id"], eventID: row["event_id"], giveawayID: row["giveaway_id"],
+                    event: row["event"], attempt: row["attempt"], status: row["status"], error: row["error"],
+                    nextAttemptAt: row["next_attempt_at"], gaveUp: row["gave_up"])
+            }
+        }
+    }
+
+    /// Raises `ending` for every live giveaway in the feed that enters the 24-hour window by `now`: the periodic
+    /// tick, since a giveaway can enter the window between two syncs. Answers how many events were new.
+    @discardableResult
+    public func raiseEndingSoon(at now: Date) async throws -> Int {
+        // A read first: the service ticks every few seconds, and most servers have no hook to take the write lock for.
+        let hasHooks = try await writer.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM hook)") }
+        guard hasHooks == true else { return 0 }
+        return try await writer.write { db in try HookEventRecorder.raiseEndingSoon(db, at: now) }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Synchronization
+
+/// A real HTTP server on 127.0.0.1 that plays a webhook receiver: it records every POST (path, headers, body) and
+/// answers as told — fail the next N requests, hang for a while, or accept.
+public final class HookReceiver: Sendable {
+    /// One request as received.
+    public struct Received: Sendable {
+        public var path: String
+        public var headers: [String: String]
+        public var body: Data
+
+        /// A header by name, case-insensitively.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+
+        /// The body as a JSON object.
+        public var json: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+        }
+    }
+
+    private struct State {
+        var received: [Received] = []
+        var failuresLeft = 0
+        var failureStatus = 500
+        var hangsLeft = 0
+        var hangSeconds = 0.0
+        var status = 204
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The next `count` requests answer `status` (500 by default).
+    public func fail(_ count: Int, status: Int = 500) {
+        state.withLock {
+            $0.failuresLeft = count
+            $0.failureStatus = status
+        }
+    }
+
+    /// The next `count` requests wait `seconds` before answering.
+    public func hang(_ count: Int, seconds: Double) {
+        state.withLock {
+            $0.hangsLeft = count
+            $0.hangSeconds = seconds
+        }
+    }
+
+    /// Every request received, in order.
+    public var received: [Received] { state.withLock { $0.received } }
+
+    public var count: Int { state.withLock { $0.received.count } }
+
+    /// Runs `body` with the receiver listening on a free loopback port; the argument is its base URL.
+    public func withServer<T: Sendable>(_ body: @Sendable (URL) async throws -> T) async throws -> T {
+        let router = Router()
+        let handle: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
+            let bytes = try await request.body.collect(upTo: 1_048_576)
+            var headers: [String: String] = [:]
+            for field in request.headers { headers[field.name.rawName] = field.value }
+            let (status, delay) = self.state.withLock { state -> (Int, Double) in
+                state.received.append(
+                    Received(path: request.uri.path, headers: headers, body: Data(bytes.readableBytesView)))
+                var delay = 0.0
+                if state.hangsLeft > 0 {
+                    state.hangsLeft -= 1
+                    delay = state.hangSeconds
+                }
+                if state.failuresLeft > 0 {
+                    state.failuresLeft -= 1
+                    return (state.failureStatus, delay)
+                }
+                return (state.status, delay)
+            }
+            if delay > 0 { try await Task.sleep(for: .seconds(delay)) }
+            return Response(status: .init(code: status))
+        }
+        router.post("/", use: handle)
+        router.post("**", use: handle)
+        var logger = Logger(label: "hook-receiver")
+        logger.logLevel = .warning
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+        return try await app.test(.live) { client in
+            guard let port = client.port else { throw NoPort() }
+            return try await body(URL(string: "http://127.0.0.1:\(port)")!)
+        }
+    }
+
+    private struct NoPort: Error {}
+}

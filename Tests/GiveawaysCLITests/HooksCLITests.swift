@@ -1,0 +1,116 @@
+import Foundation
+import GiveawaysTestSupport
+import Testing
+
+/// `giveaways hooks …` as a user runs it: add, list, test, log, remove, and events left by `sync`.
+@Suite struct HooksCLITests {
+    let cli: CLIRunner
+    let now = "2026-03-31T12:00:00Z"
+    let secret = "hunter2-very-secret"
+
+    init() throws {
+        cli = try CLIRunner()
+    }
+
+    @Test func addRefusesBadURLsFormatsAndPrivateAddressesWithoutTheFlag() throws {
+        let notHTTP = try cli.run(["hooks", "add", "ftp://example.com/x"])
+        #expect(notHTTP.status == 64)
+        #expect(notHTTP.stderr.contains("http:// or https://"))
+        #expect(try cli.run(["hooks", "add", "https://example.com/x", "--format", "slack"]).status == 64)
+        #expect(try cli.run(["hooks", "add", "https://example.com/x", "--events", "new,exploded"]).status == 64)
+        #expect(try cli.run(["hooks", "add", "https://ntfy.sh/", "--format", "ntfy"]).status == 64)
+        let local = try cli.run(["hooks", "add", "http://127.0.0.1:9/hook"])
+        #expect(local.status == 64)
+        #expect(local.stderr.contains("--allow-private-hooks"))
+        #expect(try cli.run(["hooks", "add", "http://192.168.1.10/hook"]).status == 64)
+        let allowed = try cli.run(["hooks", "add", "http://127.0.0.1:9/hook", "--allow-private-hooks"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(allowed.stdout.contains("first seen from now on"))
+        #expect(
+            try cli.run(["hooks", "add", "http://10.0.0.2/h"], environment: ["GIVEAWAYS_ALLOW_PRIVATE_HOOKS": "1"])
+                .status == 0)
+    }
+
+    @Test func listShowsNeitherTheSecretNorTheURLsPath() throws {
+        let added = try cli.run([
+            "hooks", "add", "https://discord.com/api/webhooks/123/TOKENtokenTOKENwxyz", "--format", "discord",
+            "--secret", secret, "--platform", "steam,epic-games-store", "--type", "game", "--min-worth", "5",
+            "--exclude-keyword", "demo", "--events", "new,ending",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains("secret set"))
+        let list = try cli.run(["hooks", "list"])
+        #expect(list.status == 0)
+        for output in [added.stdout + added.stderr, list.stdout + list.stderr] {
+            #expect(!output.contains(secret))
+            #expect(!output.contains("TOKENtoken"))
+        }
+        #expect(list.stdout.contains("https://discord.com/…wxyz"))
+        #expect(list.stdout.contains("secret set"))
+        #expect(list.stdout.contains("ending,new"))
+        #expect(list.stdout.contains("epic-games-store/steam; game; ≥ $5.00; not: demo"))
+        #expect(try cli.run(["hooks", "add", "https://example.com/x", "--platform", "atari"]).status == 64)
+        #expect(try cli.run(["hooks", "add", "https://example.com/x", "--min-worth", "lots"]).status == 64)
+    }
+
+    @Test func testSendsOneSampleAndLogShowsItThenRemoveDeletesTheHook() async throws {
+        let receiver = HookReceiver()
+        try await receiver.withServer { url in
+            let add = try await cli.runDetached([
+                "hooks", "add", url.appendingPathComponent("in").absoluteString, "--secret", secret,
+                "--allow-private-hooks",
+            ])
+            #expect(add.status == 0, "\(add.stderr)")
+            let refused = try await cli.runDetached(["hooks", "test", "1"])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("--allow-private-hooks"))
+            #expect(receiver.count == 0)
+            let sent = try await cli.runDetached(["hooks", "test", "1", "--allow-private-hooks", "--now", now])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.stdout.contains("HTTP 204"))
+            #expect(receiver.count == 1)
+            #expect(receiver.received.first?.header("X-Giveaways-Event") == "test")
+            #expect(receiver.received.first?.header("X-Giveaways-Signature")?.hasPrefix("sha256=") == true)
+
+            receiver.fail(1, status: 502)
+            let failed = try await cli.runDetached(["hooks", "test", "1", "--allow-private-hooks"])
+            #expect(failed.status == 1)
+            #expect(failed.stderr.contains("HTTP 502"))
+
+            let log = try await cli.runDetached(["hooks", "log", "1"])
+            #expect(log.status == 0)
+            #expect(log.stdout.contains("HTTP 204"))
+            #expect(log.stdout.contains("HTTP 502"))
+            #expect(log.stdout.contains("is a private, loopback"))
+            #expect(!log.stdout.contains(secret))
+            #expect(try await cli.runDetached(["hooks", "test", "99"]).status == 1)
+        }
+        #expect(try cli.run(["hooks", "remove", "1"]).status == 0)
+        #expect(try cli.run(["hooks", "remove", "1"]).status == 1)
+        #expect(try cli.run(["hooks", "list"]).stdout.contains("No hooks"))
+        #expect(try cli.run(["hooks", "log"]).stdout.contains("No deliveries yet"))
+    }
+
+    @Test func syncLeavesEventsInTheOutboxForTheServer() async throws {
+        let fake = FakeGamerPower(.json(GamerPowerWire.sampleFeed))
+        try await fake.withServer { url in
+            let sync = ["sync", "--source", "gamerpower", "--gamerpower-url", url.absoluteString, "--now", now]
+            let first = try await cli.runDetached(sync)
+            #expect(first.status == 0, "\(first.stderr)")
+            let add = try await cli.runDetached([
+                "hooks", "add", "https://example.com/h", "--events", "new", "--now", now,
+            ])
+            #expect(add.status == 0, "\(add.stderr)")
+            _ = try await cli.runDetached(sync)
+            let before = try await cli.runDetached(["hooks", "list"])
+            #expect(before.stdout.contains("0 waiting"), "\(before.stdout)")
+            var items = GamerPowerWire.sampleItems
+            items.append(GamerPowerWire.Item(id: 9001, title: "Brand New Game Giveaway"))
+            fake.setBehavior(.json(GamerPowerWire.feed(items)))
+            _ = try await cli.runDetached(sync)
+            _ = try await cli.runDetached(sync)
+            let after = try await cli.runDetached(["hooks", "list"])
+            #expect(after.stdout.contains("1 waiting, 0 sent"), "\(after.stdout)")
+        }
+    }
+}
