@@ -130,6 +130,7 @@ struct HomePage {
             model.filters.isFiltered ? " · <a href=\"\(SiteRoute.home(HomeFilters()).path)\">Clear filters</a>" : nil
         return """
             <p class="results__count"><strong>\(model.cards.count)</strong> \(noun)\(clear)</p>
+            \(FeedLinks(filters: model.filters).render())
             <div class="grid">\(cards)</div>
             """
     }

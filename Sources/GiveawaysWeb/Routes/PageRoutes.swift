@@ -44,7 +44,10 @@ struct PageRoutes: Sendable {
                     filters: filters, snapshot: snapshot, results: results, marks: marks,
                     isSyncing: readModel.isSyncing, now: now))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
-            return Layout(title: page.model.title, section: .home, content: page.render()).render()
+            return Layout(
+                title: page.model.title, section: .home, content: page.render(),
+                headLinks: FeedLinks(filters: filters).headLinks
+            ).render()
         }
     }
 

@@ -1,0 +1,265 @@
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import GiveawaysTestSupport
+import GiveawaysWeb
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite struct FeedRouteTests {
+    static let host: HTTPFields = [.host: "feeds.example.org:8080"]
+
+    /// The text of every `<id>` of an Atom feed's entries.
+    static func entryIDs(_ xml: String) -> [String] {
+        xml.components(separatedBy: "<entry>\n<id>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+    }
+
+    static let hostile = Giveaway.stub(
+        id: 66, title: "<script>alert(\"x\")</script> ]]> & 'q' \u{01}\u{08}bell\nnew line, comma; semi \\ slash",
+        description: "<b>bold</b> & \u{0B}", platforms: "PC, Steam", endsAt: utc("2026-04-30T12:00:00Z"))
+
+    @Test func atomFeedIsValidAtomWithAbsoluteLinksToDetailsAndClaimPages() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await HistoryStore.fill(harness.repository)
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/feeds/giveaways.atom", method: .get, headers: Self.host) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/atom+xml; charset=utf-8")
+                let xml = response.text
+                #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">"))
+                #expect(xml.contains("<id>http://feeds.example.org:8080/feeds/giveaways.atom</id>"))
+                #expect(xml.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"http://feeds.example.org:8080/feeds/giveaways.atom\"/>"))
+                #expect(xml.contains("<updated>2026-03-30T06:00:00Z</updated>"))
+                #expect(Self.entryIDs(xml) == ["5", "2", "3"].map { "tag:feeds.example.org,2026:giveaway/\($0)" })
+                #expect(xml.contains("<link rel=\"alternate\" type=\"text/html\" href=\"http://feeds.example.org:8080/giveaways/5\"/>"))
+                #expect(xml.contains("<link rel=\"related\" href=\"https://www.gamerpower.com/open/5\"/>"))
+                #expect(xml.contains("<summary type=\"text\">Worth $12.99 · free until 5 Apr 2026, 17:00 UTC · PC, Steam · Game</summary>"))
+                #expect(xml.contains("<summary type=\"text\">Free, no end date · PC, Steam · Loot / DLC</summary>"))
+                #expect(xml.contains("<published>2026-03-29T10:00:00Z</published>"))
+                // Star Relay's end date moved on 20 March: its entry changed then.
+                #expect(xml.contains("<title>Star Relay</title>\n<updated>2026-03-20T06:00:00Z</updated>"))
+                #expect(response.headers[.lastModified] == "Mon, 30 Mar 2026 06:00:00 GMT")
+                #expect(response.headers[.eTag]?.hasPrefix("W/\"") == true)
+            }
+        }
+    }
+
+    @Test func feedsFollowHomeFiltersAndRefuseBadValues() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await HistoryStore.fill(harness.repository)
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/feeds/giveaways.atom?platform=steam&sort=value", method: .get) {
+                response in
+                #expect(Self.entryIDs(response.text).map { $0.split(separator: "/").last } == ["5", "2"])
+                #expect(response.text.contains("<title>GameGiveaways · Steam</title>"))
+                #expect(response.text.contains("/feeds/giveaways.atom?platform=steam&amp;sort=value"))
+            }
+            try await client.execute(uri: "/feeds/giveaways.json?type=loot", method: .get) { response in
+                let json = try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any]
+                let items = json?["items"] as? [[String: Any]] ?? []
+                #expect(items.compactMap { $0["title"] as? String } == ["Gem Chest"])
+            }
+            try await client.execute(uri: "/feeds/ends.ics?q=star", method: .get) { response in
+                #expect(response.text.components(separatedBy: "BEGIN:VEVENT").count == 2)
+            }
+            for uri in [
+                "/feeds/giveaways.atom?platform=dreamcast", "/feeds/giveaways.json?type=skins",
+                "/feeds/ends.ics?sort=cheapest",
+            ] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                }
+            }
+            try await client.execute(uri: "/feeds/giveaways.rss", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test func jsonFeedIsJSONFeed11() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await HistoryStore.fill(harness.repository)
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/feeds/giveaways.json", method: .get, headers: Self.host) { response in
+                #expect(response.headers[.contentType] == "application/feed+json")
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
+                #expect(json["version"] as? String == "https://jsonfeed.org/version/1.1")
+                #expect(json["feed_url"] as? String == "http://feeds.example.org:8080/feeds/giveaways.json")
+                #expect(json["home_page_url"] as? String == "http://feeds.example.org:8080/")
+                let items = try #require(json["items"] as? [[String: Any]])
+                #expect(items.count == 3)
+                let first = items[0]
+                #expect(first["id"] as? String == "tag:feeds.example.org,2026:giveaway/5")
+                #expect(first["url"] as? String == "http://feeds.example.org:8080/giveaways/5")
+                #expect(first["external_url"] as? String == "https://www.gamerpower.com/open/5")
+                #expect(first["image"] as? String == "http://feeds.example.org:8080/images/5/image")
+                #expect(first["date_published"] as? String == "2026-03-29T10:00:00Z")
+                #expect(first["date_modified"] as? String == "2026-03-30T06:00:00Z")
+                #expect((first["content_text"] as? String)?.contains("A test giveaway.") == true)
+            }
+        }
+    }
+
+    @Test func calendarHasOneFoldedEscapedEventPerGiveawayWithAnEndDate() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await harness.repository.saveSync(
+            [HistoryStore.loot, HistoryStore.steam, Self.hostile], at: utc("2026-03-30T06:00:00Z"))
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/feeds/ends.ics", method: .get, headers: Self.host) { response in
+                #expect(response.headers[.contentType] == "text/calendar; charset=utf-8")
+                let text = response.text
+                #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"))
+                #expect(text.hasSuffix("END:VCALENDAR\r\n"))
+                #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+                for line in text.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75, "\(line)") }
+                let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+                #expect(unfolded.components(separatedBy: "BEGIN:VEVENT").count == 3)  // the loot has no end
+                #expect(unfolded.contains("UID:giveaway-5@feeds.example.org\r\n"))
+                #expect(unfolded.contains("DTSTART:20260405T164500Z\r\nDTEND:20260405T170000Z\r\n"))
+                #expect(unfolded.contains("DTSTAMP:20260330T060000Z\r\n"))
+                #expect(
+                    unfolded.contains(
+                        "SUMMARY:Ends: <script>alert(\"x\")</script> ]]> & 'q' bell\\nnew line\\, comma\\; semi \\\\ slash\r\n"
+                    ))
+                #expect(!text.contains("\u{01}") && !text.contains("\u{08}"))
+                #expect(unfolded.contains("URL:http://feeds.example.org:8080/giveaways/66\r\n"))
+            }
+        }
+    }
+
+    @Test func hostileTitlesStayTextInAtomAndJSON() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await harness.repository.saveSync([Self.hostile], at: utc("2026-03-30T06:00:00Z"))
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/feeds/giveaways.atom", method: .get) { response in
+                let xml = response.text
+                #expect(!xml.contains("<script>"))
+                #expect(!xml.contains("]]>"))
+                #expect(!xml.contains("\u{01}") && !xml.contains("\u{08}") && !xml.contains("\u{0B}"))
+                #expect(
+                    xml.contains(
+                        "<title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; ]]&gt; &amp; &apos;q&apos; bell\nnew line, comma; semi \\ slash</title>"
+                    ))
+            }
+            try await client.execute(uri: "/feeds/giveaways.json", method: .get) { response in
+                let json = try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any]
+                let items = json?["items"] as? [[String: Any]] ?? []
+                #expect(items.first?["title"] as? String == Self.hostile.title)
+                #expect(!response.text.contains("\u{01}"))
+            }
+        }
+    }
+
+    @Test func aMalformedHostHeaderFallsBackToTheConfiguredAddress() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await HistoryStore.fill(harness.repository)
+        try await harness.app().test(.router) { client in
+            try await client.execute(
+                uri: "/feeds/giveaways.atom", method: .get, headers: [.host: "evil.example\"><script>"]
+            ) { response in
+                #expect(!response.text.contains("evil"))
+                #expect(response.text.contains("href=\"http://127.0.0.1:8080/giveaways/5\""))
+            }
+        }
+    }
+
+    @Test func feedsAnswer304ForAMatchingETagOrAnUnchangedDate() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await HistoryStore.fill(harness.repository)
+        try await harness.app().test(.router) { client in
+            for uri in ["/feeds/giveaways.atom", "/feeds/giveaways.json", "/feeds/ends.ics"] {
+                let first = try await client.execute(uri: uri, method: .get)
+                let etag = try #require(first.headers[.eTag])
+                let lastModified = try #require(first.headers[.lastModified])
+                let byTag = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: etag])
+                #expect(byTag.status == .notModified, "\(uri)")
+                #expect(byTag.body.readableBytes == 0)
+                let byDate = try await client.execute(uri: uri, method: .get, headers: [.ifModifiedSince: lastModified])
+                #expect(byDate.status == .notModified, "\(uri)")
+                let older = try await client.execute(
+                    uri: uri, method: .get, headers: [.ifModifiedSince: "Sun, 29 Mar 2026 06:00:00 GMT"])
+                #expect(older.status == .ok, "\(uri)")
+                // If-None-Match decides when both are sent.
+                let otherTag = try await client.execute(
+                    uri: uri, method: .get, headers: [.ifNoneMatch: "W/\"0\"", .ifModifiedSince: lastModified])
+                #expect(otherTag.status == .ok, "\(uri)")
+            }
+        }
+    }
+
+    // MARK: - Personal feeds
+
+    @Test func personalFeedsFollowTheProfilesRulesAndMarks() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await HistoryStore.fill(harness.repository)
+        let profiles = ProfileSQLiteRepository(database: harness.repository.database)
+        let profile = ProfileID.random()
+        try await profiles.saveRules(
+            GiveawayRules(platforms: ["steam", "epic-games-store"], hideClaimed: true), for: profile, at: harness.now)
+        try await harness.repository.marks.setMark(
+            .claimed, on: .giveaway(5), profile: profile, text: nil, at: harness.now)
+        let token = try await profiles.renewFeedToken(for: profile, at: harness.now)
+        try await harness.app().test(.router) { client in
+            let atom = try await client.execute(uri: "/feeds/p/\(token.rawValue).atom", method: .get)
+            #expect(atom.status == .ok)
+            #expect(atom.headers[.cacheControl] == "private, no-cache")
+            // 5 is claimed and hidden; 2 (Steam) and 3 (Epic) pass the store rule.
+            #expect(Self.entryIDs(atom.text).map { $0.split(separator: "/").last } == ["2", "3"])
+            let json = try await client.execute(uri: "/feeds/p/\(token.rawValue).json", method: .get)
+            #expect(json.headers[.contentType] == "application/feed+json")
+            #expect(json.text.contains("\"feed_url\":\"http://127.0.0.1:8080/feeds/p/\(token.rawValue).json\""))
+            let ics = try await client.execute(uri: "/feeds/p/\(token.rawValue).ics", method: .get)
+            #expect(ics.text.contains("UID:giveaway-3@"))
+            #expect(!ics.text.contains("UID:giveaway-5@"))
+        }
+        // Un-claiming brings it back.
+        try await harness.repository.marks.removeMark(.claimed, on: .giveaway(5), profile: profile)
+        try await harness.app().test(.router) { client in
+            let atom = try await client.execute(uri: "/feeds/p/\(token.rawValue).atom", method: .get)
+            #expect(Self.entryIDs(atom.text).map { $0.split(separator: "/").last } == ["5", "2", "3"])
+        }
+    }
+
+    @Test func unknownMalformedAndRevokedTokensAreAPlain404() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await HistoryStore.fill(harness.repository)
+        let profiles = ProfileSQLiteRepository(database: harness.repository.database)
+        let profile = ProfileID.random()
+        let old = try await profiles.renewFeedToken(for: profile, at: harness.now)
+        let new = try await profiles.renewFeedToken(for: profile, at: harness.now)
+        try await harness.app().test(.router) { client in
+            #expect(try await client.execute(uri: "/feeds/p/\(new.rawValue).atom", method: .get).status == .ok)
+            for uri in [
+                "/feeds/p/\(old.rawValue).atom", "/feeds/p/\(ProfileToken.random().rawValue).json",
+                "/feeds/p/nothex.ics", "/feeds/p/\(new.rawValue).rss", "/feeds/p/\(new.rawValue)",
+                "/feeds/p/\(new.rawValue.uppercased()).atom", "/feeds/p/%3Cscript%3E.atom",
+            ] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .notFound, "\(uri)")
+                #expect(response.headers[.contentType] == "text/plain; charset=utf-8", "\(uri)")
+                #expect(response.text == "There is no feed at this address.\n", "\(uri)")
+            }
+        }
+    }
+
+    // MARK: - Home
+
+    @Test func homeLinksTheFeedsOfItsFilters() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/?platform=steam&type=loot", method: .get) { response in
+                let html = response.text
+                #expect(
+                    html.contains(
+                        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"GameGiveaways · Steam · Loot (Atom)\" href=\"/feeds/giveaways.atom?platform=steam&amp;type=loot\">"
+                    ))
+                #expect(html.contains("<link rel=\"alternate\" type=\"application/feed+json\""))
+                #expect(html.contains("Subscribe: <a href=\"/feeds/giveaways.atom?platform=steam&amp;type=loot\""))
+                #expect(html.contains("<a href=\"/feeds/ends.ics?platform=steam&amp;type=loot\" type=\"text/calendar\">Calendar</a>"))
+            }
+        }
+    }
+}
