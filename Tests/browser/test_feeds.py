@@ -116,3 +116,30 @@ def test_an_unknown_personal_feed_is_a_plain_404(app):
         status, headers, body = fetch(app + path)
         assert status == 404 and headers["Content-Type"] == "text/plain; charset=utf-8"
         assert body == b"There is no feed at this address.\n"
+
+
+def raw_get(base, path, host):
+    """A GET with a hand-written Host header (urllib would send the real one)."""
+    import http.client
+    from urllib.parse import urlparse
+    parsed = urlparse(base)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
+    connection.putrequest("GET", path, skip_host=True)
+    connection.putheader("Host", host)
+    connection.endheaders()
+    response = connection.getresponse()
+    return response.status, response.read()
+
+
+def test_links_use_the_host_header_and_ignore_a_malformed_one(app):
+    status, body = raw_get(app, "/feeds/giveaways.atom", "feeds.example.org:8443")
+    assert status == 200
+    assert b'href="http://feeds.example.org:8443/giveaways/5101"' in body
+    assert b"<id>tag:feeds.example.org,2026:giveaway/5101</id>" in body
+    port = app.rsplit(":", 1)[1]
+    status, body = raw_get(app, "/feeds/giveaways.atom", 'evil.example"><script>')
+    if status == 200:  # the server may also refuse such a request outright
+        assert b"evil" not in body
+        assert f'href="http://127.0.0.1:{port}/giveaways/5101"'.encode() in body
+    else:
+        assert status == 400

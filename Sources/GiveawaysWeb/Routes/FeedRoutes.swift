@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import HTTPTypes
 import Hummingbird
 
 /// The feeds: Atom, JSON Feed and iCalendar for any Home filter, and each profile's personal feeds that follow its
