@@ -543,5 +543,11 @@ def test_screenshots_of_history_and_stats(app, past_app, browser_factory):
             for page, url in pages.items():
                 driver.get(url)
                 time.sleep(0.8)
+                if page == "stats":  # the whole page: the chart is below the fold on a phone
+                    full = driver.execute_script("return document.documentElement.scrollHeight")
+                    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                        "width": width, "height": full, "deviceScaleFactor": 1, "mobile": False})
+                    time.sleep(0.3)
                 driver.save_screenshot(str(SCREENSHOTS / f"{page}-{size_name}-{scheme}.png"))
+                driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
             assert severe_console_errors(driver) == []

@@ -174,8 +174,9 @@ struct HistoryItem {
             <div class="history-item__body">\
             <h2 class="history-item__title"><a href="\(entry.detailsPath)">\(entry.title)</a></h2>\
             <p class="history-item__facts">\(worth) · \(entry.facts)</p>\
-            <p class="history-item__dates">First seen <time datetime="\(entry.firstSeenISO)">\(entry.firstSeenText)</time> · \
-            \(entry.endedLabel) <time datetime="\(entry.endedISO)">\(entry.endedText)</time></p>\
+            <p class="history-item__dates"><span>First seen <time datetime="\(entry.firstSeenISO)">\(entry.firstSeenText)</time></span>\
+            <span class="history-item__sep" aria-hidden="true"> · </span>\
+            <span>\(entry.endedLabel) <time datetime="\(entry.endedISO)">\(entry.endedText)</time></span></p>\
             \(moves.isEmpty ? nil : HTML("<ul class=\"history-item__moves\">\(moves)</ul>"))</div></li>
 
             """

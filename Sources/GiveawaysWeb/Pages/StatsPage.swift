@@ -98,7 +98,7 @@ struct StatsPage {
               <section class="stat" aria-labelledby="stat-claimed"><h2 id="stat-claimed">You claimed</h2><p class="stat__value">\(model.claimedWorthText)</p>\(claimedHint)</section>
             </div>
             <div class="stats-panels">
-              <section class="stats-panel" aria-labelledby="stat-stores"><h2 id="stat-stores">Live giveaways per store</h2>\(stores.isEmpty ? HTML("<p class=\"stat__hint\">Nothing is live right now.</p>") : HTML("<ul class=\"store-bars\">\(stores)</ul>"))</section>
+              <section class="stats-panel" aria-labelledby="stat-stores"><h2 id="stat-stores">Live giveaways per store and platform</h2>\(stores.isEmpty ? HTML("<p class=\"stat__hint\">Nothing is live right now.</p>") : HTML("<ul class=\"store-bars\">\(stores)</ul>"))</section>
               <section class="stats-panel" aria-labelledby="stat-weeks"><h2 id="stat-weeks">New giveaways per week</h2>\(BarChart(title: "New giveaways per week", valueHeading: "New giveaways", bars: model.weeks).render())<p class="stat__hint">Counted when a sync first saw them; <a href="\(SiteRoute.history(HistoryFilters()).path)">History</a> lists the ones that ended.</p></section>
             </div>
             """
