@@ -29,14 +29,23 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/atom+xml; charset=utf-8")
                 let xml = response.text
-                #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">"))
+                #expect(
+                    xml.hasPrefix(
+                        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">"))
                 #expect(xml.contains("<id>http://localhost/feeds/giveaways.atom</id>"))
-                #expect(xml.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"http://localhost/feeds/giveaways.atom\"/>"))
+                #expect(
+                    xml.contains(
+                        "<link rel=\"self\" type=\"application/atom+xml\" href=\"http://localhost/feeds/giveaways.atom\"/>"
+                    ))
                 #expect(xml.contains("<updated>2026-03-30T06:00:00Z</updated>"))
                 #expect(Self.entryIDs(xml) == ["5", "2", "3"].map { "tag:localhost,2026:giveaway/\($0)" })
-                #expect(xml.contains("<link rel=\"alternate\" type=\"text/html\" href=\"http://localhost/giveaways/5\"/>"))
+                #expect(
+                    xml.contains("<link rel=\"alternate\" type=\"text/html\" href=\"http://localhost/giveaways/5\"/>"))
                 #expect(xml.contains("<link rel=\"related\" href=\"https://www.gamerpower.com/open/5\"/>"))
-                #expect(xml.contains("<summary type=\"text\">Worth $12.99 · free until 5 Apr 2026, 17:00 UTC · PC, Steam · Game</summary>"))
+                #expect(
+                    xml.contains(
+                        "<summary type=\"text\">Worth $12.99 · free until 5 Apr 2026, 17:00 UTC · PC, Steam · Game</summary>"
+                    ))
                 #expect(xml.contains("<summary type=\"text\">Free, no end date · PC, Steam · Loot / DLC</summary>"))
                 #expect(xml.contains("<published>2026-03-29T10:00:00Z</published>"))
                 // Star Relay's end date moved on 20 March: its entry changed then.
@@ -85,7 +94,8 @@ import Testing
         try await harness.app().test(.router) { client in
             try await client.execute(uri: "/feeds/giveaways.json", method: .get) { response in
                 #expect(response.headers[.contentType] == "application/feed+json")
-                let json = try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
+                let json = try #require(
+                    try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
                 #expect(json["version"] as? String == "https://jsonfeed.org/version/1.1")
                 #expect(json["feed_url"] as? String == "http://localhost/feeds/giveaways.json")
                 #expect(json["home_page_url"] as? String == "http://localhost/")
@@ -245,7 +255,9 @@ import Testing
                     ))
                 #expect(html.contains("<link rel=\"alternate\" type=\"application/feed+json\""))
                 #expect(html.contains("Subscribe: <a href=\"/feeds/giveaways.atom?platform=steam&amp;type=loot\""))
-                #expect(html.contains("<a href=\"/feeds/ends.ics?platform=steam&amp;type=loot\" type=\"text/calendar\">Calendar</a>"))
+                #expect(
+                    html.contains(
+                        "<a href=\"/feeds/ends.ics?platform=steam&amp;type=loot\" type=\"text/calendar\">Calendar</a>"))
             }
         }
     }

@@ -90,7 +90,9 @@ import Testing
     @Test func loadMoreAnswersTheNextPageAsAFragment() async throws {
         let harness = try await WebHarness(seed: false)
         let past = (1...50).map { n in
-            Giveaway.stub(id: 100 + n, title: "Old \(n)", endsAt: utc("2026-03-01T00:00:00Z").addingTimeInterval(Double(n) * 3600))
+            Giveaway.stub(
+                id: 100 + n, title: "Old \(n)", endsAt: utc("2026-03-01T00:00:00Z").addingTimeInterval(Double(n) * 3600)
+            )
         }
         try await harness.repository.saveSync(past, at: utc("2026-02-20T06:00:00Z"))
         try await harness.app().test(.router) { client in

@@ -84,7 +84,8 @@ extension FeedDocument.Item {
         endsAt = giveaway.endsAt
         var parts: [String] = []
         let end = giveaway.endsAt.map { "free until \(DisplayText.date($0))" } ?? "free, no end date"
-        parts.append(giveaway.worth.map { "Worth \($0.formatted) · \(end)" } ?? end.prefix(1).uppercased() + end.dropFirst())
+        parts.append(
+            giveaway.worth.map { "Worth \($0.formatted) · \(end)" } ?? end.prefix(1).uppercased() + end.dropFirst())
         let platforms = giveaway.platforms.map(\.displayName).joined(separator: ", ")
         if !platforms.isEmpty { parts.append(platforms) }
         parts.append(giveaway.type.displayName)

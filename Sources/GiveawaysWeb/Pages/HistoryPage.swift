@@ -67,7 +67,8 @@ struct HistoryPage {
             entries = matching.prefix(filters.page * pageSize).map { Entry($0.0, endedAt: $0.1) }
             total = matching.count
             firstNewIndex = min((filters.page - 1) * pageSize, entries.count)
-            nextPagePath = SiteRoute.history(filters.with(page: filters.page + 1)).path + "#item-\(filters.page * pageSize + 1)"
+            nextPagePath =
+                SiteRoute.history(filters.with(page: filters.page + 1)).path + "#item-\(filters.page * pageSize + 1)"
 
             var platforms: [String: String] = [:]
             for platform in ended.flatMap(\.0.giveaway.platforms) { platforms[platform.slug] = platform.displayName }
@@ -139,7 +140,9 @@ struct HistoryPage {
     }
 
     private var filterForm: HTML {
-        func select(_ name: String, _ label: String, _ options: [(value: String, label: String, isSelected: Bool)])
+        func select(
+            _ name: String, _ label: String, _ options: [(value: String, label: String, isSelected: Bool)]
+        )
             -> HTML
         {
             let items = options.map { option -> HTML in
@@ -167,7 +170,8 @@ struct HistoryItem {
 
     func render() -> HTML {
         let moves = entry.endDateChanges.map { change -> HTML in "<li>End date changed: \(change)</li>" }
-        let worth: HTML = entry.worthText.map { "<span class=\"worth\">\($0)</span>" } ?? "<span class=\"worth\">Free</span>"
+        let worth: HTML =
+            entry.worthText.map { "<span class=\"worth\">\($0)</span>" } ?? "<span class=\"worth\">Free</span>"
         return """
             <li class="history-item"\(anchorID.map { HTML(" id=\"\($0)\" tabindex=\"-1\"") }) data-giveaway-id="\(entry.id)">\
             <img class="history-item__thumb" src="\(entry.thumbnailPath)" alt="" loading="lazy" width="120" height="68">\

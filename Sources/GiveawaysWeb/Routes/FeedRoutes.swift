@@ -90,7 +90,9 @@ struct FeedRoutes: Sendable {
     /// "GameGiveaways · Steam · Loot · “rally”": the filters in words.
     static func title(_ filters: HomeFilters) -> String {
         var parts = ["GameGiveaways"]
-        if let platform = filters.query.platform { parts.append(Platform.known(slug: platform)?.displayName ?? platform) }
+        if let platform = filters.query.platform {
+            parts.append(Platform.known(slug: platform)?.displayName ?? platform)
+        }
         if let type = filters.query.type { parts.append(type.displayName) }
         if !filters.query.search.isEmpty { parts.append("“\(filters.query.search)”") }
         if parts.count == 1 { parts.append("free games right now") }
