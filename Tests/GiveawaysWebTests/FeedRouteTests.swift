@@ -113,10 +113,14 @@ import Testing
         }
     }
 
+    /// A long title of two- and four-byte characters: folding must never split one.
+    static let wide = Giveaway.stub(
+        id: 67, title: String(repeating: "Café 🎮 ", count: 14), endsAt: utc("2026-05-01T00:00:00Z"))
+
     @Test func calendarHasOneFoldedEscapedEventPerGiveawayWithAnEndDate() async throws {
         let harness = try await WebHarness(seed: false)
         try await harness.repository.saveSync(
-            [HistoryStore.loot, HistoryStore.steam, Self.hostile], at: utc("2026-03-30T06:00:00Z"))
+            [HistoryStore.loot, HistoryStore.steam, Self.hostile, Self.wide], at: utc("2026-03-30T06:00:00Z"))
         try await harness.app().test(.router) { client in
             try await client.execute(uri: "/feeds/ends.ics", method: .get) { response in
                 #expect(response.headers[.contentType] == "text/calendar; charset=utf-8")
@@ -126,7 +130,9 @@ import Testing
                 #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
                 for line in text.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75, "\(line)") }
                 let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
-                #expect(unfolded.components(separatedBy: "BEGIN:VEVENT").count == 3)  // the loot has no end
+                #expect(unfolded.components(separatedBy: "BEGIN:VEVENT").count == 4)  // the loot has no end
+                #expect(!text.contains("\u{FFFD}"))
+                #expect(unfolded.contains("SUMMARY:Ends: \(Self.wide.title)\r\n"))
                 #expect(unfolded.contains("UID:giveaway-5@localhost\r\n"))
                 #expect(unfolded.contains("DTSTART:20260405T164500Z\r\nDTEND:20260405T170000Z\r\n"))
                 #expect(unfolded.contains("DTSTAMP:20260330T060000Z\r\n"))

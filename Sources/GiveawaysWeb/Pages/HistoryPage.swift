@@ -41,6 +41,9 @@ struct HistoryPage {
         }
     }
 
+    /// One choice of a filter's `<select>`.
+    typealias Option = (value: String, label: String, isSelected: Bool)
+
     /// The entries of the pages shown so far, the filter choices and the paging, formatted.
     struct Model {
         let filters: HistoryFilters
@@ -51,9 +54,9 @@ struct HistoryPage {
         /// there.
         let firstNewIndex: Int
         let nextPagePath: String
-        let platformOptions: [(value: String, label: String, isSelected: Bool)]
-        let typeOptions: [(value: String, label: String, isSelected: Bool)]
-        let monthOptions: [(value: String, label: String, isSelected: Bool)]
+        let platformOptions: [Option]
+        let typeOptions: [Option]
+        let monthOptions: [Option]
         let isEmptyHistory: Bool
         let summary: String
 
@@ -140,11 +143,7 @@ struct HistoryPage {
     }
 
     private var filterForm: HTML {
-        func select(
-            _ name: String, _ label: String, _ options: [(value: String, label: String, isSelected: Bool)]
-        )
-            -> HTML
-        {
+        func select(_ name: String, _ label: String, _ options: [Option]) -> HTML {
             let items = options.map { option -> HTML in
                 "<option value=\"\(option.value)\"\(option.isSelected ? HTML(" selected") : nil)>\(option.label)</option>"
             }
