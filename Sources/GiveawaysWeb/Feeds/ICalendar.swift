@@ -62,7 +62,7 @@ enum ICalendar {
         var output = ""
         var octets = 0
         for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
+            let size = UTF8.width(scalar)
             if octets + size > 75 {
                 output += "\r\n "
                 octets = 1
