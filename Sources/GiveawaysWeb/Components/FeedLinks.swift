@@ -13,7 +13,7 @@ struct FeedLinks {
     /// The head links feed readers discover (Atom and JSON Feed; a calendar is not a feed they read).
     var headLinks: HTML {
         [FeedFormat.atom, .json].map { format -> HTML in
-            "<link rel=\"alternate\" type=\"\(Self.mediaType(format))\" title=\"\(FeedRoutes.title(filters)) (\(format.displayName))\" href=\"\(SiteRoute.feed(filters, format: format).path)\">"
+            "<link rel=\"alternate\" type=\"\(Self.mediaType(format))\" title=\"\(filters.feedTitle) (\(format.displayName))\" href=\"\(SiteRoute.feed(filters, format: format).path)\">"
         }.joined(separator: "\n")
     }
 

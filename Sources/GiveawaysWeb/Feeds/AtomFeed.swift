@@ -8,6 +8,7 @@ enum AtomFeed {
             <feed xmlns="http://www.w3.org/2005/Atom">
             <id>\(escape(feed.selfURL))</id>
             <title>\(escape(feed.title))</title>
+            <subtitle>Live free games, loot and beta keys: at most \(FeedDocument.maximumItems) entries.</subtitle>
             <updated>\(timestamp(feed.updatedAt))</updated>
             <link rel="self" type="application/atom+xml" href="\(escape(feed.selfURL))"/>
             <link rel="alternate" type="text/html" href="\(escape(feed.homeURL))"/>

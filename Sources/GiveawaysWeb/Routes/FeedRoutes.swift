@@ -34,7 +34,7 @@ struct FeedRoutes: Sendable {
             snapshot.giveaways, query: filters.query, now: now,
             index: filters.query.search.isEmpty ? nil : snapshot.searchIndex)
         return try respond(
-            request, format: format, title: Self.title(filters), selfPath: SiteRoute.feed(filters, format: format).path,
+            request, format: format, title: filters.feedTitle, selfPath: SiteRoute.feed(filters, format: format).path,
             homePath: filters.path, giveaways: results, snapshot: snapshot, marks: .none, now: now)
     }
 
@@ -85,17 +85,5 @@ struct FeedRoutes: Sendable {
         }
         return FeedResponse.make(
             body: body, format: format, lastModified: lastModified, request: request, isPersonal: isPersonal)
-    }
-
-    /// "GameGiveaways · Steam · Loot · “rally”": the filters in words.
-    static func title(_ filters: HomeFilters) -> String {
-        var parts = ["GameGiveaways"]
-        if let platform = filters.query.platform {
-            parts.append(Platform.known(slug: platform)?.displayName ?? platform)
-        }
-        if let type = filters.query.type { parts.append(type.displayName) }
-        if !filters.query.search.isEmpty { parts.append("“\(filters.query.search)”") }
-        if parts.count == 1 { parts.append("free games right now") }
-        return parts.joined(separator: " · ")
     }
 }
