@@ -169,6 +169,20 @@ import Testing
         }
     }
 
+    @Test func linksAreHTTPSBehindAProxyThatSaysSoAndHEADAnswersWithoutABody() async throws {
+        let harness = try await WebHarness(seed: false)
+        try await HistoryStore.fill(harness.repository)
+        try await harness.app().test(.router) { client in
+            let proxied = try await client.execute(
+                uri: "/feeds/giveaways.json", method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
+            #expect(proxied.text.contains("\"url\":\"https://localhost/giveaways/5\""))
+            let head = try await client.execute(uri: "/feeds/giveaways.atom", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(head.headers[.contentType] == "application/atom+xml; charset=utf-8")
+        }
+    }
+
     @Test func feedsAnswer304ForAMatchingETagOrAnUnchangedDate() async throws {
         let harness = try await WebHarness(seed: false)
         try await HistoryStore.fill(harness.repository)
