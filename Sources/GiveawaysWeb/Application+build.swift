@@ -27,6 +27,12 @@ public struct WebConfiguration: Sendable {
 
     public init() {}
 
+    /// `host:port` for absolute links when a request names no usable host (a wildcard address becomes localhost).
+    var linkHost: String {
+        let name = ["0.0.0.0", "::", ""].contains(host) ? "localhost" : host
+        return name.contains(":") ? "[\(name)]:\(port)" : "\(name):\(port)"
+    }
+
     var clock: @Sendable () -> Date {
         let fixed = fixedNow
         return { fixed ?? Date() }
@@ -148,10 +154,16 @@ public func buildApplication(
     MarkRoutes(readModel: readModel, marks: repositories.marks, profiles: repositories.profiles, clock: clock)
         .register(on: router)
     SettingsRoutes(
-        readModel: readModel, marks: repositories.marks, profiles: repositories.profiles, clock: clock
+        readModel: readModel, marks: repositories.marks, profiles: repositories.profiles,
+        fallbackHost: configuration.linkHost, clock: clock
     )
     .register(on: router)
     APIRoutes(readModel: readModel, clock: clock).register(on: router)
+    HistoryRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
+    FeedRoutes(
+        readModel: readModel, marks: repositories.marks, profiles: repositories.profiles,
+        fallbackHost: configuration.linkHost, clock: clock
+    ).register(on: router)
     CatalogRoutes(readModel: readModel, marks: repositories.marks, details: details, images: images, clock: clock)
         .register(on: router)
     CatalogMarkRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)

@@ -64,6 +64,14 @@ enum SiteRoute: Hashable, Sendable {
     case settingsExport
     /// `POST /settings/import`: that file, merged back in.
     case settingsImport
+    /// `/history?platform=&type=&month=YYYY-MM&page=N`: giveaways that left the feed or expired, newest first.
+    case history(HistoryFilters)
+    /// `/stats`: worth live now, worth this visitor claimed, giveaways per store, new giveaways per week.
+    case stats
+    /// `/feeds/giveaways.atom`, `/feeds/giveaways.json`, `/feeds/ends.ics` with Home's filters.
+    case feed(HomeFilters, format: FeedFormat)
+    /// `/feeds/p/{token}.atom|.json|.ics`: a profile's personal feed, following its rules and marks.
+    case personalFeed(token: ProfileToken, format: FeedFormat)
     /// `/healthz`.
     case health
     case api(APIRoute)
@@ -142,6 +150,12 @@ enum SiteRoute: Hashable, Sendable {
         static let catalogNote = "/free-to-play/:id/note"
         static let catalogHide = "/free-to-play/:id/hide"
         static let apiCatalogSuggestions = "/api/v1/free-to-play/suggestions"
+        static let history = "/history"
+        static let stats = "/stats"
+        static let atomFeed = "/feeds/giveaways.atom"
+        static let jsonFeed = "/feeds/giveaways.json"
+        static let calendarFeed = "/feeds/ends.ics"
+        static let personalFeed = "/feeds/p/:file"
     }
 
     // MARK: - Building
@@ -170,6 +184,10 @@ enum SiteRoute: Hashable, Sendable {
         case .sync: "/sync"
         case .image(let id, let kind): "/images/\(id)/\(kind.rawValue)"
         case .health: "/healthz"
+        case .history(let filters): Self.withQuery("/history", filters.queryItems)
+        case .stats: "/stats"
+        case .feed(let filters, let format): Self.withQuery("/feeds/" + format.publicFileName, filters.queryItems)
+        case .personalFeed(let token, let format): "/feeds/p/\(token.rawValue).\(format.rawValue)"
         case .freeToPlay(let filters): Self.withQuery("/free-to-play", filters.queryItems)
         case .catalogGame(let id): "/free-to-play/\(id)"
         case .catalogImage(let id, let index): "/free-to-play/\(id)/images/\(index)"
@@ -224,8 +242,19 @@ enum SiteRoute: Hashable, Sendable {
             case "healthz": self = .health
             case "free-to-play": self = .freeToPlay(try CatalogFilters(parameters: query))
             case "discover": self = .discover(showGenres: query["genres"] == "all")
+            case "history": self = .history(try HistoryFilters(parameters: query, platformSlugs: platformSlugs))
+            case "stats": self = .stats
             default: return nil
             }
+        case 2 where parts[0] == "feeds":
+            guard let format = FeedFormat.allCases.first(where: { $0.publicFileName == parts[1] }) else { return nil }
+            self = .feed(try HomeFilters(parameters: query, platformSlugs: platformSlugs), format: format)
+        case 3 where parts[0] == "feeds" && parts[1] == "p":
+            let file = parts[2].split(separator: ".", omittingEmptySubsequences: false)
+            guard file.count == 2, let token = ProfileToken(rawValue: String(file[0])),
+                let format = FeedFormat(rawValue: String(file[1]))
+            else { return nil }
+            self = .personalFeed(token: token, format: format)
         case 2 where parts[0] == "discover" && parts[1] == "genre":
             self = .discoverChoose
         case 2 where parts[0] == "discover" && parts[1] == "forget":

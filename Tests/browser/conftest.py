@@ -83,6 +83,21 @@ def long_app():
     shutil.rmtree(workdir, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def past_app():
+    """A third server whose upstream holds 60 giveaways that all ended in March: more than a page of History."""
+    workdir = Path(tempfile.mkdtemp(prefix="gg-past-feed-"))
+    feed = workdir / "giveaways.json"
+    items = fake_upstream.long_feed(60, first_id=8001)
+    for n, item in enumerate(items):
+        item["end_date"] = f"2026-03-{1 + n // 3:02d} {n % 24:02d}:00:00"
+    feed.write_text(json.dumps(items))
+    server = fake_upstream.start(fixture=feed)
+    yield from serve(f"http://127.0.0.1:{server.server_port}")
+    server.shutdown()
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
 @pytest.fixture
 def browser():
     driver = make_driver()

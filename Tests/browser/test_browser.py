@@ -487,3 +487,67 @@ def test_screenshots_phone_and_desktop_light_and_dark(app, browser_factory):
                 time.sleep(0.8)  # images and the carousel settle
                 driver.save_screenshot(str(SCREENSHOTS / f"{page}-{size_name}-{scheme}.png"))
             assert severe_console_errors(driver) == []
+
+
+def test_history_lists_ended_giveaways_and_load_more_appends(past_app, browser):
+    browser.get(past_app + "/history")
+    items = lambda d: d.find_elements(By.CSS_SELECTOR, "[data-list] > li.history-item")
+    assert len(items(browser)) == 48
+    first = items(browser)[0]
+    assert "Expired" in first.text and "First seen" in first.text
+    browser.execute_script("window.__marker = 'same page'")
+    more = browser.find_element(By.CSS_SELECTOR, "a[data-load-more]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", more)
+    more.click()
+    wait(browser).until(lambda d: len(items(d)) == 60)
+    assert browser.execute_script("return window.__marker") == "same page"
+    assert "page=2" in browser.current_url
+    ids = [int(item.get_attribute("data-giveaway-id")) for item in items(browser)]
+    assert len(set(ids)) == 60  # page 2 appended, nothing repeated
+    assert browser.switch_to.active_element == items(browser)[48]
+    # Filters: the month select narrows, a link goes to Details.
+    browser.get(past_app + "/history?month=2026-02")
+    assert "Nothing matches" in browser.page_source
+    browser.get(past_app + "/history")
+    browser.find_element(By.CSS_SELECTOR, ".history-item__title a").click()
+    assert "/giveaways/" in browser.current_url
+    assert severe_console_errors(browser) == []
+
+
+def test_history_and_stats_render_with_chart_and_table(app, browser):
+    browser.get(app + "/history")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "History"
+    # The fixture's Ancient Harbor ended on 10 February.
+    assert "Ancient Harbor" in browser.find_element(By.CSS_SELECTOR, "#results").text
+    browser.get(app + "/stats")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Statistics"
+    chart = browser.find_element(By.CSS_SELECTOR, "svg.chart__svg[role='img']")
+    assert chart.size["width"] > 200 and chart.size["height"] > 100
+    assert "New giveaways per week" in chart.get_attribute("aria-label")
+    table = browser.find_element(By.CSS_SELECTOR, ".chart__table table")
+    assert not table.is_displayed()
+    browser.find_element(By.CSS_SELECTOR, ".chart__table summary").click()
+    assert table.is_displayed()
+    assert "$0.00" in browser.find_element(By.CSS_SELECTOR, ".stats-tiles").text
+    footer = browser.find_element(By.CSS_SELECTOR, ".site-footer")
+    assert footer.find_element(By.LINK_TEXT, "History") and footer.find_element(By.LINK_TEXT, "Statistics")
+    assert severe_console_errors(browser) == []
+
+
+def test_screenshots_of_history_and_stats(app, past_app, browser_factory):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pages = {"history": past_app + "/history", "stats": app + "/stats"}
+    for size_name, (width, height) in {"phone": (390, 844), "desktop": (1280, 900)}.items():
+        for scheme in ["light", "dark"]:
+            driver = browser_factory(width=width, height=height, dark=scheme == "dark")
+            for page, url in pages.items():
+                driver.get(url)
+                time.sleep(0.8)
+                if page == "stats":  # the whole page: the chart is below the fold on a phone
+                    full = driver.execute_script("return document.documentElement.scrollHeight")
+                    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                        "width": width, "height": full, "deviceScaleFactor": 1, "mobile": False})
+                    time.sleep(0.3)
+                driver.save_screenshot(str(SCREENSHOTS / f"{page}-{size_name}-{scheme}.png"))
+                driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            assert severe_console_errors(driver) == []

@@ -8,6 +8,8 @@ struct Layout {
     let section: Section?
     let content: HTML
     var description = "Every free game, loot drop and beta key live right now, and how long it stays free."
+    /// Extra `<link>`s for the head (Home's feed alternates); none by default.
+    var headLinks: HTML = .empty
 
     func render() -> HTML {
         """
@@ -24,6 +26,7 @@ struct Layout {
         <link rel="icon" href="\(StaticAssets.path("favicon.svg"))" type="image/svg+xml">
         <link rel="stylesheet" href="\(StaticAssets.path("app.css"))">
         <script src="\(StaticAssets.path("app.js"))" defer></script>
+        \(headLinks)
         </head>
         <body>
         \(Icons.sprite)
@@ -41,7 +44,7 @@ struct Layout {
         \(content)
         </main>
         <footer class="site-footer">
-          <p>Giveaway data from <a href="https://www.gamerpower.com" rel="noopener noreferrer" target="_blank">GamerPower</a>; free-to-play games from <a href="https://www.freetogame.com" rel="noopener noreferrer" target="_blank">FreeToGame</a>. GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores. <a href="\(SiteRoute.discover(showGenres: false).path)">Discover games</a> · <a href="\(SiteRoute.status.path)">Sync status</a></p>
+          <p>Giveaway data from <a href="https://www.gamerpower.com" rel="noopener noreferrer" target="_blank">GamerPower</a>; free-to-play games from <a href="https://www.freetogame.com" rel="noopener noreferrer" target="_blank">FreeToGame</a>. GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores. <a href="\(SiteRoute.discover(showGenres: false).path)">Discover games</a> · <a href="\(SiteRoute.history(HistoryFilters()).path)">History</a> · <a href="\(SiteRoute.stats.path)">Statistics</a> · <a href="\(SiteRoute.status.path)">Sync status</a></p>
         </footer>
         </body>
         </html>

@@ -59,7 +59,8 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
     static func isCompressible(_ contentType: String?) -> Bool {
         guard let type = contentType?.lowercased() else { return false }
         return type.hasPrefix("text/") || type.hasPrefix("application/json") || type.hasPrefix("image/svg+xml")
-            || type.hasPrefix("application/javascript")
+            || type.hasPrefix("application/javascript") || type.hasPrefix("application/atom+xml")
+            || type.hasPrefix("application/feed+json")
     }
 
     static func matches(_ header: String, _ tag: String) -> Bool {

@@ -167,6 +167,7 @@ struct HomePage {
         return """
             \(rulesNotice)
             <p class="results__count"><strong>\(model.cards.count)</strong> \(noun)\(clear)</p>
+            \(FeedLinks(filters: model.filters).render())
             <div class="grid">\(cards)</div>
             """
     }

@@ -58,8 +58,8 @@ struct SettingsPage {
             }
             feeds =
                 visitor.settings.feedToken.map { token in
-                    PersonalFeed.Format.allCases.map {
-                        ($0.label, origin + PersonalFeed.path(token: token, format: $0))
+                    FeedFormat.allCases.map {
+                        ($0.settingsLabel, origin + SiteRoute.personalFeed(token: token, format: $0).path)
                     }
                 } ?? []
             markCount = visitor.marks.all.count
@@ -207,21 +207,13 @@ struct SettingsPage {
     }
 }
 
-/// A profile's personal feed addresses. The feed routes themselves are served by the feed routes.
-enum PersonalFeed {
-    enum Format: String, CaseIterable {
-        case atom, json, ics
-
-        var label: String {
-            switch self {
-            case .atom: "Atom"
-            case .json: "JSON Feed"
-            case .ics: "Calendar (end dates)"
-            }
+extension FeedFormat {
+    /// How Settings names a personal feed of this format.
+    var settingsLabel: String {
+        switch self {
+        case .atom: "Atom"
+        case .json: "JSON Feed"
+        case .ics: "Calendar (end dates)"
         }
-    }
-
-    static func path(token: ProfileToken, format: Format) -> String {
-        "/feeds/p/\(token.rawValue).\(format.rawValue)"
     }
 }

@@ -45,7 +45,10 @@ struct PageRoutes: Sendable {
                     filters: filters, snapshot: snapshot, selection: selection, visitor: visitor,
                     isSyncing: readModel.isSyncing, now: now))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
-            return Layout(title: page.model.title, section: .home, content: page.render()).render()
+            return Layout(
+                title: page.model.title, section: .home, content: page.render(),
+                headLinks: FeedLinks(filters: filters).headLinks
+            ).render()
         }
     }
 

@@ -10,6 +10,8 @@ struct SettingsRoutes: Sendable {
     let readModel: ReadModel
     let marks: any MarkRepository
     let profiles: any ProfileRepository
+    /// `host:port` for absolute links when a request names no usable host.
+    let fallbackHost: String
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -33,7 +35,7 @@ struct SettingsRoutes: Sendable {
         let page = SettingsPage(
             model: .init(
                 visitor: visitor, snapshot: try await readModel.snapshot(), notice: notice,
-                origin: Self.origin(of: request), now: now))
+                origin: LinkBase(request: request, fallbackHost: fallbackHost).origin, now: now))
         return PageResponse.html(
             Layout(title: "Settings · GameGiveaways", section: .settings, content: page.render()).render())
     }
@@ -71,7 +73,9 @@ struct SettingsRoutes: Sendable {
         let now = clock()
         let code = try await profiles.createLinkCode(for: profile, at: now)
         let page = LinkPage.code(
-            code, link: Self.origin(of: request) + SiteRoute.link(code: code.grouped).path,
+            code,
+            link: LinkBase(request: request, fallbackHost: fallbackHost).absolute(
+                SiteRoute.link(code: code.grouped).path),
             expiresAt: now.addingTimeInterval(LinkCode.lifetime))
         var response = PageResponse.html(
             Layout(title: "Link another browser · GameGiveaways", section: .settings, content: page).render())
@@ -158,14 +162,5 @@ struct SettingsRoutes: Sendable {
         var response = response
         response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
         return response
-    }
-
-    /// `http://host:port` as the browser addressed this server (behind a proxy, as it says it forwarded), for
-    /// links meant to be copied elsewhere. Only ever used to build links shown to the same visitor.
-    static func origin(of request: Request) -> String {
-        let scheme = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https" ? "https" : "http"
-        let host = request.head.authority ?? "localhost"
-        let safe = host.unicodeScalars.allSatisfy { $0.isASCII && !" /\\\"<>@".unicodeScalars.contains($0) }
-        return "\(scheme)://\(safe ? host : "localhost")"
     }
 }

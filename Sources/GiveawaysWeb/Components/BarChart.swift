@@ -1,0 +1,46 @@
+/// A bar chart drawn by the server as inline SVG: bars in `currentColor` (the CSS picks it, so it reads in dark
+/// mode too), a title for screen readers, and the same numbers as a table behind "Show as table".
+struct BarChart {
+    /// One bar.
+    struct Bar: Hashable {
+        /// Under the chart: "5 Jan".
+        let label: String
+        /// In the table and the bar's tooltip: "Week of 5 Jan 2026".
+        let longLabel: String
+        let value: Int
+    }
+
+    let title: String
+    let valueHeading: String
+    let bars: [Bar]
+
+    func render() -> HTML {
+        let peak = max(bars.map(\.value).max() ?? 0, 1)
+        let slot = 10
+        let width = max(bars.count, 1) * slot
+        let rects = bars.enumerated().map { index, bar -> HTML in
+            // At least a sliver, so an empty week still shows where it is.
+            let height = bar.value == 0 ? 0.8 : max(2, Double(bar.value) / Double(peak) * 96)
+            return """
+                <rect x="\(index * slot + 1)" y="\(HTML(trusted: String(format: "%.2f", 100 - height)))" width="\(slot - 2)" height="\(HTML(trusted: String(format: "%.2f", height)))"\(bar.value == 0 ? HTML(" class=\"is-zero\"") : nil)><title>\(bar.longLabel): \(bar.value)</title></rect>
+                """
+        }
+        let rows = bars.map { bar -> HTML in "<tr><th scope=\"row\">\(bar.longLabel)</th><td>\(bar.value)</td></tr>" }
+        let total = bars.reduce(0) { $0 + $1.value }
+        let description =
+            "\(title): \(total) in \(bars.count) weeks from \(bars.first?.longLabel ?? "") to \(bars.last?.longLabel ?? ""), at most \(peak) in one week."
+        return """
+            <figure class="chart">
+              <div class="chart__plot">
+                <span class="chart__peak" aria-hidden="true">\(peak)</span>
+                <svg class="chart__svg" viewBox="0 0 \(width) 100" preserveAspectRatio="none" role="img" aria-label="\(description)"><title>\(description)</title>\(rects)</svg>
+              </div>
+              <div class="chart__axis" aria-hidden="true"><span>\(bars.first?.label ?? "")</span><span>\(bars.last?.label ?? "")</span></div>
+              <details class="chart__table">
+                <summary>Show as table</summary>
+                <table><caption>\(title)</caption><thead><tr><th scope="col">Week</th><th scope="col">\(valueHeading)</th></tr></thead><tbody>\(rows)</tbody></table>
+              </details>
+            </figure>
+            """
+    }
+}

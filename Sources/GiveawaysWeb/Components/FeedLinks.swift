@@ -1,0 +1,24 @@
+/// "Subscribe: Atom · JSON Feed · Calendar" for the current Home filters, and the matching `<link
+/// rel="alternate">`s for the page's head.
+struct FeedLinks {
+    let filters: HomeFilters
+
+    func render() -> HTML {
+        let links = FeedFormat.allCases.map { format -> HTML in
+            "<a href=\"\(SiteRoute.feed(filters, format: format).path)\" type=\"\(Self.mediaType(format))\">\(format.displayName)</a>"
+        }
+        return "<p class=\"feed-links\">Subscribe: \(links.joined(separator: " · "))</p>"
+    }
+
+    /// The head links feed readers discover (Atom and JSON Feed; a calendar is not a feed they read).
+    var headLinks: HTML {
+        [FeedFormat.atom, .json].map { format -> HTML in
+            "<link rel=\"alternate\" type=\"\(Self.mediaType(format))\" title=\"\(filters.feedTitle) (\(format.displayName))\" href=\"\(SiteRoute.feed(filters, format: format).path)\">"
+        }.joined(separator: "\n")
+    }
+
+    /// The media type without parameters, as `type` attributes want it.
+    static func mediaType(_ format: FeedFormat) -> String {
+        String(format.contentType.split(separator: ";")[0])
+    }
+}

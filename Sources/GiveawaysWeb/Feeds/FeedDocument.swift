@@ -1,0 +1,134 @@
+import Foundation
+import GiveawaysDomain
+
+/// Everything a feed says, formatted once for all three formats: absolute links, dates, plain text.
+struct FeedDocument: Sendable {
+    /// One entry: a live giveaway.
+    struct Item: Sendable, Hashable {
+        let id: Int
+        /// `tag:HOST,2026:giveaway/ID`: the same for this giveaway in every feed of this server.
+        let tagID: String
+        /// `giveaway-ID@HOST`: the calendar event's UID.
+        let eventUID: String
+        let title: String
+        /// The app's Details page.
+        let detailsURL: String
+        /// The claim page (GamerPower's redirect), when it is a plain http(s) URL.
+        let claimURL: String?
+        /// The picture through the app's image cache.
+        let imageURL: String
+        let publishedAt: Date
+        /// The latest change the store saw: first seen, or the upstream moving its end date.
+        let updatedAt: Date
+        let endsAt: Date?
+        /// "Worth $19.99 · free until 6 Apr 2026, 15:00 UTC · PC, Steam · Game".
+        let summary: String
+        /// The upstream description as plain text.
+        let text: String
+    }
+
+    /// The most entries a feed holds; the rest are left out (the Home page lists them all).
+    static let maximumItems = 100
+
+    let title: String
+    /// The feed's own absolute URL (`rel="self"`, JSON Feed's `feed_url`), also the Atom feed's id.
+    let selfURL: String
+    /// The page the feed follows (Home with the same filters).
+    let homeURL: String
+    /// When anything in the feed last changed; `Last-Modified` and Atom's `updated`.
+    let updatedAt: Date
+    let items: [Item]
+
+    /// - Parameters:
+    ///   - giveaways: the entries in order; only the first `maximumItems` are kept.
+    ///   - lastModified: when the feed last changed (see `FeedDocument.lastModified`).
+    init(
+        title: String, selfPath: String, homePath: String, giveaways: [Giveaway], stored: [Int: StoredGiveaway],
+        base: LinkBase, lastModified: Date
+    ) {
+        self.title = title
+        selfURL = base.absolute(selfPath)
+        homeURL = base.absolute(homePath)
+        updatedAt = lastModified
+        items = giveaways.prefix(Self.maximumItems).map { giveaway in
+            Item(giveaway: giveaway, history: stored[giveaway.id]?.history, base: base)
+        }
+    }
+
+    /// When a feed over `giveaways` last changed: the last successful sync, the latest end date that has passed
+    /// (an expired giveaway drops out between syncs), the latest change of any entry, and for a personal feed its
+    /// latest mark. Whole seconds, as HTTP dates have. `nil` for a store that has never synced or held anything.
+    static func lastModified(
+        of giveaways: [Giveaway], snapshot: ReadModelSnapshot, marks: VisitorMarks = .none, now: Date
+    ) -> Date? {
+        var candidates: [Date] = []
+        if let success = snapshot.logs[.gamerpower]?.lastSuccess { candidates.append(success.at) }
+        candidates += snapshot.giveaways.compactMap { $0.endsAt.flatMap { $0 <= now ? $0 : nil } }
+        candidates += giveaways.compactMap { snapshot.stored[$0.id].map { Item.latestChange(of: $0.history) } }
+        candidates += marks.all.map(\.updatedAt)
+        return candidates.max().map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
+    }
+}
+
+extension FeedDocument.Item {
+    init(giveaway: Giveaway, history: FeedHistory?, base: LinkBase) {
+        id = giveaway.id
+        tagID = "tag:\(base.hostName),2026:giveaway/\(giveaway.id)"
+        eventUID = "giveaway-\(giveaway.id)@\(base.hostName)"
+        title = giveaway.title
+        detailsURL = base.absolute(SiteRoute.details(id: giveaway.id).path)
+        claimURL = HTML.safeURL(giveaway.openGiveawayURL).flatMap { $0.hasPrefix("http") ? $0 : nil }
+        imageURL = base.absolute(SiteRoute.image(id: giveaway.id, kind: .image).path)
+        publishedAt = giveaway.publishedAt
+        updatedAt = max(giveaway.publishedAt, history.map(Self.latestChange(of:)) ?? giveaway.publishedAt)
+        endsAt = giveaway.endsAt
+        var parts: [String] = []
+        let end = giveaway.endsAt.map { "free until \(DisplayText.date($0))" } ?? "free, no end date"
+        parts.append(
+            giveaway.worth.map { "Worth \($0.formatted) · \(end)" } ?? end.prefix(1).uppercased() + end.dropFirst())
+        let platforms = giveaway.platforms.map(\.displayName).joined(separator: ", ")
+        if !platforms.isEmpty { parts.append(platforms) }
+        parts.append(giveaway.type.displayName)
+        summary = parts.joined(separator: " · ")
+        text = SafeText.decodeEntities(SafeText.stripTags(giveaway.description))
+    }
+
+    /// The latest moment the store saw something about this giveaway change.
+    static func latestChange(of history: FeedHistory) -> Date {
+        ([history.firstSeenAt] + history.periods.map(\.appearedAt) + history.endDateChanges.map(\.changedAt)).max()
+            ?? history.firstSeenAt
+    }
+}
+
+/// The scheme and host that absolute links in feeds start with: the request's `Host` header when it is a plain
+/// host name (or address) and port, the configured address otherwise. Used for nothing but building links.
+struct LinkBase: Sendable, Hashable {
+    /// `http://example.org:8080`.
+    let origin: String
+    /// `example.org`: the host without the port, for tag URIs and event UIDs.
+    let hostName: String
+
+    init(hostHeader: String?, forwardedProto: String?, fallbackHost: String) {
+        let host = hostHeader.flatMap(Self.validHost) ?? fallbackHost
+        let scheme = forwardedProto?.lowercased() == "https" ? "https" : "http"
+        origin = "\(scheme)://\(host)"
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            hostName = String(host[...close])
+        } else {
+            hostName = String(host.split(separator: ":").first ?? Substring(host))
+        }
+    }
+
+    func absolute(_ path: String) -> String { origin + path }
+
+    /// A host header made only of letters, digits, dots, dashes, colons and IPv6 brackets, up to 255 characters.
+    static func validHost(_ text: String) -> String? {
+        let host = text.lowercased()
+        guard (1...255).contains(host.utf8.count),
+            host.utf8.allSatisfy({
+                (97...122).contains($0) || (48...57).contains($0) || [46, 45, 58, 91, 93].contains($0)
+            }), host.first != ":", host.first != "."
+        else { return nil }
+        return host
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GiveawaysDomain
+
+/// Statistics: the worth of everything live, the worth this visitor claimed, giveaways per store, and new
+/// giveaways per week over the recorded history.
+struct StatsPage {
+    /// Everything the page shows, formatted.
+    struct Model {
+        /// One store's live giveaways.
+        struct Store: Hashable {
+            let name: String
+            let path: String
+            let count: Int
+            /// Of the largest store's count, 0–100.
+            let share: Int
+        }
+
+        let liveCount: Int
+        let liveWorthText: String
+        let claimedCount: Int
+        let claimedWorthText: String
+        let stores: [Store]
+        let weeks: [BarChart.Bar]
+
+        /// The most weeks the chart shows (the latest), and the fewest (so a new install still has a time line).
+        static let maximumWeeks = 52
+        static let minimumWeeks = 8
+
+        init(snapshot: ReadModelSnapshot, marks: VisitorMarks, now: Date) {
+            let live = snapshot.live(at: now)
+            liveCount = live.count
+            liveWorthText = Worth(cents: live.compactMap(\.worth).reduce(0) { $0 + $1.cents }).formatted
+            let claimed = marks.ids(.claimed, of: .giveaway).compactMap { snapshot.stored[$0]?.giveaway }
+            claimedCount = claimed.count
+            claimedWorthText = Worth(cents: claimed.compactMap(\.worth).reduce(0) { $0 + $1.cents }).formatted
+
+            var counts: [String: (Platform, Int)] = [:]
+            for platform in live.flatMap(\.platforms) {
+                counts[platform.slug, default: (platform, 0)].1 += 1
+            }
+            let most = max(counts.values.map(\.1).max() ?? 1, 1)
+            stores = counts.values.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.displayName < $1.0.displayName }.map {
+                Store(
+                    name: $0.0.displayName, path: HomeFilters().with(platform: $0.0.slug).path, count: $0.1,
+                    share: Int((Double($0.1) / Double(most) * 100).rounded()))
+            }
+            weeks = Self.weeks(firstSeen: snapshot.stored.values.map(\.history.firstSeenAt), now: now)
+        }
+
+        /// New giveaways per ISO week (Monday to Sunday, UTC) from the first recorded one to this week.
+        static func weeks(firstSeen: [Date], now: Date) -> [BarChart.Bar] {
+            var calendar = Calendar(identifier: .iso8601)
+            calendar.timeZone = Month.utc.timeZone
+            func weekStart(_ date: Date) -> Date { calendar.dateInterval(of: .weekOfYear, for: date)?.start ?? date }
+            var counts: [Date: Int] = [:]
+            for date in firstSeen { counts[weekStart(date), default: 0] += 1 }
+            let current = weekStart(now)
+            let earliest = counts.keys.min() ?? current
+            var starts: [Date] = []
+            var week = current
+            while starts.count < maximumWeeks && (week >= earliest || starts.count < minimumWeeks) {
+                starts.append(week)
+                week = calendar.date(byAdding: .weekOfYear, value: -1, to: week) ?? week.addingTimeInterval(-604_800)
+            }
+            return starts.reversed().map { start in
+                let day = String(DisplayText.date(start).split(separator: ",")[0])
+                let parts = day.split(separator: " ")
+                return BarChart.Bar(
+                    label: parts.prefix(2).joined(separator: " "), longLabel: "Week of \(day)",
+                    value: counts[start] ?? 0)
+            }
+        }
+    }
+
+    let model: Model
+    /// Whether the visitor has a profile (a browser that never marked anything has none).
+    let hasProfile: Bool
+
+    func render() -> HTML {
+        let claimedHint: HTML =
+            model.claimedCount == 0
+            ? (hasProfile
+                ? "<p class=\"stat__hint\">Mark a giveaway as claimed on its page and its worth adds up here.</p>"
+                : "<p class=\"stat__hint\">Nothing yet: mark giveaways as claimed on their pages (this browser keeps the marks) and their worth adds up here.</p>")
+            : "<p class=\"stat__hint\">\(model.claimedCount) \(model.claimedCount == 1 ? "giveaway" : "giveaways") marked claimed.</p>"
+        let stores = model.stores.map { store -> HTML in
+            """
+            <li><a href="\(store.path)">\(store.name)</a><svg class="store-bars__bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true"><rect width="\(store.share)" height="10" rx="2"/></svg><span class="store-bars__count">\(store.count)</span></li>
+            """
+        }
+        return """
+            <section class="hero hero--compact">
+              <h1>Statistics</h1>
+              <p>What is free right now, what you kept, and how the feed has grown.</p>
+            </section>
+            <div class="stats-tiles">
+              <section class="stat" aria-labelledby="stat-live"><h2 id="stat-live">Live now</h2><p class="stat__value">\(model.liveWorthText)</p><p class="stat__hint">Worth of \(DisplayText.count(model.liveCount)) live \(model.liveCount == 1 ? "giveaway" : "giveaways"), free to keep.</p></section>
+              <section class="stat" aria-labelledby="stat-claimed"><h2 id="stat-claimed">You claimed</h2><p class="stat__value">\(model.claimedWorthText)</p>\(claimedHint)</section>
+            </div>
+            <div class="stats-panels">
+              <section class="stats-panel" aria-labelledby="stat-stores"><h2 id="stat-stores">Live giveaways per store and platform</h2>\(stores.isEmpty ? HTML("<p class=\"stat__hint\">Nothing is live right now.</p>") : HTML("<ul class=\"store-bars\">\(stores)</ul>"))</section>
+              <section class="stats-panel" aria-labelledby="stat-weeks"><h2 id="stat-weeks">New giveaways per week</h2>\(BarChart(title: "New giveaways per week", valueHeading: "New giveaways", bars: model.weeks).render())<p class="stat__hint">Counted when a sync first saw them; <a href="\(SiteRoute.history(HistoryFilters()).path)">History</a> lists the ones that ended.</p></section>
+            </div>
+            """
+    }
+}

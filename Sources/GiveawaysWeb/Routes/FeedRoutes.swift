@@ -1,0 +1,83 @@
+import Foundation
+import GiveawaysDomain
+import HTTPTypes
+import Hummingbird
+
+/// The feeds: Atom, JSON Feed and iCalendar for any Home filter, and each profile's personal feeds that follow its
+/// rules and marks. Read the read model; read (never write) profiles and marks.
+struct FeedRoutes: Sendable {
+    let readModel: ReadModel
+    let marks: any MarkRepository
+    let profiles: any ProfileRepository
+    /// `host:port` for absolute links when a request's `Host` header is missing or malformed.
+    let fallbackHost: String
+    let clock: @Sendable () -> Date
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get(.init(SiteRoute.Pattern.atomFeed), use: publicFeed)
+        router.get(.init(SiteRoute.Pattern.jsonFeed), use: publicFeed)
+        router.get(.init(SiteRoute.Pattern.calendarFeed), use: publicFeed)
+        router.get(.init(SiteRoute.Pattern.personalFeed), use: personalFeed)
+    }
+
+    /// `GET /feeds/giveaways.atom|.json`, `/feeds/ends.ics` with Home's `platform`, `type`, `sort` and `q` — the
+    /// live giveaways Home would list, at most `FeedDocument.maximumItems`.
+    @Sendable func publicFeed(request: Request, context: AppRequestContext) async throws -> Response {
+        let snapshot = try await readModel.snapshot()
+        guard
+            case .feed(let filters, let format) = try SiteRoute(
+                path: request.uri.path, query: FormBody.queryParameters(of: request),
+                platformSlugs: snapshot.platformSlugs)
+        else { throw PageRoutes.notFound }
+        let now = clock()
+        let results = ListGiveawaysUseCase().execute(
+            snapshot.giveaways, query: filters.query, now: now,
+            index: filters.query.search.isEmpty ? nil : snapshot.searchIndex)
+        return try respond(
+            request, format: format, title: filters.feedTitle, selfPath: SiteRoute.feed(filters, format: format).path,
+            homePath: filters.path, giveaways: results, snapshot: snapshot, marks: .none, now: now)
+    }
+
+    /// `GET /feeds/p/{token}.atom|.json|.ics` — the live giveaways a profile's rules admit, newest first. An
+    /// unknown, revoked or malformed token is a plain 404 that reveals nothing.
+    @Sendable func personalFeed(request: Request, context: AppRequestContext) async throws -> Response {
+        guard case .personalFeed(let token, let format)? = try? SiteRoute(path: request.uri.path),
+            let profile = try await profiles.profile(forFeedToken: token)
+        else { return FeedResponse.unknownFeed() }
+        let snapshot = try await readModel.snapshot()
+        let settings = try await profiles.settings(of: profile)
+        let marks = try await marks.marks(of: profile)
+        let now = clock()
+        let admitted = snapshot.live(at: now).filter { settings.rules.admits($0, marks: marks) }
+            .sorted(by: GiveawaySort.date.areInIncreasingOrder)
+        return try respond(
+            request, format: format, title: "GameGiveaways · my giveaways",
+            selfPath: SiteRoute.personalFeed(token: token, format: format).path,
+            homePath: SiteRoute.home(HomeFilters()).path, giveaways: admitted, snapshot: snapshot, marks: marks,
+            now: now, isPersonal: true)
+    }
+
+    // MARK: - Helpers
+
+    private func respond(
+        _ request: Request, format: FeedFormat, title: String, selfPath: String, homePath: String,
+        giveaways: [Giveaway], snapshot: ReadModelSnapshot, marks: VisitorMarks, now: Date, isPersonal: Bool = false
+    ) throws -> Response {
+        // The calendar holds only giveaways with an end date; the cap applies to what it holds.
+        let entries = format == .ics ? giveaways.filter { $0.endsAt != nil } : giveaways
+        let capped = Array(entries.prefix(FeedDocument.maximumItems))
+        let lastModified = FeedDocument.lastModified(of: capped, snapshot: snapshot, marks: marks, now: now)
+        let base = LinkBase(request: request, fallbackHost: fallbackHost)
+        let feed = FeedDocument(
+            title: title, selfPath: selfPath, homePath: homePath, giveaways: capped, stored: snapshot.stored,
+            base: base, lastModified: lastModified ?? Date(timeIntervalSince1970: 0))
+        let body: ByteBuffer
+        switch format {
+        case .atom: body = ByteBuffer(string: AtomFeed.render(feed))
+        case .json: body = ByteBuffer(bytes: try JSONFeed.render(feed))
+        case .ics: body = ByteBuffer(string: ICalendar.render(feed))
+        }
+        return FeedResponse.make(
+            body: body, format: format, lastModified: lastModified, request: request, isPersonal: isPersonal)
+    }
+}

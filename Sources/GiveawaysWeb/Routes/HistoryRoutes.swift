@@ -1,0 +1,44 @@
+import Foundation
+import GiveawaysDomain
+import Hummingbird
+
+/// History and statistics: pages read from the read model and, for the worth a visitor claimed, their marks.
+struct HistoryRoutes: Sendable {
+    let readModel: ReadModel
+    let marks: any MarkRepository
+    let clock: @Sendable () -> Date
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get(.init(SiteRoute.Pattern.history), use: history)
+        router.get(.init(SiteRoute.Pattern.stats), use: stats)
+    }
+
+    /// `GET /history?platform=&type=&month=YYYY-MM&page=N` — past giveaways, newest first; with
+    /// `X-Fragment: results`, only page N (for "Load more").
+    @Sendable func history(request: Request, context: AppRequestContext) async throws -> Response {
+        let snapshot = try await readModel.snapshot()
+        let slugs = Set(snapshot.stored.values.flatMap { $0.giveaway.platforms.map(\.slug) })
+        guard
+            case .history(let filters) = try SiteRoute(
+                path: request.uri.path, query: FormBody.queryParameters(of: request), platformSlugs: slugs)
+        else { throw PageRoutes.notFound }
+        let now = clock()
+        // History is the same for every visitor: always the cached page.
+        return readModel.page(request, snapshot, .none, now) {
+            let page = HistoryPage(model: .init(stored: snapshot.stored.values, filters: filters, now: now))
+            if PageResponse.wantsFragment(request) { return page.resultsFragment() }
+            return Layout(title: "History · GameGiveaways", section: nil, content: page.render()).render()
+        }
+    }
+
+    /// `GET /stats` — worth live now, worth this visitor claimed, giveaways per store, new giveaways per week.
+    @Sendable func stats(request: Request, context: AppRequestContext) async throws -> Response {
+        let snapshot = try await readModel.snapshot()
+        let marks = try await marks.marks(of: context)
+        let now = clock()
+        return readModel.page(request, snapshot, marks, now) {
+            let page = StatsPage(model: .init(snapshot: snapshot, marks: marks, now: now), hasProfile: !marks.isEmpty)
+            return Layout(title: "Statistics · GameGiveaways", section: nil, content: page.render()).render()
+        }
+    }
+}

@@ -1,0 +1,150 @@
+"""The feeds, read by real parsers (feedparser, icalendar) against the real server over the fake upstream, whose
+fixture includes a hostile title (`<script>`, quotes, an `<img onerror>`)."""
+import json
+import urllib.request
+
+import feedparser
+import icalendar
+import pytest
+
+HOSTILE_ID = 5114
+
+
+def fetch(url, headers=None):
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def test_atom_feed_parses_cleanly_with_ids_links_and_dates(app):
+    status, headers, body = fetch(app + "/feeds/giveaways.atom")
+    assert status == 200 and headers["Content-Type"] == "application/atom+xml; charset=utf-8"
+    feed = feedparser.parse(body)
+    assert not feed.bozo, feed.get("bozo_exception")
+    assert feed.version == "atom10"
+    assert feed.feed.title.startswith("GameGiveaways")
+    assert any(link.rel == "self" for link in feed.feed.links)
+    assert len(feed.entries) >= 10
+    ids = [entry.id for entry in feed.entries]
+    assert len(set(ids)) == len(ids)
+    for entry in feed.entries:
+        assert entry.id.startswith("tag:127.0.0.1,2026:giveaway/")
+        assert entry.updated_parsed and entry.published_parsed
+        alternate = [link.href for link in entry.links if link.rel == "alternate"]
+        assert alternate == [app + "/giveaways/" + entry.id.rsplit("/", 1)[1]]
+        related = [link.href for link in entry.links if link.rel == "related"]
+        # The hostile fixture's claim link is `javascript:…`: left out, never linked.
+        assert related == [] if entry.id.endswith(f"/{HOSTILE_ID}") else related[0].startswith("https://")
+        assert entry.summary
+    hostile = next(entry for entry in feed.entries if entry.id.endswith(f"/{HOSTILE_ID}"))
+    # The title arrives as the same text the upstream sent: escaped on the way, not stripped or run.
+    assert hostile.title == '<script>window.__xss=1</script>Evil <img src=x onerror="window.__xss=2"> Giveaway'
+    assert b"<script>" not in body
+
+
+def test_atom_feed_follows_home_filters(app):
+    feed = feedparser.parse(fetch(app + "/feeds/giveaways.atom?platform=steam&type=game")[2])
+    assert not feed.bozo
+    assert feed.entries and all("Steam" in entry.summary and "Game" in entry.summary for entry in feed.entries)
+
+
+def test_json_feed_is_json_feed_1_1(app):
+    status, headers, body = fetch(app + "/feeds/giveaways.json")
+    assert status == 200 and headers["Content-Type"] == "application/feed+json"
+    feed = json.loads(body)
+    assert feed["version"] == "https://jsonfeed.org/version/1.1"
+    assert feed["feed_url"] == app + "/feeds/giveaways.json" and feed["home_page_url"] == app + "/"
+    assert feed["title"].startswith("GameGiveaways")
+    ids = [item["id"] for item in feed["items"]]
+    assert len(set(ids)) == len(ids) and len(ids) >= 10
+    for item in feed["items"]:
+        for key in ["id", "url", "title", "content_text", "summary", "date_published", "date_modified", "image"]:
+            assert item[key], key
+        assert item["url"].startswith(app + "/giveaways/")
+        if item["id"].endswith(f"/{HOSTILE_ID}"):
+            assert "external_url" not in item  # `javascript:…` upstream: left out
+        else:
+            assert item["external_url"].startswith("https://")
+    hostile = next(item for item in feed["items"] if item["id"].endswith(f"/{HOSTILE_ID}"))
+    assert "<script>" in hostile["title"]  # data, as sent; JSON needs no more
+
+
+def test_calendar_has_escaped_events_with_uid_and_end(app):
+    status, headers, body = fetch(app + "/feeds/ends.ics")
+    assert status == 200 and headers["Content-Type"] == "text/calendar; charset=utf-8"
+    assert all(len(line) <= 75 for line in body.split(b"\r\n"))
+    assert b"\n" not in body.replace(b"\r\n", b"")
+    calendar = icalendar.Calendar.from_ical(body)
+    assert str(calendar["VERSION"]) == "2.0" and calendar["PRODID"]
+    events = list(calendar.walk("VEVENT"))
+    assert len(events) >= 8
+    uids = [str(event["UID"]) for event in events]
+    assert len(set(uids)) == len(uids)
+    for event in events:
+        assert str(event["UID"]).startswith("giveaway-") and str(event["UID"]).endswith("@127.0.0.1")
+        start, end = event.decoded("DTSTART"), event.decoded("DTEND")
+        assert end > start and end.utcoffset().total_seconds() == 0
+        assert str(event["SUMMARY"]).startswith("Ends: ")
+        assert str(event["URL"]).startswith(app + "/giveaways/")
+    hostile = next(event for event in events if str(event["UID"]) == f"giveaway-{HOSTILE_ID}@127.0.0.1")
+    assert str(hostile["SUMMARY"]) == 'Ends: <script>window.__xss=1</script>Evil <img src=x onerror="window.__xss=2"> Giveaway'
+    # The description holds commas ("PC, Steam") and a line break: escaped in the file, intact once parsed.
+    assert b"PC\\, Steam" in body
+    assert "\n" in str(hostile["DESCRIPTION"]) and "PC, Steam" in str(hostile["DESCRIPTION"])
+
+
+@pytest.mark.parametrize("path", ["/feeds/giveaways.atom", "/feeds/giveaways.json", "/feeds/ends.ics"])
+def test_feeds_answer_304_to_their_validators(app, path):
+    status, headers, _ = fetch(app + path)
+    assert status == 200 and headers["ETag"] and headers["Last-Modified"]
+    assert fetch(app + path, {"If-None-Match": headers["ETag"]})[0] == 304
+    assert fetch(app + path, {"If-Modified-Since": headers["Last-Modified"]})[0] == 304
+    # feedparser sends both, the way feed readers do.
+    again = feedparser.parse(app + path, etag=headers["ETag"], modified=headers["Last-Modified"]) \
+        if path.endswith(".atom") else None
+    if again is not None:
+        assert again.status == 304
+
+
+def test_home_advertises_the_feeds_of_its_filters(app):
+    html = fetch(app + "/?platform=steam")[2].decode()
+    assert '<link rel="alternate" type="application/atom+xml"' in html
+    assert 'href="/feeds/giveaways.atom?platform=steam"' in html
+    assert 'href="/feeds/ends.ics?platform=steam"' in html
+
+
+def test_an_unknown_personal_feed_is_a_plain_404(app):
+    for path in ["/feeds/p/" + "0" * 32 + ".atom", "/feeds/p/nope.json", "/feeds/p/%3Cscript%3E.ics"]:
+        status, headers, body = fetch(app + path)
+        assert status == 404 and headers["Content-Type"] == "text/plain; charset=utf-8"
+        assert body == b"There is no feed at this address.\n"
+
+
+def raw_get(base, path, host):
+    """A GET with a hand-written Host header (urllib would send the real one)."""
+    import http.client
+    from urllib.parse import urlparse
+    parsed = urlparse(base)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
+    connection.putrequest("GET", path, skip_host=True)
+    connection.putheader("Host", host)
+    connection.endheaders()
+    response = connection.getresponse()
+    return response.status, response.read()
+
+
+def test_links_use_the_host_header_and_ignore_a_malformed_one(app):
+    status, body = raw_get(app, "/feeds/giveaways.atom", "feeds.example.org:8443")
+    assert status == 200
+    assert b'href="http://feeds.example.org:8443/giveaways/5101"' in body
+    assert b"<id>tag:feeds.example.org,2026:giveaway/5101</id>" in body
+    port = app.rsplit(":", 1)[1]
+    status, body = raw_get(app, "/feeds/giveaways.atom", 'evil.example"><script>')
+    if status == 200:  # the server may also refuse such a request outright
+        assert b"evil" not in body
+        assert f'href="http://127.0.0.1:{port}/giveaways/5101"'.encode() in body
+    else:
+        assert status == 400
