@@ -25,9 +25,23 @@ public struct Worth: Hashable, Sendable, Comparable {
             else { return nil }
             fraction = text.count == 1 ? value * 10 : value
         }
-        let (total, overflow) = whole.multipliedReportingOverflow(by: 100)
-        guard !overflow else { return nil }
-        self.cents = total + fraction
+        // No giveaway is worth a billion dollars: a larger figure is junk, and refusing it keeps every sum of
+        // worths far from overflowing.
+        guard whole < Self.maximumDollars else { return nil }
+        self.cents = whole * 100 + fraction
+    }
+
+    /// Amounts from this many dollars up are not read as a worth.
+    public static let maximumDollars = 1_000_000_000
+
+    /// The sum of `worths`, saturating instead of overflowing (no sum of real worths comes near).
+    public static func total(_ worths: some Sequence<Worth>) -> Worth {
+        var cents = 0
+        for worth in worths {
+            let (sum, overflow) = cents.addingReportingOverflow(worth.cents)
+            cents = overflow ? Int.max : sum
+        }
+        return Worth(cents: cents)
     }
 
     /// The exact amount as a decimal number of dollars.

@@ -141,7 +141,7 @@ public func buildApplication(
 
     // HEAD answers like GET without the body, for link checkers and `curl -I`.
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ConditionalGzipMiddleware())
     router.add(middleware: ErrorPageMiddleware())

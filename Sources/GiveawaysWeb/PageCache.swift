@@ -122,10 +122,13 @@ struct CachedPageResponder<Next: HTTPResponder<AppRequestContext>>: HTTPResponde
         else {
             return try await next.respond(to: request, context: context)
         }
-        // The same line LogRequestsMiddleware writes for every other request.
+        // The same line RequestLogMiddleware writes for every other request.
         context.logger.info(
             "Request",
-            metadata: ["hb.request.method": "GET", "hb.request.path": "\(request.uri.path)", "cached": "yes"])
+            metadata: [
+                "hb.request.method": "GET", "hb.request.path": "\(RequestLogMiddleware.loggedPath(request.uri.path))",
+                "cached": "yes",
+            ])
         return entry.response(to: request)
     }
 }

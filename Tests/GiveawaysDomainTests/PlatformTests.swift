@@ -61,9 +61,19 @@ import Testing
         #expect(Worth(upstreamText: text)?.cents == cents)
     }
 
-    @Test(arguments: ["N/A", "", "$", "free", "$1.999", "$-3.00", "€5,00", "$1.2.3", "$99999999999999999999"])
+    @Test(arguments: [
+        "N/A", "", "$", "free", "$1.999", "$-3.00", "€5,00", "$1.2.3", "$99999999999999999999",
+        "92233720368547758.08", "$1,000,000,000.00",
+    ])
     func unreadableWorthIsNothing(text: String) {
         #expect(Worth(upstreamText: text) == nil)
+    }
+
+    @Test func sumsOfWorthsNeverOverflow() {
+        #expect(Worth.total([Worth(cents: 150), Worth(cents: 250)]) == Worth(cents: 400))
+        #expect(Worth.total([Worth(cents: .max), Worth(cents: 1)]) == Worth(cents: .max))
+        #expect(Worth.total([]) == Worth(cents: 0))
+        #expect(Worth(upstreamText: "$999,999,999.99")?.cents == 99_999_999_999)
     }
 
     @Test func worthFormatsLikeTheUpstream() {

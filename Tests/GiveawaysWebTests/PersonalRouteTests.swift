@@ -130,7 +130,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "store=nintendo-64", "type=dlc", "min_worth=cheap", "min_worth=-3",
+        "store=nintendo-64", "type=dlc", "min_worth=cheap", "min_worth=-3", "min_worth=92233720368547758.08",
+        "min_worth=100001",
         "keywords=" + String(repeating: "x", count: 61),
         "keywords=" + (1...51).map { "k\($0)" }.joined(separator: "%0A"),
     ])

@@ -60,7 +60,7 @@ struct WebHarness {
 
     func app(
         source: some GiveawaySource = StubSource(result: .failure(Down())), catalog: (any CatalogSource)? = nil,
-        discover: (any DiscoverSource)? = nil
+        discover: (any DiscoverSource)? = nil, logger givenLogger: Logger? = nil
     ) -> some ApplicationProtocol {
         var configuration = WebConfiguration()
         configuration.fixedNow = now
@@ -68,8 +68,8 @@ struct WebHarness {
             FileManager.default.temporaryDirectory
             .appendingPathComponent("gg-images-\(UUID().uuidString)").path
         configuration.gamerpowerURL = URL(string: "http://127.0.0.1:9/api")!
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
+        var logger = givenLogger ?? Logger(label: "test")
+        if givenLogger == nil { logger.logLevel = .critical }
         return buildApplication(
             configuration, repositories: repository.repositories, source: source, catalogSource: catalog,
             discoverSource: discover, logger: logger, runsSyncService: false)

@@ -48,7 +48,7 @@ struct HomePage {
             let results = selection.giveaways
             self.filters = filters
             let live = snapshot.live(at: now)
-            let totalWorth = live.compactMap(\.worth).reduce(0) { $0 + $1.cents }
+            let totalWorth = Worth.total(live.compactMap(\.worth)).cents
             heroText =
                 "\(DisplayText.count(live.count)) live giveaways, \(Worth(cents: totalWorth).formatted) of games and loot to keep."
             banner = StatusBanner.Model(

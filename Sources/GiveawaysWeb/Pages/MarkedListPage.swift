@@ -28,7 +28,7 @@ struct MarkedListPage {
             self.page = page
             firstNewIndex = (page - 1) * pageSize
             nextPagePath = SiteRoute.markedList(list, page: page + 1).path + "#item-\(page * pageSize + 1)"
-            let cents = marked.compactMap(\.giveaway.worth?.cents).reduce(0, +)
+            let cents = Worth.total(marked.compactMap(\.giveaway.worth)).cents
             worthText = list == .claimed && cents > 0 ? Worth(cents: cents).formatted : nil
         }
     }

@@ -29,10 +29,10 @@ struct StatsPage {
         init(snapshot: ReadModelSnapshot, marks: VisitorMarks, now: Date) {
             let live = snapshot.live(at: now)
             liveCount = live.count
-            liveWorthText = Worth(cents: live.compactMap(\.worth).reduce(0) { $0 + $1.cents }).formatted
+            liveWorthText = Worth.total(live.compactMap(\.worth)).formatted
             let claimed = marks.ids(.claimed, of: .giveaway).compactMap { snapshot.stored[$0]?.giveaway }
             claimedCount = claimed.count
-            claimedWorthText = Worth(cents: claimed.compactMap(\.worth).reduce(0) { $0 + $1.cents }).formatted
+            claimedWorthText = Worth.total(claimed.compactMap(\.worth)).formatted
 
             var counts: [String: (Platform, Int)] = [:]
             for platform in live.flatMap(\.platforms) {
