@@ -14,6 +14,7 @@ public struct HookEventRecorder: Sendable {
     func record(_ db: Database, report: SyncReport, giveaways: [Giveaway], at time: Date) throws {
         let hooks = try HookSQLiteRepository.hooks(db)
         guard !hooks.isEmpty else { return }
+        var visitors = VisitorMarksCache()
         let byID = Dictionary(giveaways.map { ($0.id, $0) }) { _, last in last }
         let entered = report.added + report.returned
         var firstSeen: [Int: Date] = [:]
@@ -36,7 +37,8 @@ public struct HookEventRecorder: Sendable {
                 try db.execute(sql: "UPDATE hook SET baseline_at = ? WHERE id = ?", arguments: [time, hook.id])
             } else if hook.events.contains(.new) {
                 for id in entered {
-                    guard let giveaway = byID[id], giveaway.isLive(at: time), hook.rules.matches(giveaway),
+                    guard let giveaway = byID[id], giveaway.isLive(at: time),
+                        try visitors.admits(giveaway, to: hook, db),
                         let seen = firstSeen[id], let baseline, seen >= baseline
                     else { continue }
                     try Self.insert(db, hook: hook.id, giveaway: id, event: .new, at: time)
@@ -44,7 +46,8 @@ public struct HookEventRecorder: Sendable {
             }
             if hook.events.contains(.changed) {
                 for id in report.endDateChanged {
-                    guard let giveaway = byID[id], hook.rules.matches(giveaway), let change = changes[id] else {
+                    guard let giveaway = byID[id], try visitors.admits(giveaway, to: hook, db), let change = changes[id]
+                    else {
                         continue
                     }
                     try Self.insert(db, hook: hook.id, giveaway: id, event: .changed, occurrence: change, at: time)
@@ -66,14 +69,39 @@ public struct HookEventRecorder: Sendable {
                 """,
             arguments: [now, now.addingTimeInterval(EndingSoon.window)])
         var raised = 0
+        var visitors = VisitorMarksCache()
         for id in ids {
             guard let giveaway = try HookSQLiteRepository.giveaway(db, id: id), EndingSoon.contains(giveaway, at: now)
             else { continue }
-            for hook in hooks where hook.rules.matches(giveaway) {
+            for hook in hooks where try visitors.admits(giveaway, to: hook, db, ending: true) {
                 raised += try insert(db, hook: hook.id, giveaway: id, event: .ending, at: now)
             }
         }
         return raised
+    }
+
+    /// A visitor's hook follows the visitor's rules *and marks*, like their Home and feeds: what they marked
+    /// claimed or not interested is left out when their rules say to hide it. Read once per profile per pass.
+    struct VisitorMarksCache {
+        private var byProfile: [ProfileID: VisitorMarks] = [:]
+
+        /// - Parameter ending: "ends within 24 hours" is never news about a giveaway the visitor already claimed.
+        mutating func admits(_ giveaway: Giveaway, to hook: Hook, _ db: Database, ending: Bool = false) throws -> Bool {
+            guard let profile = hook.profileID else { return hook.rules.matches(giveaway) }
+            if byProfile[profile] == nil {
+                let rows = try MarkRow.fetchAll(
+                    db,
+                    sql: """
+                        SELECT * FROM mark WHERE profile_id = ? AND subject_kind = 'giveaway'
+                        AND kind IN ('claimed', 'not_interested')
+                        """,
+                    arguments: [profile.rawValue])
+                byProfile[profile] = VisitorMarks(rows.compactMap { $0.toDomain() })
+            }
+            let marks = byProfile[profile] ?? .none
+            if ending, marks.has(.claimed, on: .giveaway(giveaway.id)) { return false }
+            return hook.rules.admits(giveaway, marks: marks)
+        }
     }
 
     @discardableResult

@@ -77,6 +77,35 @@ import Testing
         #expect(try await store.outbox().map(\.giveawayId) == [5])
     }
 
+    @Test func aVisitorsHookFollowsTheirRulesAndMarks() async throws {
+        let store = try HookStore()
+        let ends = store.clock.now.addingTimeInterval(40 * 3600)
+        try await store.sync([.stub(id: 1, endsAt: ends), .stub(id: 2, endsAt: ends), .stub(id: 3, endsAt: ends)])
+        let visitor = ProfileID.random()
+        let profiles = ProfileSQLiteRepository(database: store.database)
+        let marks = MarkSQLiteRepository(database: store.database)
+        try await profiles.saveRules(
+            GiveawayRules(noLoot: true, hideNotInterested: true), for: visitor, at: store.clock.now)
+        try await marks.setMark(.claimed, on: .giveaway(1), profile: visitor, text: nil, at: store.clock.now)
+        try await marks.setMark(.notInterested, on: .giveaway(2), profile: visitor, text: nil, at: store.clock.now)
+        _ = try await store.hooks.addHook(
+            Hook(url: receiver, events: [.ending, .new], createdAt: store.clock.now, profileID: visitor))
+        // 1 is claimed ("ends soon" is no news), 2 is not interested (hidden by the rules), 3 passes; the new loot 4
+        // is left out by "no loot", the new game 5 passes.
+        store.clock.advance(20 * 3600)
+        try await store.sync([
+            .stub(id: 1, endsAt: ends), .stub(id: 2, endsAt: ends), .stub(id: 3, endsAt: ends),
+            .stub(id: 4, type: .dlc), .stub(id: 5),
+        ])
+        let rows = try await store.outbox()
+        #expect(Set(rows.map { "\($0.giveawayId) \($0.event)" }) == ["3 ending", "5 new"])
+        // The rules are read at every use: once loot is welcome, new loot is announced.
+        try await profiles.saveRules(.none, for: visitor, at: store.clock.now)
+        store.clock.advance(60)
+        try await store.sync([.stub(id: 3, endsAt: ends), .stub(id: 5), .stub(id: 6, type: .dlc)])
+        #expect(try await store.outbox().contains { $0.giveawayId == 6 && $0.event == "new" })
+    }
+
     @Test func aFailedSyncRaisesNothing() async throws {
         struct Down: Error {}
         struct FailingSource: GiveawaySource {

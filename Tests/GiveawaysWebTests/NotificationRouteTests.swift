@@ -91,6 +91,40 @@ import Testing
         }
     }
 
+    @Test func visitorHooksAreLimitedPerProfileAndPerServerInOneTransaction() async throws {
+        let store = try TestStore()
+        let hooks = HookSQLiteRepository(database: store.database)
+        let url = URL(string: "https://example.org/hook")!
+        let alice = ProfileID.random()
+        let now = Date()
+        // Many requests at once from one profile: exactly `perProfile` get in.
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let result = try await hooks.addVisitorHook(
+                        Hook(url: url, createdAt: now, profileID: alice), perProfile: 3, total: 100)
+                    if case .success = result { return true }
+                    return false
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.filter { $0 }.count == 3)
+        // Made-up profiles stop at the server-wide limit; the operator's hooks do not count against it.
+        _ = try await hooks.addHook(Hook(url: url, createdAt: now))
+        var outcomes: [Result<Hook, HookSQLiteRepository.VisitorHookLimit>] = []
+        for _ in 0..<3 {
+            outcomes.append(
+                try await hooks.addVisitorHook(
+                    Hook(url: url, createdAt: now, profileID: .random()), perProfile: 3, total: 5))
+        }
+        let limits: [HookSQLiteRepository.VisitorHookLimit?] = outcomes.map { outcome in
+            if case .failure(let limit) = outcome { return limit }
+            return nil
+        }
+        #expect(limits == [nil, nil, .serverFull])
+    }
+
     @Test func aVisitorsHookNeverReachesAPrivateAddressEvenWhenTheOperatorAllowsThem() async throws {
         let store = try TestStore()
         let receiver = HookReceiver()

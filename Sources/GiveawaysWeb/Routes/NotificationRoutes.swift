@@ -9,6 +9,8 @@ import Hummingbird
 /// most `maximumHooks`.
 struct NotificationRoutes: Sendable {
     static let maximumHooks = 5
+    /// Visitors' hooks on this server, all profiles together.
+    static let maximumVisitorHooks = 200
     static let maximumURLLength = 500
 
     let hooks: HookSQLiteRepository
@@ -31,17 +33,24 @@ struct NotificationRoutes: Sendable {
         let form = try await FormBody(request: request)
         // A browser gets its profile the first time it adds a hook.
         let profile = context.profile ?? .random()
-        let hook: Hook
+        let refusal: String
         do {
-            hook = try makeHook(form, profile: profile)
-            if try await hooks.hooks(of: profile).count >= Self.maximumHooks {
-                throw Refused("You have \(Self.maximumHooks) notifications already; remove one first.")
+            let hook = try makeHook(form, profile: profile)
+            switch try await hooks.addVisitorHook(
+                hook, perProfile: Self.maximumHooks, total: Self.maximumVisitorHooks)
+            {
+            case .success: refusal = ""
+            case .failure(.profileFull):
+                refusal = "You have \(Self.maximumHooks) notifications already; remove one first."
+            case .failure(.serverFull):
+                refusal = "This server takes no more notifications from visitors for now. Ask its owner, or use a feed."
             }
-        } catch {
-            return try await render(
-                context.profile, error: "\(error)", typedURL: form["url"] ?? "", status: .badRequest)
+        } catch let error as Refused {
+            refusal = error.description
         }
-        _ = try await hooks.addHook(hook)
+        guard refusal.isEmpty else {
+            return try await render(context.profile, error: refusal, typedURL: form["url"] ?? "", status: .badRequest)
+        }
         var response = PageResponse.redirect(to: SiteRoute.notifications.path)
         if context.profile == nil {
             response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
