@@ -39,17 +39,27 @@ public struct HookDeliveryWorker: Sendable {
     public func runOnce() async throws -> Int {
         try await repository.raiseEndingSoon(at: clock())
         var attempts = 0
+        // A hook that failed in this pass gets nothing more until its retry time, so that its later events (past
+        // this batch) neither overtake the failed one nor spend attempts on a receiver that is down.
+        var failed = Set<Int>()
         while true {
-            let claimed = try await repository.claimDue(now: clock(), lease: lease, limit: batchSize)
+            let claimed = try await repository.claimDue(now: clock(), lease: lease, limit: batchSize, skipping: failed)
             if claimed.isEmpty { return attempts }
             // Hooks in parallel, each hook's events one after the other, in the order they were raised: a receiver
             // sees them in order and is not hit by a burst (Discord limits a webhook to a few requests a second).
             let byHook = Dictionary(grouping: claimed, by: \.hook.id)
-            attempts += await withTaskGroup(of: Int.self) { group in
-                for events in byHook.values {
-                    group.addTask { await deliverInOrder(events) }
+            let results = await withTaskGroup(of: (hook: Int, attempts: Int, failed: Bool).self) { group in
+                for (hook, events) in byHook {
+                    group.addTask {
+                        let (attempts, failed) = await deliverInOrder(events)
+                        return (hook, attempts, failed)
+                    }
                 }
-                return await group.reduce(0, +)
+                return await group.reduce(into: [(hook: Int, attempts: Int, failed: Bool)]()) { $0.append($1) }
+            }
+            for result in results {
+                attempts += result.attempts
+                if result.failed { failed.insert(result.hook) }
             }
         }
     }
@@ -63,8 +73,8 @@ public struct HookDeliveryWorker: Sendable {
     }
 
     /// Sends one hook's events in order; after a failure the rest wait with the failed one. Answers how many
-    /// attempts were made.
-    private func deliverInOrder(_ events: [HookSQLiteRepository.ClaimedEvent]) async -> Int {
+    /// attempts were made, and whether one failed.
+    private func deliverInOrder(_ events: [HookSQLiteRepository.ClaimedEvent]) async -> (Int, Bool) {
         for (index, event) in events.enumerated() {
             let (delivered, next) = await deliver(event)
             guard delivered else {
@@ -76,10 +86,10 @@ public struct HookDeliveryWorker: Sendable {
                         logger.error("could not postpone a hook event", metadata: ["reason": "\(error)"])
                     }
                 }
-                return index + 1
+                return (index + 1, true)
             }
         }
-        return events.count
+        return (events.count, false)
     }
 
     /// Sends one event and records the outcome: whether it was delivered, and when it is tried next if not.

@@ -19,16 +19,29 @@ extension HookSQLiteRepository {
     /// Claims up to `limit` due events: pending ones whose time has come, and sending ones whose lease ran out
     /// (their sender died between send and record). Each claim counts as an attempt, so a crash loop still gives
     /// up after `HookRetryPolicy.maximumAttempts`.
-    public func claimDue(now: Date, lease: TimeInterval, limit: Int) async throws -> [ClaimedEvent] {
+    /// - Parameter skipping: hooks whose delivery failed earlier in this pass: their later events wait, in order.
+    public func claimDue(
+        now: Date, lease: TimeInterval, limit: Int, skipping: Set<Int> = []
+    ) async throws -> [ClaimedEvent] {
         try await writer.write { db in
+            let skipped =
+                skipping.isEmpty
+                ? "" : " AND hook_id NOT IN (\(skipping.sorted().map(String.init).joined(separator: ",")))"
             let rows = try Row.fetchAll(
                 db,
+                // Due, and no earlier event of the same hook still waiting: a hook's events go out in the order they
+                // were raised, even when a failure postponed only some of them.
                 sql: """
-                    SELECT id, hook_id, giveaway_id, event, occurrence, attempts FROM hook_event
-                    WHERE (state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND lease_until <= ?)
-                    ORDER BY next_attempt_at, id LIMIT ?
+                    SELECT id, hook_id, giveaway_id, event, occurrence, attempts FROM hook_event AS e
+                    WHERE ((state = 'pending' AND next_attempt_at <= ?1) OR (state = 'sending' AND lease_until <= ?1))
+                      AND NOT EXISTS (
+                        SELECT 1 FROM hook_event AS earlier
+                        WHERE earlier.hook_id = e.hook_id AND earlier.id < e.id
+                          AND ((earlier.state = 'pending' AND earlier.next_attempt_at > ?1)
+                            OR (earlier.state = 'sending' AND earlier.lease_until > ?1)))\(skipped)
+                    ORDER BY id LIMIT ?2
                     """,
-                arguments: [now, now, limit])
+                arguments: [now, limit])
             guard !rows.isEmpty else { return [] }
             let hooks = Dictionary(uniqueKeysWithValues: try Self.hooks(db).map { ($0.id, $0) })
             var claimed: [ClaimedEvent] = []

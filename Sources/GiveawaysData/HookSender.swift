@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// Sends one hook message: resolves the host itself, refuses forbidden addresses (unless allowed), connects to
 /// the checked address, follows no redirect, and bounds the whole attempt (`timeout`) and the answer it reads.
@@ -31,14 +32,19 @@ public struct HookSender: Sendable {
     }
 
     public func send(_ message: HookMessage) async -> Outcome {
-        let addresses: [String]
-        do {
-            addresses = try HookAddress.resolve(message.url, allowPrivate: allowPrivate)
-        } catch {
-            return Outcome(status: nil, error: error.description)
-        }
         do {
             return try await withDeadline {
+                // getaddrinfo blocks: it runs on NIO's blocking-work pool, never on Swift's few cooperative
+                // threads, and inside the deadline, so a slow resolver costs one attempt's time and no more.
+                let allowPrivate = allowPrivate
+                let addresses: [String]
+                do {
+                    addresses = try await NIOThreadPool.singleton.runIfActive {
+                        try HookAddress.resolve(message.url, allowPrivate: allowPrivate)
+                    }
+                } catch let error as HookAddress.Refusal {
+                    return Outcome(status: nil, error: error.description)
+                }
                 // Each checked address in turn while the connection itself fails (an IPv6 address on a host
                 // without IPv6, say); any other error, or an answer, ends the attempt.
                 var lastError: any Error = CancellationError()

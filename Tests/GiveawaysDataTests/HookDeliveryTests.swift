@@ -49,6 +49,28 @@ import Testing
         }
     }
 
+    @Test func aFailedHookGetsNothingMoreInThatPassAndItsEventsStayInOrder() async throws {
+        let receiver = HookReceiver()
+        receiver.fail(1, status: 503)
+        try await receiver.withServer { url in
+            let store = try HookStore()
+            try await store.sync([.stub(id: 1)])
+            store.clock.advance(60)
+            _ = try await store.addHook(url.appendingPathComponent("hook"), events: [.new])
+            store.clock.advance(60)
+            // Three batches' worth of events for one hook.
+            try await store.sync((1...25).map { Giveaway.stub(id: $0) })
+            var worker = store.worker()
+            worker.batchSize = 10
+            #expect(try await worker.runOnce() == 1, "the first failure stops this hook for the pass")
+            #expect(receiver.count == 1)
+            store.clock.advance(61)
+            #expect(try await worker.runOnce() == 24)
+            let ids = receiver.received.compactMap { ($0.json["giveaway"] as? [String: Any])?["id"] as? Int }
+            #expect(ids == [2] + Array(2...25), "the failed event first, then the rest in the order raised")
+        }
+    }
+
     @Test func aReceiverThatFailsTwiceGetsItOnTheThirdTryAfterTheBackOff() async throws {
         let receiver = HookReceiver()
         receiver.fail(2, status: 503)
