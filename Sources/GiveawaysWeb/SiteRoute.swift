@@ -186,7 +186,9 @@ enum SiteRoute: Hashable, Sendable {
         case .health: "/healthz"
         case .history(let filters): Self.withQuery("/history", filters.queryItems)
         case .stats: "/stats"
-        case .feed(let filters, let format): Self.withQuery("/feeds/" + format.publicFileName, filters.queryItems)
+        case .feed(let filters, let format):
+            // A feed has no visitor, so "show everything" means nothing there.
+            Self.withQuery("/feeds/" + format.publicFileName, filters.with(showAll: false).queryItems)
         case .personalFeed(let token, let format): "/feeds/p/\(token.rawValue).\(format.rawValue)"
         case .freeToPlay(let filters): Self.withQuery("/free-to-play", filters.queryItems)
         case .catalogGame(let id): "/free-to-play/\(id)"

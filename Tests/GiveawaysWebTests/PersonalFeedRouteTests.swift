@@ -33,11 +33,20 @@ import Testing
             #expect(ics.text.contains("UID:giveaway-3@"))
             #expect(!ics.text.contains("UID:giveaway-5@"))
         }
-        // Un-claiming brings it back.
+        // Un-claiming brings it back, also for a reader that asks "changed since?" with a date only: a personal
+        // feed has no Last-Modified (a removed mark leaves no time behind), so a date never gets a 304.
         try await harness.repository.marks.removeMark(.claimed, on: .giveaway(5), profile: profile)
         try await harness.app().test(.router) { client in
-            let atom = try await client.execute(uri: "/feeds/p/\(token.rawValue).atom", method: .get)
+            let atom = try await client.execute(
+                uri: "/feeds/p/\(token.rawValue).atom", method: .get,
+                headers: [.ifModifiedSince: "Fri, 01 Jan 2100 00:00:00 GMT"])
+            #expect(atom.status == .ok)
+            #expect(atom.headers[.lastModified] == nil)
             #expect(FeedRouteTests.entryIDs(atom.text).map { $0.split(separator: "/").last } == ["5", "2", "3"])
+            let etag = try #require(atom.headers[.eTag])
+            let again = try await client.execute(
+                uri: "/feeds/p/\(token.rawValue).atom", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
         }
     }
 

@@ -151,6 +151,9 @@ import Testing
             var browser = Browser()
             let page = try await browser.get("/?ending=24h", client: client).text
             #expect(Self.cardIDs(page) == [3105])  // ends 1 April 00:00, 12 hours after "now"
+            #expect(page.contains("<input type=\"hidden\" name=\"ending\" value=\"24h\">"), "live search keeps it")
+            let feed = try await browser.get("/feeds/giveaways.atom?ending=24h", client: client).text
+            #expect(feed.contains("/giveaways/3105") && !feed.contains("/giveaways/3101"))
             let api = try await browser.get("/api/v1/giveaways?ending=24h", client: client).text
             #expect(api.contains("\"id\":3105") && !api.contains("\"id\":3101"))
             #expect(page.contains("class=\"pill pill--soon\" href=\"/\" aria-current=\"true\""))

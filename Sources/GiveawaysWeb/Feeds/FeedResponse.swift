@@ -15,8 +15,10 @@ enum FeedResponse {
             // A personal feed's address is its secret: shared caches must not keep it.
             .cacheControl: isPersonal ? "private, no-cache" : "no-cache",
         ]
-        if let lastModified { headers[.lastModified] = HTTPDate.format(lastModified) }
-        if isNotModified(request, etag: etag, lastModified: lastModified) {
+        if let lastModified, !isPersonal { headers[.lastModified] = HTTPDate.format(lastModified) }
+        // A personal feed also changes with the visitor's rules and marks, which Last-Modified cannot follow (a
+        // removed mark leaves no time behind): only its ETag can say "not modified".
+        if isNotModified(request, etag: etag, lastModified: isPersonal ? nil : lastModified) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }

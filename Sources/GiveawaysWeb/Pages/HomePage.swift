@@ -177,9 +177,10 @@ struct HomePage {
         return SearchForm(
             action: SiteRoute.home(HomeFilters()).path, label: "Search giveaways",
             placeholder: "Search titles, platforms, descriptions", search: query.search,
-            hidden: [query.platform.map { ("platform", $0) }, query.type.map { ("type", $0.rawValue) }].compactMap {
-                $0
-            },
+            hidden: [
+                query.platform.map { ("platform", $0) }, query.type.map { ("type", $0.rawValue) },
+                model.filters.endingSoon ? ("ending", "24h") : nil, model.filters.showAll ? ("all", "1") : nil,
+            ].compactMap { $0 },
             sorts: model.sortOptions, defaultSort: GiveawaySort.date.rawValue
         ).render()
     }

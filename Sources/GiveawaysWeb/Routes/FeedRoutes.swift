@@ -30,9 +30,8 @@ struct FeedRoutes: Sendable {
                 platformSlugs: snapshot.platformSlugs)
         else { throw PageRoutes.notFound }
         let now = clock()
-        let results = ListGiveawaysUseCase().execute(
-            snapshot.giveaways, query: filters.query, now: now,
-            index: filters.query.search.isEmpty ? nil : snapshot.searchIndex)
+        // The same selection as Home for a visitor without a profile (`ending=24h` included).
+        let results = HomeSelection(filters: filters, snapshot: snapshot, visitor: .anonymous, now: now).giveaways
         return try respond(
             request, format: format, title: filters.feedTitle, selfPath: SiteRoute.feed(filters, format: format).path,
             homePath: filters.path, giveaways: results, snapshot: snapshot, marks: .none, now: now)
