@@ -87,31 +87,50 @@ public enum HookPayload {
             }
             struct Image: Encodable { var url: String }
             var title: String
-            var url: String
+            var url: String?
             var description: String
             var fields: [Field]
             var image: Image?
         }
+        /// Which mentions Discord may turn into pings: none. A title saying "@everyone" stays text.
+        struct AllowedMentions: Encodable { var parse: [String] = [] }
         var content: String
         var embeds: [Embed]
+        var allowedMentions = AllowedMentions()
+
+        enum CodingKeys: String, CodingKey {
+            case content, embeds
+            case allowedMentions = "allowed_mentions"
+        }
+
+        /// Discord's limits: a message's content, an embed's title, description and field values.
+        static let contentLimit = 2000
+        static let fieldLimit = 1024
+
+        /// An http(s) link, or nothing: Discord refuses the whole message over any other URL.
+        static func webLink(_ text: String) -> String? {
+            let lower = text.lowercased()
+            return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? text : nil
+        }
 
         init(giveaway: Giveaway, event: String, change: EndDateChange?) {
             var fields = [
                 Embed.Field(name: "Worth", value: giveaway.worth?.formatted ?? "N/A", inline: true),
                 Embed.Field(name: "Ends", value: HookPayload.endText(giveaway.endsAt), inline: true),
-                Embed.Field(
-                    name: "Platforms", value: giveaway.platforms.map(\.displayName).joined(separator: ", "),
-                    inline: false),
             ]
+            let platforms = giveaway.platforms.map(\.displayName).joined(separator: ", ")
+            if !platforms.isEmpty {  // Discord refuses an empty field value
+                fields.append(.init(name: "Platforms", value: String(platforms.prefix(Self.fieldLimit)), inline: false))
+            }
             if let change {
                 fields.append(.init(name: "Was ending", value: HookPayload.endText(change.from), inline: true))
             }
-            content = "\(HookPayload.headline(event)): \(giveaway.title)"
+            content = String("\(HookPayload.headline(event)): \(giveaway.title)".prefix(Self.contentLimit))
             embeds = [
                 Embed(
-                    title: String(giveaway.title.prefix(256)), url: giveaway.openGiveawayURL,
+                    title: String(giveaway.title.prefix(256)), url: Self.webLink(giveaway.openGiveawayURL),
                     description: String(giveaway.description.prefix(300)), fields: fields,
-                    image: giveaway.imageURL.isEmpty ? nil : Embed.Image(url: giveaway.imageURL))
+                    image: Self.webLink(giveaway.imageURL).map { Embed.Image(url: $0) })
             ]
         }
     }

@@ -267,6 +267,23 @@ import Testing
         #expect(!message.headers.contains { $0.name == "X-Giveaways-Signature" })
     }
 
+    @Test func discordNeverPingsAndNeverGetsAMessageItRefuses() throws {
+        let hook = Hook(
+            url: URL(string: "https://discord.com/api/webhooks/1/tok")!, format: .discord, createdAt: Date())
+        var hostile = Giveaway.stub(id: 10, title: "@everyone " + String(repeating: "x", count: 3000), platforms: "")
+        hostile.openGiveawayURL = "javascript:alert(1)"
+        hostile.imageURL = "data:image/png;base64,AAAA"
+        let message = try HookPayload.message(
+            hook: hook, giveaway: hostile, event: "new", deliveryID: "1", now: utc("2026-03-01T00:00:00Z"))
+        let json = try #require(try JSONSerialization.jsonObject(with: message.body) as? [String: Any])
+        #expect((json["allowed_mentions"] as? [String: Any])?["parse"] as? [String] == [])
+        #expect(((json["content"] as? String)?.count ?? 0) <= 2000)
+        let embed = try #require((json["embeds"] as? [[String: Any]])?.first)
+        #expect(embed["url"] == nil && embed["image"] == nil)
+        let fields = try #require(embed["fields"] as? [[String: Any]])
+        #expect(fields.allSatisfy { !(($0["value"] as? String) ?? "").isEmpty })
+    }
+
     @Test func ntfyGetsTopicTitleMessageClickAndTags() throws {
         let hook = Hook(url: URL(string: "https://ntfy.sh/free-games")!, format: .ntfy, createdAt: Date())
         let message = try HookPayload.message(
