@@ -99,7 +99,14 @@ struct HooksCommand: AsyncParsableCommand {
                 }
                 rules.minimumWorth = worth
             }
-            rules.blockedKeywords = RulesKeywords.clean(excludeKeyword)
+            rules.blockedKeywords = GiveawayRules.keywords(from: excludeKeyword.joined(separator: "\n"))
+            guard rules.blockedKeywords.count <= GiveawayRules.maximumKeywords,
+                rules.blockedKeywords.allSatisfy({ $0.count <= GiveawayRules.maximumKeywordLength })
+            else {
+                throw ValidationError(
+                    "at most \(GiveawayRules.maximumKeywords) --exclude-keyword values, each at most \(GiveawayRules.maximumKeywordLength) characters"
+                )
+            }
             var chosen = Set<HookEvent>()
             for name in events.split(separator: ",").map({ String($0).trimmed }) where !name.isEmpty {
                 guard let event = HookEvent(rawValue: name.lowercased()) else {
@@ -131,7 +138,7 @@ struct HooksCommand: AsyncParsableCommand {
                 let counts = try await repository.eventCounts(hook: hook.id)
                 rows.append([
                     String(hook.id), hook.format.rawValue, hook.redactedURL,
-                    hook.events.sorted().map(\.rawValue).joined(separator: ","), HookRulesText.describe(hook.rules),
+                    hook.events.sorted().map(\.rawValue).joined(separator: ","), TextTable.clip(hook.rules.summary, 72),
                     hook.secret == nil ? "no secret" : "secret set", hook.profileID == nil ? "operator" : "a visitor",
                     "\(counts["pending", default: 0] + counts["sending", default: 0]) waiting, "
                         + "\(counts["delivered", default: 0]) sent, \(counts["failed", default: 0]) gave up",
@@ -243,24 +250,6 @@ struct HooksCommand: AsyncParsableCommand {
 }
 
 /// A hook's rules in a few words, for `hooks list`.
-enum HookRulesText {
-    static func describe(_ rules: GiveawayRules) -> String {
-        var parts: [String] = []
-        if !rules.platforms.isEmpty { parts.append(rules.platforms.sorted().joined(separator: "/")) }
-        if !rules.types.isEmpty { parts.append(rules.types.map(\.rawValue).sorted().joined(separator: "/")) }
-        if let worth = rules.minimumWorth { parts.append("≥ \(worth.formatted)") }
-        if !rules.blockedKeywords.isEmpty { parts.append("not: " + rules.blockedKeywords.joined(separator: ", ")) }
-        return parts.isEmpty ? "everything" : TextTable.clip(parts.joined(separator: "; "), 50)
-    }
-}
-
-/// Excluded keywords as Settings cleans them.
-enum RulesKeywords {
-    static func clean(_ typed: [String]) -> [String] {
-        GiveawayRules.keywords(from: typed.joined(separator: "\n"))
-    }
-}
-
 extension String {
     fileprivate var trimmed: String { trimmingCharacters(in: .whitespaces) }
 }

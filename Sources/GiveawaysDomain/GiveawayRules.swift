@@ -71,6 +71,23 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
         return matches(giveaway)
     }
 
+    /// The rules in a line people read — "Steam, GOG · worth at least $5.00 · no DLC or loot" — or
+    /// "every giveaway". Settings, the notifications page and `giveaways hooks list` all say it this way.
+    public var summary: String {
+        var parts: [String] = []
+        if !platforms.isEmpty {
+            parts.append(platforms.sorted().map { Platform.known(slug: $0)?.displayName ?? $0 }.joined(separator: ", "))
+        }
+        if !types.isEmpty { parts.append(types.map(\.displayName).sorted().joined(separator: ", ")) }
+        if let minimumWorth { parts.append("worth at least \(minimumWorth.formatted)") }
+        if noLoot { parts.append("no DLC or loot") }
+        if !blockedKeywords.isEmpty { parts.append("not: " + blockedKeywords.joined(separator: ", ")) }
+        if hideKeySites { parts.append("no key sites") }
+        if hideClaimed { parts.append("claimed hidden") }
+        if hideNotInterested { parts.append("not interested hidden") }
+        return parts.isEmpty ? "every giveaway" : parts.joined(separator: " · ")
+    }
+
     /// Cleans a typed list of keywords: one per line or comma, trimmed, empty and repeated ones dropped.
     public static func keywords(from text: String) -> [String] {
         var seen = Set<String>()

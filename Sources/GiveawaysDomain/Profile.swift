@@ -69,10 +69,10 @@ public struct ProfileSettings: Hashable, Sendable {
 
 /// A one-time code that makes another browser use the same profile.
 public struct LinkCode: Hashable, Sendable, CustomStringConvertible {
-    /// 16 characters from a 32-letter alphabet without look-alikes: 80 random bits.
+    /// 16 characters from a 32-letter alphabet without look-alikes (no I, O, 0 or 1): 80 random bits.
     public let rawValue: String
 
-    static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+    static let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
 
     /// Reads a typed code: case, spaces and dashes do not matter.
     public init?(typed text: String) {

@@ -27,10 +27,7 @@ struct Visitor: Sendable {
 
     /// The marks a card shows for `giveaway`.
     func cardMarks(_ giveaway: Giveaway, stored: StoredGiveaway?) -> CardMarks {
-        let subject = MarkSubject.giveaway(giveaway.id)
-        return CardMarks(
-            isFavorite: marks.has(.favorite, on: subject), isClaimed: marks.has(.claimed, on: subject),
-            isNotInterested: marks.has(.notInterested, on: subject), isNew: stored.map(isNew) ?? false)
+        CardMarks(marks, giveaway: giveaway.id, isNew: stored.map(isNew) ?? false)
     }
 }
 
@@ -41,6 +38,16 @@ struct CardMarks: Hashable, Sendable {
     var isNotInterested = false
     /// First appeared after the visitor's previous visit.
     var isNew = false
+}
+
+extension CardMarks {
+    /// What `marks` say about giveaway `id`.
+    init(_ marks: VisitorMarks, giveaway id: Int, isNew: Bool = false) {
+        let subject = MarkSubject.giveaway(id)
+        self.init(
+            isFavorite: marks.has(.favorite, on: subject), isClaimed: marks.has(.claimed, on: subject),
+            isNotInterested: marks.has(.notInterested, on: subject), isNew: isNew)
+    }
 }
 
 /// Reads who is visiting: marks and settings of the browser's profile, and records the page view as a visit.

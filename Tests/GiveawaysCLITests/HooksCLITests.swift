@@ -48,7 +48,7 @@ import Testing
         #expect(list.stdout.contains("https://discord.com/…wxyz"))
         #expect(list.stdout.contains("secret set"))
         #expect(list.stdout.contains("ending,new"))
-        #expect(list.stdout.contains("epic-games-store/steam; game; ≥ $5.00; not: demo"))
+        #expect(list.stdout.contains("Epic Games Store, Steam · Games · worth at least $5.00 · not: demo"))
         #expect(try cli.run(["hooks", "add", "https://example.com/x", "--platform", "atari"]).status == 64)
         #expect(try cli.run(["hooks", "add", "https://example.com/x", "--min-worth", "lots"]).status == 64)
     }

@@ -34,7 +34,6 @@ struct DetailsPage {
         let descriptionParagraphs: [HTML]
         let isDescriptionLong: Bool
         let steps: [HTML]
-        let isFavorite: Bool
         /// The visitor's marks, as the card shows them (the toggles render from it).
         let card: GiveawayCardModel
         /// The free-to-play catalog game this giveaway is loot for.
@@ -43,7 +42,6 @@ struct DetailsPage {
         init(stored: StoredGiveaway, marks: CardMarks, now: Date, catalogGame: CatalogGame? = nil) {
             card = GiveawayCardModel(
                 giveaway: stored.giveaway, now: now, marks: marks, hasLeftFeed: !stored.history.isInFeed)
-            let isFavorite = marks.isFavorite
             self.catalogGame = catalogGame.map { ($0.title, SiteRoute.catalogGame(id: $0.id).path) }
             let giveaway = stored.giveaway
             id = giveaway.id
@@ -72,7 +70,6 @@ struct DetailsPage {
             descriptionParagraphs = SafeText.paragraphs(giveaway.description)
             isDescriptionLong = giveaway.description.count > 420
             steps = SafeText.steps(giveaway.instructions)
-            self.isFavorite = isFavorite
         }
     }
 
@@ -111,7 +108,7 @@ struct DetailsPage {
                 <p class="details__countdown\(model.isEndingSoon ? " time--soon" : "")">\(Icons.clock)<strong>\(model.countdownText)</strong>\(model.endsText.map { HTML(" <span>· \($0)</span>") })</p>
                 <div class="details__cta">
                   <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? "Open the giveaway page" : "Get it")\(Icons.external)</a>
-                  \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.isFavorite, returnPath: SiteRoute.details(id: model.id).path, large: true).render())
+                  \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.card.isFavorite, returnPath: SiteRoute.details(id: model.id).path, large: true).render())
                 </div>
                 <div class="details__marks">\(MarkToggle.pair(model.card, returnPath: SiteRoute.details(id: model.id).path))</div>
                 <dl class="facts">

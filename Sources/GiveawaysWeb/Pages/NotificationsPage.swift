@@ -44,21 +44,6 @@ struct NotificationsPage {
         }
     }
 
-    /// "Steam and GOG · at least $5.00 · no loot" — or "every giveaway".
-    static func summary(of rules: GiveawayRules) -> String {
-        var parts: [String] = []
-        if !rules.platforms.isEmpty {
-            parts.append(
-                rules.platforms.sorted().map { Platform.known(slug: $0)?.displayName ?? $0 }.joined(separator: ", "))
-        }
-        if !rules.types.isEmpty { parts.append(rules.types.map(\.displayName).sorted().joined(separator: ", ")) }
-        if let worth = rules.minimumWorth { parts.append("worth at least \(worth.formatted)") }
-        if rules.noLoot { parts.append("no DLC or loot") }
-        if !rules.blockedKeywords.isEmpty { parts.append("not: " + rules.blockedKeywords.joined(separator: ", ")) }
-        if rules.hideKeySites { parts.append("no key sites") }
-        return parts.isEmpty ? "every giveaway" : parts.joined(separator: " · ")
-    }
-
     func render() -> HTML {
         """
         <nav class="breadcrumb" aria-label="Breadcrumb"><a href="\(SiteRoute.settings(notice: nil).path)">\(Icons.chevronLeft)Settings</a></nav>

@@ -69,10 +69,7 @@ struct CatalogRoutes: Sendable {
                 loot: snapshot.liveLoot(forGame: id, at: clock()).map {
                     GiveawayCardModel(
                         giveaway: $0, now: clock(),
-                        marks: CardMarks(
-                            isFavorite: visitor.has(.favorite, on: .giveaway($0.id)),
-                            isClaimed: visitor.has(.claimed, on: .giveaway($0.id)),
-                            isNotInterested: visitor.has(.notInterested, on: .giveaway($0.id))))
+                        marks: CardMarks(visitor, giveaway: $0.id))
                 }))
         let html = Layout(
             title: page.model.pageTitle, section: .freeToPlay, content: page.render(),

@@ -76,7 +76,7 @@ struct NotificationRoutes: Sendable {
             rules = try await profiles.settings(of: profile).rules
         }
         let page = NotificationsPage(
-            hooks: own.map(NotificationsPage.HookModel.init), rulesText: NotificationsPage.summary(of: rules),
+            hooks: own.map(NotificationsPage.HookModel.init), rulesText: rules.summary,
             error: error, typedURL: typedURL)
         return PageResponse.html(
             Layout(title: "Notifications · GameGiveaways", section: .settings, content: page.render()).render(),
