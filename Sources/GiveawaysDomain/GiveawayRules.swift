@@ -46,6 +46,12 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
 
     /// Whether `giveaway` passes the rules about what it is (store, type, worth, loot, keywords, key sites).
     public func matches(_ giveaway: Giveaway) -> Bool {
+        matches(giveaway, facts: nil)
+    }
+
+    /// The same, with the giveaway's text facts worked out once beforehand (the read model keeps them per
+    /// giveaway: folding a long claim text for every rule check on every page view is what would cost).
+    public func matches(_ giveaway: Giveaway, facts known: RuleFacts?) -> Bool {
         if !platforms.isEmpty, !giveaway.platforms.contains(where: { platforms.contains($0.slug) }) { return false }
         if !types.isEmpty, !types.contains(where: { $0.matches(giveaway.type) }) { return false }
         if noLoot, giveaway.type == .dlc { return false }
@@ -53,22 +59,22 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
             guard let worth = giveaway.worth, worth >= minimumWorth else { return false }
         }
         if !blockedKeywords.isEmpty {
-            let title = " " + SearchText.words(in: giveaway.title).joined(separator: " ") + " "
+            let title = known?.titleKey ?? RuleFacts.titleKey(giveaway.title)
             for keyword in blockedKeywords {
                 let words = SearchText.words(in: keyword)
                 guard !words.isEmpty else { continue }
                 if title.contains(" " + words.joined(separator: " ") + " ") { return false }
             }
         }
-        if hideKeySites, KeySite(detectedIn: giveaway) != nil { return false }
+        if hideKeySites, (known.map(\.keySite) ?? KeySite(detectedIn: giveaway)) != nil { return false }
         return true
     }
 
     /// Whether `giveaway` passes every rule, including hiding what the visitor marked claimed or not interested.
-    public func admits(_ giveaway: Giveaway, marks: VisitorMarks) -> Bool {
+    public func admits(_ giveaway: Giveaway, marks: VisitorMarks, facts: RuleFacts? = nil) -> Bool {
         if hideClaimed, marks.has(.claimed, on: .giveaway(giveaway.id)) { return false }
         if hideNotInterested, marks.has(.notInterested, on: .giveaway(giveaway.id)) { return false }
-        return matches(giveaway)
+        return matches(giveaway, facts: facts)
     }
 
     /// The rules in a line people read — "Steam, GOG · worth at least $5.00 · no DLC or loot" — or
@@ -99,6 +105,23 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
             result.append(keyword)
         }
         return result
+    }
+}
+
+/// What the rules need to know of a giveaway's text, worked out once: its title as folded words, and the key site
+/// its title or claim steps name.
+public struct RuleFacts: Hashable, Sendable {
+    /// `" word word "`: the folded title words between single spaces, for whole-word keyword matches.
+    public let titleKey: String
+    public let keySite: KeySite?
+
+    public init(_ giveaway: Giveaway) {
+        titleKey = Self.titleKey(giveaway.title)
+        keySite = KeySite(detectedIn: giveaway)
+    }
+
+    static func titleKey(_ title: String) -> String {
+        " " + SearchText.words(in: title).joined(separator: " ") + " "
     }
 }
 

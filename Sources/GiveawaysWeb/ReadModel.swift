@@ -24,6 +24,7 @@ struct ReadModelSnapshot: Sendable {
     /// Increases with every reload and schedule change, so that anything derived knows when it is out of date.
     let generation: Int
     private let lazyIndex: LazySearchIndex
+    private let lazyFacts: LazyRuleFacts
 
     init(
         stored: [StoredGiveaway], catalog: CatalogSnapshot = .empty, logs: [SourceID: SyncLog], isDemoData: Bool,
@@ -44,12 +45,23 @@ struct ReadModelSnapshot: Sendable {
         self.isDemoData = isDemoData
         self.generation = generation
         lazyIndex = LazySearchIndex(giveaways)
+        lazyFacts = LazyRuleFacts(giveaways)
     }
 
     static let empty = ReadModelSnapshot(stored: [], logs: [:], isDemoData: false, generation: 0)
 
     /// Built on the first search of each snapshot (not at load, which would delay start-up), then reused.
     var searchIndex: SearchIndex { lazyIndex.value }
+
+    /// Whether a visitor's rules (and marks) let `giveaway` through, with its text facts worked out once per
+    /// snapshot rather than on every page view.
+    func admits(_ giveaway: Giveaway, _ visitor: Visitor) -> Bool {
+        visitor.rules.admits(giveaway, marks: visitor.marks, facts: lazyFacts.value[giveaway.id])
+    }
+
+    func admits(_ giveaway: Giveaway, rules: GiveawayRules, marks: VisitorMarks) -> Bool {
+        rules.admits(giveaway, marks: marks, facts: lazyFacts.value[giveaway.id])
+    }
 
     /// The live loot giveaways for catalog game `id`, newest first.
     func liveLoot(forGame id: Int, at now: Date) -> [Giveaway] {
@@ -77,6 +89,25 @@ final class LazySearchIndex: Sendable {
             if let index { return index }
             let built = SearchIndex(giveaways)
             index = built
+            return built
+        }
+    }
+}
+
+/// Each feed giveaway's `RuleFacts`, worked out on the first page that applies a visitor's rules, then reused.
+final class LazyRuleFacts: Sendable {
+    private let giveaways: [Giveaway]
+    private let facts = Mutex<[Int: RuleFacts]?>(nil)
+
+    init(_ giveaways: [Giveaway]) {
+        self.giveaways = giveaways
+    }
+
+    var value: [Int: RuleFacts] {
+        facts.withLock { facts in
+            if let facts { return facts }
+            let built = Dictionary(giveaways.map { ($0.id, RuleFacts($0)) }) { first, _ in first }
+            facts = built
             return built
         }
     }
@@ -215,5 +246,6 @@ extension ReadModelSnapshot {
         gameByGiveaway = other.gameByGiveaway
         self.generation = generation
         lazyIndex = other.lazyIndex
+        lazyFacts = other.lazyFacts
     }
 }

@@ -50,6 +50,23 @@ import Testing
         #expect(GiveawayRules(blockedKeywords: ["  ", "—"]).matches(beta), "empty keywords block nothing")
     }
 
+    @Test func factsWorkedOutBeforehandGiveTheSameAnswers() {
+        var keySite = Giveaway.stub(id: 9, title: "Weapon Skin Key")
+        keySite.instructions = "Log in to Alienware Arena."
+        let rules = [
+            GiveawayRules(blockedKeywords: ["skin"]), GiveawayRules(hideKeySites: true),
+            GiveawayRules(blockedKeywords: ["weapon skin"], hideKeySites: true), GiveawayRules(noLoot: true),
+        ]
+        for giveaway in [steamGame, epicLoot, beta, keySite] {
+            let facts = RuleFacts(giveaway)
+            for rule in rules {
+                #expect(rule.matches(giveaway, facts: facts) == rule.matches(giveaway), "\(giveaway.title) \(rule)")
+            }
+        }
+        #expect(RuleFacts(keySite).keySite == .alienwareArena)
+        #expect(RuleFacts(keySite).titleKey == " weapon skin key ")
+    }
+
     @Test func typedKeywordListsAreCleaned() {
         #expect(
             GiveawayRules.keywords(from: " skin, Beta Key\n\nskin\r\nSKIN , café ,") == ["skin", "Beta Key", "café"])

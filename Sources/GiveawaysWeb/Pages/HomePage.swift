@@ -245,7 +245,7 @@ struct HomeSelection {
         }
         rulesApplied = !visitor.rules.isEmpty && !filters.showAll
         if rulesApplied {
-            let admitted = results.filter { visitor.rules.admits($0, marks: visitor.marks) }
+            let admitted = results.filter { snapshot.admits($0, visitor) }
             hiddenByRules = results.count - admitted.count
             giveaways = admitted
         } else {

@@ -23,7 +23,7 @@ struct MorePage {
         init(snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, isSyncing: Bool, now: Date) {
             let everything = snapshot.live(at: now)
             let rulesApplied = !visitor.rules.isEmpty && !showAll
-            let live = rulesApplied ? everything.filter { visitor.rules.admits($0, marks: visitor.marks) } : everything
+            let live = rulesApplied ? everything.filter { snapshot.admits($0, visitor) } : everything
             rulesNotice =
                 visitor.rules.isEmpty
                 ? nil

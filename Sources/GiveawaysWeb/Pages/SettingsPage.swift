@@ -53,7 +53,7 @@ struct SettingsPage {
             if rules.isEmpty {
                 effectText = nil
             } else {
-                let through = live.filter { rules.admits($0, marks: visitor.marks) }.count
+                let through = live.filter { snapshot.admits($0, visitor) }.count
                 effectText = "Your rules let \(through) of \(live.count) live giveaways through."
             }
             feeds =

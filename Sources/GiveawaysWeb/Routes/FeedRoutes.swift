@@ -47,7 +47,7 @@ struct FeedRoutes: Sendable {
         let settings = try await profiles.settings(of: profile)
         let marks = try await marks.marks(of: profile)
         let now = clock()
-        let admitted = snapshot.live(at: now).filter { settings.rules.admits($0, marks: marks) }
+        let admitted = snapshot.live(at: now).filter { snapshot.admits($0, rules: settings.rules, marks: marks) }
             .sorted(by: GiveawaySort.date.areInIncreasingOrder)
         return try respond(
             request, format: format, title: "GameGiveaways · my giveaways",
