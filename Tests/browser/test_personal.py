@@ -25,6 +25,12 @@ def pressed(driver, giveaway, kind):
         By.CSS_SELECTOR, f"article[data-giveaway-id='{giveaway}'] .mark--{kind}").get_attribute("aria-pressed")
 
 
+def element(driver, css):
+    """The element once the page that has it has loaded (a form's answer may still be on its way)."""
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
+    return driver.find_element(By.CSS_SELECTOR, css)
+
+
 def severe_console_errors(driver):
     return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
             and "favicon" not in entry["message"]]
@@ -68,7 +74,7 @@ def test_rules_from_settings_filter_home_with_a_show_everything_switch(app, brow
     click(driver, driver.find_element(By.CSS_SELECTOR, "input[name=store][value=steam]"))
     click(driver, driver.find_element(By.CSS_SELECTOR, "input[name=no_loot]"))
     click(driver, driver.find_element(By.CSS_SELECTOR, ".settings-card button.button--primary"))
-    assert "Your rules are saved" in driver.find_element(By.CSS_SELECTOR, ".notice").text
+    assert "Your rules are saved" in element(driver, ".notice").text
     assert driver.find_element(By.CSS_SELECTOR, "input[name=store][value=steam]").is_selected()
 
     driver.get(app + "/")
@@ -77,10 +83,10 @@ def test_rules_from_settings_filter_home_with_a_show_everything_switch(app, brow
     notice = driver.find_element(By.CSS_SELECTOR, ".rules-notice")
     assert "Filtered by your rules" in notice.text and "hidden" in notice.text
     click(driver, notice.find_element(By.LINK_TEXT, "Show everything"))
-    assert len(card_ids(driver)) == 13
+    WebDriverWait(driver, 10).until(lambda d: "all=1" in d.current_url and len(card_ids(d)) == 13)
     assert "all=1" in driver.current_url
     click(driver, driver.find_element(By.LINK_TEXT, "Apply my rules"))
-    assert sorted(card_ids(driver)) == [5105, 5108, 5114]
+    WebDriverWait(driver, 10).until(lambda d: sorted(card_ids(d)) == [5105, 5108, 5114])
     # Live search keeps the rules.
     box = driver.find_element(By.CSS_SELECTOR, "input[name=q]")
     box.send_keys("frostline")
@@ -94,7 +100,7 @@ def test_ending_soon_chip_lists_what_ends_within_a_day_and_not_claimed(app, brow
     chip = driver.find_element(By.CSS_SELECTOR, "a.pill--soon")
     assert chip.find_element(By.CSS_SELECTOR, ".count").text == "1"
     click(driver, chip)
-    assert driver.current_url.endswith("/?ending=24h")
+    WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/?ending=24h"))
     assert card_ids(driver) == [5103]  # ends 1 April 09:00, 21 hours after "now"
     click(driver, driver.find_element(By.CSS_SELECTOR, "article[data-giveaway-id='5103'] .mark--claimed"))
     WebDriverWait(driver, 10).until(lambda d: pressed(d, 5103, "claimed") == "true")
@@ -111,7 +117,7 @@ def test_a_second_browser_links_with_a_one_time_code(app, browser_factory):
         By.CSS_SELECTOR, "article[data-giveaway-id='5112'] button.heart").get_attribute("aria-pressed") == "true")
     phone.get(app + "/settings")
     click(phone, phone.find_element(By.CSS_SELECTOR, "form[action='/settings/link-code'] button"))
-    code = phone.find_element(By.CSS_SELECTOR, ".link-code__code").text
+    code = element(phone, ".link-code__code").text
     assert re.fullmatch(r"[A-Z2-9]{4}(-[A-Z2-9]{4}){3}", code)
 
     desktop = browser_factory()
@@ -119,16 +125,16 @@ def test_a_second_browser_links_with_a_one_time_code(app, browser_factory):
     field = desktop.find_element(By.CSS_SELECTOR, "input[name=code]")
     field.send_keys(code.lower())
     click(desktop, desktop.find_element(By.CSS_SELECTOR, "form.inline-form button"))
-    click(desktop, desktop.find_element(By.CSS_SELECTOR, "form.confirm button"))
-    assert "This browser now uses your profile" in desktop.find_element(By.CSS_SELECTOR, ".notice").text
+    click(desktop, element(desktop, "form.confirm button"))
+    assert "This browser now uses your profile" in element(desktop, ".notice").text
     desktop.get(app + "/favorites")
     assert card_ids(desktop) == [5112]
 
     # The code works once.
     third = browser_factory()
     third.get(app + "/link?code=" + code)
-    click(third, third.find_element(By.CSS_SELECTOR, "form.confirm button"))
-    assert "already used" in third.find_element(By.CSS_SELECTOR, ".notice--error").text
+    click(third, element(third, "form.confirm button"))
+    assert "already used" in element(third, ".notice--error").text
     third.get(app + "/favorites")
     assert card_ids(third) == []
 
