@@ -81,7 +81,9 @@ public final class HookReceiver: Sendable {
                 return (state.status, delay)
             }
             if delay > 0 { try await Task.sleep(for: .seconds(delay)) }
-            return Response(status: .init(code: status))
+            // A redirect points back at this receiver: a sender that followed it would show up as a second request.
+            let redirect: HTTPFields = (300..<400).contains(status) ? [.location: "/followed"] : [:]
+            return Response(status: .init(code: status), headers: redirect)
         }
         router.post("/", use: handle)
         router.post("**", use: handle)

@@ -211,5 +211,17 @@ import Testing
         var moved = try #require(try await feed.storedGiveaway(id: 1)).giveaway
         moved.endsAt = utc("2026-04-01T00:00:00Z")
         #expect(try await feed.saveFeed([moved], at: utc("2026-03-05T00:00:00Z")).endDateChanged == [1])
+
+        // And a hook added to the upgraded store is told about what the next sync brings (schema v6)
+        let hooks = HookSQLiteRepository(database: database)
+        let hook = try await hooks.addHook(
+            Hook(url: URL(string: "https://example.org/hook")!, createdAt: utc("2026-03-05T00:00:00Z")))
+        #expect(hook.baselineAt != nil, "the upgraded store holds a real feed, so the hook starts from now")
+        let withEvents = GiveawayFeedSQLiteRepository(database: database, events: HookEventRecorder())
+        _ = try await withEvents.saveFeed(
+            [moved, .stub(id: 3, title: "New after the upgrade")], at: utc("2026-03-06T00:00:00Z"))
+        let claimed = try await hooks.claimDue(now: utc("2026-03-06T00:00:00Z"), lease: 60, limit: 10)
+        #expect(claimed.map(\.giveaway.id) == [3])
+        #expect(try await marks.marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
     }
 }

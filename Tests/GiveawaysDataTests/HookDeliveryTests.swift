@@ -49,6 +49,19 @@ import Testing
         }
     }
 
+    @Test func aRedirectIsAFailureAndIsNeverFollowed() async throws {
+        let receiver = HookReceiver()
+        receiver.fail(1, status: 302)
+        try await receiver.withServer { url in
+            let store = try HookStore()
+            let hook = try await store.addHook(url.appendingPathComponent("hook"))
+            let attempt = try await store.worker().sendTest(to: hook, sample: .stub(id: 1))
+            #expect(!attempt.succeeded)
+            #expect(attempt.status == 302)
+            #expect(receiver.received.map(\.path) == ["/hook"])
+        }
+    }
+
     @Test func aFailedHookGetsNothingMoreInThatPassAndItsEventsStayInOrder() async throws {
         let receiver = HookReceiver()
         receiver.fail(1, status: 503)
