@@ -1,7 +1,7 @@
 """Hostile upstream text: 60 XSS payloads planted in every text and URL field of a fake GamerPower feed and of a
 fake FreeToGame catalog (list and detail), rendered by the real server in headless Chromium (Home, a search, every
-Details page, More, Favorites, the catalog, a catalog search, every game page with its detail, the hidden list,
-a visitor's note holding a payload) and of a fake RAWG (Discover's genre tiles, genre pages, game pages). Counts payloads
+Details page, More, Favorites, Claimed, Not interested, Statistics, the catalog, a catalog search, every game page
+with its detail, the hidden list, a visitor's note and blocked keyword holding payloads) and of a fake RAWG (Discover's genre tiles, genre pages, game pages). Counts payloads
 that executed and unsafe markup that reached the DOM (event-handler attributes, foreign script/iframe/object/
 embed/base/meta elements, javascript:/data:/vbscript: links). The CSP would block inline script anyway, so the
 DOM is checked too: escaping must hold on its own. Usage: python3 xss.py"""
@@ -132,11 +132,26 @@ def main():
             return fetch('/free-to-play/8001/note', {method: 'POST', body, credentials: 'same-origin'})
               .then(() => fetch('/free-to-play/8002/hide', {method: 'POST', body: new URLSearchParams({hidden: '1'}),
                                                              credentials: 'same-origin'}));""")
+        # Claimed and not-interested marks on payload giveaways, and the visitor's own rules holding payloads
+        # (a blocked keyword), so that /claimed, /not-interested, /stats and /settings render them.
+        driver.execute_script("""
+            const post = (url, fields) => fetch(url, {method: 'POST', body: new URLSearchParams(fields),
+                                                      credentials: 'same-origin'});
+            return Promise.all([1, 4, 7].map((k) => post('/giveaways/' + (7000 + k) + '/mark', {kind: 'claimed', on: '1'})))
+              .then(() => post('/giveaways/7002/mark', {kind: 'not-interested', on: '1'}))
+              .then(() => post('/settings', {keywords: '</textarea><script>window.__xss=997</script>'}));""")
         paths = ["/", "/?q=payload", "/?q=script", "/more", "/favorites"] + [f"/giveaways/{7000 + k}" for k in range(count)]
         paths += ["/free-to-play", "/free-to-play?q=payload", "/free-to-play/hidden"]
         paths += [f"/free-to-play/{8000 + k}" for k in range(count)]
         paths += ["/discover?genres=all", "/discover/action", "/discover/action?page=2"]
         paths += [f"/discover/games/{10_000 + k}" for k in range(0, count, 2)]
+        paths += ["/claimed", "/not-interested", "/?all=1"]
+        # Pages of the visitor's own text or of counts, with no upstream item card on them.
+        own = ["/settings", "/settings/notifications", "/stats"]
+        for path in own:
+            driver.get(server.base + path)
+            pages += 1
+            problems += [f"{path}: {p}" for p in driver.execute_script(CHECK)]
         for path in paths:
             driver.get(server.base + path)
             pages += 1
