@@ -170,6 +170,7 @@ struct FreeToPlayPage {
             ?? .empty
         return """
             <p class="results__count"><strong>\(model.total)</strong> \(noun)\(clear)\(hidden)\(notes)</p>
+            <h2 class="visually-hidden">Games</h2>
             <div class="grid" data-list>\(cards)</div>
             \(loadMore)
             """

@@ -99,6 +99,7 @@ enum DiscoverPages {
             : nil
         return """
             \(previous)
+            <h2 class="visually-hidden">Games</h2>
             <div class="grid" data-list data-append-all>\(cards)</div>
             \(next)
             """

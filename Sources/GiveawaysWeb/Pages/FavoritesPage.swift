@@ -62,6 +62,7 @@ struct FavoritesPage {
             ).render()
         }
         return """
+            <h2 class="visually-hidden">Favorite giveaways</h2>
             <div class="grid" data-list>\(cards)</div>
             \(LoadMore(shown: model.cards.count, total: model.total, nextPath: model.nextPagePath).render())
             """

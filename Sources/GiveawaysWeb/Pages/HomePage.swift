@@ -168,6 +168,7 @@ struct HomePage {
             \(rulesNotice)
             <p class="results__count"><strong>\(model.cards.count)</strong> \(noun)\(clear)</p>
             \(FeedLinks(filters: model.filters).render())
+            <h2 class="visually-hidden">Giveaways</h2>
             <div class="grid">\(cards)</div>
             """
     }

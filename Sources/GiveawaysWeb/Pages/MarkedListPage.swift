@@ -87,6 +87,7 @@ struct MarkedListPage {
             ).render()
         }
         return """
+            <h2 class="visually-hidden">\(title) giveaways</h2>
             <div class="grid" data-list>\(cards)</div>
             \(LoadMore(shown: model.cards.count, total: model.total, nextPath: model.nextPagePath).render())
             """
