@@ -72,6 +72,8 @@ enum SiteRoute: Hashable, Sendable {
     case feed(HomeFilters, format: FeedFormat)
     /// `/feeds/p/{token}.atom|.json|.ics`: a profile's personal feed, following its rules and marks.
     case personalFeed(token: ProfileToken, format: FeedFormat)
+    /// `/manifest.webmanifest`: what a phone needs to install the app to its home screen.
+    case manifest
     /// `/healthz`.
     case health
     case api(APIRoute)
@@ -133,6 +135,7 @@ enum SiteRoute: Hashable, Sendable {
         static let image = "/images/:id/:kind"
         static let staticAsset = "/static/:file"
         static let health = "/healthz"
+        static let manifest = "/manifest.webmanifest"
         static let apiGiveaways = "/api/v1/giveaways"
         static let apiGiveaway = "/api/v1/giveaways/:id"
         static let apiPlatforms = "/api/v1/platforms"
@@ -184,6 +187,7 @@ enum SiteRoute: Hashable, Sendable {
         case .sync: "/sync"
         case .image(let id, let kind): "/images/\(id)/\(kind.rawValue)"
         case .health: "/healthz"
+        case .manifest: "/manifest.webmanifest"
         case .history(let filters): Self.withQuery("/history", filters.queryItems)
         case .stats: "/stats"
         case .feed(let filters, let format):
@@ -242,6 +246,7 @@ enum SiteRoute: Hashable, Sendable {
             case "status": self = .status
             case "sync": self = .sync
             case "healthz": self = .health
+            case "manifest.webmanifest": self = .manifest
             case "free-to-play": self = .freeToPlay(try CatalogFilters(parameters: query))
             case "discover": self = .discover(showGenres: query["genres"] == "all")
             case "history": self = .history(try HistoryFilters(parameters: query, platformSlugs: platformSlugs))

@@ -14,7 +14,8 @@ enum StaticAssets {
         var result: [String: Asset] = [:]
         for (name, type) in [
             ("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8"),
-            ("favicon.svg", "image/svg+xml"),
+            ("favicon.svg", "image/svg+xml"), ("icon-192.png", "image/png"), ("icon-512.png", "image/png"),
+            ("icon-maskable-512.png", "image/png"), ("apple-touch-icon.png", "image/png"),
         ] {
             guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "static"),
                 var data = try? Data(contentsOf: url)

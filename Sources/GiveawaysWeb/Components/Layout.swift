@@ -24,6 +24,12 @@ struct Layout {
         <meta name="theme-color" content="#f5f3ff" media="(prefers-color-scheme: light)">
         <meta name="theme-color" content="#0f0d1a" media="(prefers-color-scheme: dark)">
         <link rel="icon" href="\(StaticAssets.path("favicon.svg"))" type="image/svg+xml">
+        <link rel="manifest" href="\(SiteRoute.manifest.path)">
+        <link rel="apple-touch-icon" href="\(StaticAssets.path("apple-touch-icon.png"))">
+        <meta name="mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-title" content="Giveaways">
+        <meta name="apple-mobile-web-app-status-bar-style" content="default">
         <link rel="stylesheet" href="\(StaticAssets.path("app.css"))">
         <script src="\(StaticAssets.path("app.js"))" defer></script>
         \(headLinks)

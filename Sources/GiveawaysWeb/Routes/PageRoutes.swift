@@ -23,6 +23,7 @@ struct PageRoutes: Sendable {
         router.get(.init(SiteRoute.Pattern.staticAsset)) { request, context in
             try StaticAssets.response(name: context.parameters.require("file"), request: request)
         }
+        router.get(.init(SiteRoute.Pattern.manifest)) { _, _ in WebManifest.response() }
         router.get(.init(SiteRoute.Pattern.health)) { _, _ in
             try JSONResponse.encode(["status": "ok"])
         }
