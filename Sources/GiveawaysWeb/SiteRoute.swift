@@ -74,6 +74,9 @@ enum SiteRoute: Hashable, Sendable {
     case personalFeed(token: ProfileToken, format: FeedFormat)
     /// `/manifest.webmanifest`: what a phone needs to install the app to its home screen.
     case manifest
+    /// `/sw.js`: the service worker (scope `/`); `/offline`: what it shows for a page never seen, offline.
+    case serviceWorker
+    case offline
     /// `/healthz`.
     case health
     case api(APIRoute)
@@ -136,6 +139,8 @@ enum SiteRoute: Hashable, Sendable {
         static let staticAsset = "/static/:file"
         static let health = "/healthz"
         static let manifest = "/manifest.webmanifest"
+        static let serviceWorker = "/sw.js"
+        static let offline = "/offline"
         static let apiGiveaways = "/api/v1/giveaways"
         static let apiGiveaway = "/api/v1/giveaways/:id"
         static let apiPlatforms = "/api/v1/platforms"
@@ -188,6 +193,8 @@ enum SiteRoute: Hashable, Sendable {
         case .image(let id, let kind): "/images/\(id)/\(kind.rawValue)"
         case .health: "/healthz"
         case .manifest: "/manifest.webmanifest"
+        case .serviceWorker: "/sw.js"
+        case .offline: "/offline"
         case .history(let filters): Self.withQuery("/history", filters.queryItems)
         case .stats: "/stats"
         case .feed(let filters, let format):
@@ -247,6 +254,8 @@ enum SiteRoute: Hashable, Sendable {
             case "sync": self = .sync
             case "healthz": self = .health
             case "manifest.webmanifest": self = .manifest
+            case "sw.js": self = .serviceWorker
+            case "offline": self = .offline
             case "free-to-play": self = .freeToPlay(try CatalogFilters(parameters: query))
             case "discover": self = .discover(showGenres: query["genres"] == "all")
             case "history": self = .history(try HistoryFilters(parameters: query, platformSlugs: platformSlugs))

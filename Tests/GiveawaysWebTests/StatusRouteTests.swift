@@ -156,7 +156,7 @@ final class SwitchableSource: GiveawaySource {
         .mark(id: 3), .markedList(.claimed, page: 1), .markedList(.notInterested, page: 2), .settings(notice: nil),
         .settings(notice: .saved),
         .settingsFeedToken, .settingsLinkCode, .settingsExport, .settingsImport, .link(code: nil),
-        .link(code: "ABCD-EFGH"), .notifications, .notificationRemove(id: 4), .manifest,
+        .link(code: "ABCD-EFGH"), .notifications, .notificationRemove(id: 4), .manifest, .serviceWorker, .offline,
     ]
 
     /// Every route builds a path that parses back to the same route.

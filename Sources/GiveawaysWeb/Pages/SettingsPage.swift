@@ -13,6 +13,8 @@ struct SettingsPage {
         }
 
         let notice: String?
+        /// This browser just took another profile: its offline copies of pages must go.
+        let forgetsOfflinePages: Bool
         let stores: [Choice]
         let types: [Choice]
         let minimumWorthText: String
@@ -32,6 +34,7 @@ struct SettingsPage {
             visitor: Visitor, snapshot: ReadModelSnapshot, notice: SiteRoute.SettingsNotice?, origin: String, now: Date
         ) {
             self.notice = notice.map(Self.text)
+            forgetsOfflinePages = notice == .linked
             let rules = visitor.rules
             let inData = snapshot.giveaways.flatMap(\.platforms).filter { !$0.isKnown }
             let platforms = Platform.catalog + Set(inData).sorted()
@@ -84,7 +87,7 @@ struct SettingsPage {
           <h1>Settings</h1>
           <p>Your rules decide what Home, More and your personal feeds show. They live in this browser’s anonymous profile — no account, no e-mail.</p>
         </section>
-        \(model.notice.map { HTML("<p class=\"notice\" role=\"status\">\(Icons.check)<span>\($0)</span></p>") })
+        \(model.notice.map { HTML("<p class=\"notice\" role=\"status\"\(model.forgetsOfflinePages ? HTML(" data-forget-offline-pages") : nil)>\(Icons.check)<span>\($0)</span></p>") })
         \(rulesForm)
         \(feedsSection)
         <section class="settings-card" aria-labelledby="notifications-title">

@@ -24,6 +24,8 @@ struct PageRoutes: Sendable {
             try StaticAssets.response(name: context.parameters.require("file"), request: request)
         }
         router.get(.init(SiteRoute.Pattern.manifest)) { _, _ in WebManifest.response() }
+        router.get(.init(SiteRoute.Pattern.serviceWorker)) { _, _ in ServiceWorker.response() }
+        router.get(.init(SiteRoute.Pattern.offline)) { _, _ in PageResponse.html(ServiceWorker.offlinePage()) }
         router.get(.init(SiteRoute.Pattern.health)) { _, _ in
             try JSONResponse.encode(["status": "ok"])
         }

@@ -3,6 +3,15 @@
   "use strict";
   document.documentElement.classList.add("js");
 
+  // The service worker: pages seen before open offline. After this browser switched profiles (a linked
+  // device), the copies of the last profile's pages are dropped.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => { /* the app works without it */ });
+    if (document.querySelector("[data-forget-offline-pages]")) {
+      navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage("forget-pages"));
+    }
+  }
+
   // A short notice when something done in the background fails (gone after 2 seconds; announced politely).
   const notify = (message) => {
     let box = document.getElementById("toast");

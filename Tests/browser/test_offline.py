@@ -1,0 +1,38 @@
+"""The service worker: a page seen before opens offline with a note; a page never seen gets the offline page.
+Offline is real here: the server of this test is stopped."""
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import serve
+
+
+def test_seen_pages_open_offline_with_a_note_and_unseen_ones_get_the_offline_page(upstream, browser_factory):
+    server = serve(upstream)
+    base = next(server)
+    driver = browser_factory(width=390, height=844)
+    driver.get(base + "/")
+    driver.set_script_timeout(20)
+    active = driver.execute_async_script("""
+        const done = arguments[0];
+        navigator.serviceWorker.ready.then((registration) => done(registration.active.state), () => done('none'));""")
+    assert active in ("activating", "activated")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+    driver.get(base + "/giveaways/5101")
+    title = driver.find_element(By.CSS_SELECTOR, ".details h1").text
+    driver.get(base + "/")
+    time.sleep(0.5)  # the copy is written after the page is answered
+
+    next(server, None)  # runs serve()'s teardown: the server stops, the network is gone
+    driver.get(base + "/giveaways/5101")
+    note = driver.find_element(By.CSS_SELECTOR, ".offline-note")
+    assert "You are offline" in note.text and "showing what you saw at" in note.text
+    assert driver.find_element(By.CSS_SELECTOR, ".details h1").text == title
+    driver.get(base + "/")
+    assert driver.find_elements(By.CSS_SELECTOR, "#results article.card")
+    driver.get(base + "/more")  # never opened
+    assert driver.find_element(By.CSS_SELECTOR, "h1").text == "You are offline"
+    assert driver.find_elements(By.CSS_SELECTOR, "link[rel=stylesheet]"), "the shell's stylesheet comes from the cache"
+    assert driver.execute_script(
+        "return getComputedStyle(document.querySelector('.site-header')).position") == "sticky"
