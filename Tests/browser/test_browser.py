@@ -3,6 +3,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse, parse_qs
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -204,11 +205,19 @@ def test_offline_banner_when_the_upstream_fails_and_data_stays(app, upstream, br
 
 def status_badge_after_sync_now(driver, app, expected):
     """Presses "Sync now" on /status and reloads until the GamerPower badge says `expected`."""
-    driver.find_element(By.XPATH, "//section[@aria-labelledby='status-gamerpower']//button[normalize-space()='Sync now']").click()
+    button = driver.find_element(
+        By.XPATH, "//section[@aria-labelledby='status-gamerpower']//button[normalize-space()='Sync now']")
+    button.click()
+    # The form answers with a redirect to this same /status: wait for the old page to go, not for the URL.
+    wait(driver).until(EC.staleness_of(button))
     wait(driver).until(EC.url_to_be(app + "/status"))
     deadline = time.time() + 20
+    badge = None
     while time.time() < deadline:
-        badge = driver.find_element(By.CSS_SELECTOR, "[aria-labelledby='status-gamerpower'] .badge").text
+        try:
+            badge = driver.find_element(By.CSS_SELECTOR, "[aria-labelledby='status-gamerpower'] .badge").text
+        except StaleElementReferenceException:
+            continue  # a reload replaced the page while it was read
         if badge == expected:
             return
         time.sleep(0.5)
