@@ -50,6 +50,15 @@ import Testing
             // Undo.
             _ = try await alice.post("/giveaways/3101/mark", "kind=claimed&on=0", client: client)
             #expect(Self.cardIDs(try await alice.get("/claimed", client: client).text).isEmpty)
+
+            // Without JavaScript the pair is one form and the pressed button names itself: `claimed=1`.
+            #expect(home.contains("name=\"claimed\" value=\"0\""), "a pressed toggle clears the mark")
+            #expect(home.contains("name=\"not-interested\" value=\"1\""))
+            let pressed = try await alice.post("/giveaways/3104/mark", "back=%2Fmore&claimed=1", client: client)
+            #expect(pressed.headers[.location] == "/more")
+            #expect(Self.cardIDs(try await alice.get("/claimed", client: client).text) == [3104])
+            _ = try await alice.post("/giveaways/3104/mark", "back=%2F&claimed=0", client: client)
+            #expect(Self.cardIDs(try await alice.get("/claimed", client: client).text).isEmpty)
         }
     }
 

@@ -1,5 +1,5 @@
-/// "Claimed" or "Not interested" on one giveaway: a real toggle `<button>` (with `aria-pressed`) in a POST form,
-/// so it works without JavaScript; with it, app.js sends the form in the background. The button's name stays the
+/// "Claimed" or "Not interested" on one giveaway: a real toggle `<button>` (with `aria-pressed`) in a POST form
+/// shared by the pair, so it works without JavaScript; with it, app.js sends the form in the background. The button's name stays the
 /// same when pressed — the pressed state is what changes.
 struct MarkToggle {
     let giveawayID: Int
@@ -11,6 +11,7 @@ struct MarkToggle {
     /// Compact cards show the icon only (the name is still there for screen readers).
     var showsLabel = true
 
+    /// The button alone; `pair` puts both in one form.
     func render() -> HTML {
         let (label, icon): (String, HTML) =
             switch list {
@@ -21,12 +22,9 @@ struct MarkToggle {
             showsLabel
             ? "<span class=\"mark__label\">\(label)</span><span class=\"visually-hidden\">: \(title)</span>"
             : "<span class=\"visually-hidden\">\(label): \(title)</span>"
+        // The button's own name and value say what pressing it does: `claimed=1` sets the mark, `claimed=0` clears it.
         return """
-            <form class="mark-form" method="post" action="\(SiteRoute.mark(id: giveawayID).path)">\
-            <input type="hidden" name="kind" value="\(list.rawValue)">\
-            <input type="hidden" name="on" value="\(isOn ? "0" : "1")">\
-            <input type="hidden" name="back" value="\(returnPath)">\
-            <button class="mark mark--\(list.rawValue)" aria-pressed="\(isOn ? "true" : "false")"\(showsLabel ? nil : HTML(" title=\"\(label)\""))>\(icon)\(text)</button></form>
+            <button class="mark mark--\(list.rawValue)" aria-pressed="\(isOn ? "true" : "false")" name="\(list.rawValue)" value="\(isOn ? "0" : "1")"\(showsLabel ? nil : HTML(" title=\"\(label)\""))>\(icon)\(text)</button>
             """
     }
 
@@ -38,6 +36,10 @@ struct MarkToggle {
         let notInterested = MarkToggle(
             giveawayID: card.id, title: card.title, list: .notInterested, isOn: card.isNotInterested,
             returnPath: returnPath, showsLabel: showsLabels)
-        return "\(claimed.render())\(notInterested.render())"
+        // One form for both (a card carries a hundred of them on Home: every byte counts twice).
+        return """
+            <form class="mark-form" method="post" action="\(SiteRoute.mark(id: card.id).path)">\
+            <input type="hidden" name="back" value="\(returnPath)">\(claimed.render())\(notInterested.render())</form>
+            """
     }
 }

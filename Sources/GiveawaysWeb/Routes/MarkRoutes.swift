@@ -16,17 +16,19 @@ struct MarkRoutes: Sendable {
         router.get(.init(SiteRoute.Pattern.notInterested), use: list)
     }
 
-    /// `POST /giveaways/{id}/mark` with `kind=claimed|not-interested` and `on=1|0` — JSON for scripts and the
-    /// page's script, a redirect back for plain forms.
+    /// `POST /giveaways/{id}/mark` with `claimed=1|0` or `not-interested=1|0` (the pressed button), or
+    /// `kind=claimed|not-interested&on=1|0` — JSON for scripts and the page's script, a redirect back for plain forms.
     @Sendable func setMark(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .mark(let id) = try route(request, snapshot) else { throw PageRoutes.notFound }
         let form = try await FormBody(request: request)
-        guard let list = form["kind"].flatMap(SiteRoute.MarkedList.init(rawValue:)) else {
+        // Either the pressed button of the pair (`claimed=1`, `not-interested=0`) or, for scripts, `kind=…&on=…`.
+        let pressed = SiteRoute.MarkedList.allCases.first { form[$0.rawValue] != nil }
+        guard let list = pressed ?? form["kind"].flatMap(SiteRoute.MarkedList.init(rawValue:)) else {
             throw BadRequest(message: "The mark must be “claimed” or “not-interested”.")
         }
         let isOn: Bool
-        switch form["on"] {
+        switch pressed.map({ form[$0.rawValue] }) ?? form["on"] {
         case "1": isOn = true
         case "0": isOn = false
         default: throw BadRequest(message: "“on” must be 1 (set the mark) or 0 (clear it).")

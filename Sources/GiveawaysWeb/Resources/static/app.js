@@ -176,24 +176,30 @@
   document.addEventListener("submit", async (event) => {
     const markForm = event.target.closest(".mark-form");
     if (!markForm) return;
+    const button = event.submitter;
+    if (!button) return;
     event.preventDefault();
-    const button = markForm.querySelector("button");
     button.disabled = true;
     try {
+      const body = new URLSearchParams({ back: markForm.elements.back.value, [button.name]: button.value });
       const response = await fetch(markForm.action, {
-        method: "POST", body: new URLSearchParams(new FormData(markForm)),
-        headers: { Accept: "application/json" }, credentials: "same-origin",
+        method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin",
       });
       if (!response.ok) throw new Error("HTTP " + response.status);
       const state = await response.json();
       document.querySelectorAll("[data-giveaway-id='" + state.id + "'] .mark--" + state.kind).forEach((other) => {
         other.setAttribute("aria-pressed", String(state.on));
-        other.closest("form").elements.on.value = state.on ? "0" : "1";
+        other.value = state.on ? "0" : "1";
         if (state.kind === "claimed") other.closest(".card")?.classList.toggle("is-claimed", state.on);
       });
     } catch (error) {
       if (offline(error)) { notify("Could not save that — you seem to be offline."); return; }
+      // Without the background request, the plain form (submit() skips this handler, so name the button).
+      const field = document.createElement("input");
+      field.type = "hidden"; field.name = button.name; field.value = button.value;
+      markForm.appendChild(field);
       markForm.submit();
+      return;
     } finally {
       button.disabled = false;
     }
