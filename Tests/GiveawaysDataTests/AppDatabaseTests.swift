@@ -224,4 +224,83 @@ import Testing
         #expect(claimed.map(\.giveaway.id) == [3])
         #expect(try await marks.marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
     }
+
+    @Test func theLastReleasesDatabaseSchemaV4UpgradesAndKeepsEveryGiveawayHistoryRowAndMark() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v4-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("v4.sqlite").path
+        let alice = try #require(ProfileID(rawValue: String(repeating: "a", count: 32)))
+        // Given a file as the last release (schema v4: catalog and RAWG cache) wrote it, with every kind of mark.
+        do {
+            let pool = try DatabasePool(path: path)
+            try AppDatabase.migrator.migrate(pool, upTo: "v4: cached RAWG answers")
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO giveaway (id, title, worth_cents, thumbnail_url, image_url, description, instructions,
+                          open_giveaway_url, open_giveaway, published_at, type, ends_at, users, status,
+                          gamerpower_url, first_seen_at, last_seen_at, left_at, is_demo) VALUES
+                        (1, 'Live game', 1999, 't1', 'i1', 'd1', 'steps', 'https://g/1', NULL, '2026-03-01 00:00:00.000',
+                         'Game', '2026-04-01 00:00:00.000', 120, 'Active', 'https://gp/1', '2026-03-01 00:00:00.000',
+                         '2026-03-03 00:00:00.000', NULL, 0),
+                        (2, 'Gone loot', NULL, 't2', 'i2', 'd2', 'steps', 'https://g/2', NULL, '2026-03-01 00:00:00.000',
+                         'DLC', NULL, 5, 'Active', 'https://gp/2', '2026-03-01 00:00:00.000',
+                         '2026-03-02 00:00:00.000', '2026-03-02 00:00:00.000', 0);
+                        INSERT INTO giveaway_platform (giveaway_id, position, slug, name) VALUES
+                        (1, 0, 'pc', 'PC'), (1, 1, 'steam', 'Steam'), (2, 0, 'gog', 'GOG');
+                        INSERT INTO feed_period (giveaway_id, appeared_at, left_at) VALUES
+                        (1, '2026-03-01 00:00:00.000', NULL), (2, '2026-03-01 00:00:00.000', '2026-03-02 00:00:00.000');
+                        INSERT INTO sync_run (source, at, succeeded, reason, added, updated, returned, left, total) VALUES
+                        ('gamerpower', '2026-03-03 00:00:00.000', 1, NULL, 2, 0, 0, 1, 1);
+                        INSERT INTO catalog_game (id, title, short_description, genre, platforms, publisher, developer,
+                          rank, first_seen_at, last_seen_at) VALUES
+                        (9, 'Nine', 's', 'MMORPG', 'PC (Windows)', 'P', 'D', 1, '2026-03-01 00:00:00.000',
+                         '2026-03-03 00:00:00.000');
+                        INSERT INTO discover_cache (request, body, fetched_at) VALUES
+                        ('/genres', X'7B7D', '2026-03-03 00:00:00.000');
+                        INSERT INTO mark (profile_id, subject_kind, subject_id, kind, text, created_at, updated_at) VALUES
+                        ('\(alice.rawValue)', 'giveaway', 2, 'favorite', NULL, '2026-03-02 01:00:00.000', '2026-03-02 01:00:00.000'),
+                        ('\(alice.rawValue)', 'game', 9, 'note', 'my note', '2026-03-02 02:00:00.000', '2026-03-02 02:00:00.000'),
+                        ('\(alice.rawValue)', 'game', 9, 'hidden', NULL, '2026-03-02 03:00:00.000', '2026-03-02 03:00:00.000'),
+                        ('\(alice.rawValue)', 'genre', 1, 'chosenGenre', 'action', '2026-03-02 04:00:00.000', '2026-03-02 04:00:00.000');
+                        """)
+            }
+            try pool.close()
+        }
+
+        // When this release opens it (v5: profiles, link codes, end-date changes; v6: webhooks)
+        let database = try AppDatabase.open(path: path)
+        let feed = GiveawayFeedSQLiteRepository(database: database, events: HookEventRecorder())
+
+        // Then every giveaway, platform, history row, sync run, catalog game, cached answer and mark is there
+        #expect(try await feed.storedGiveaway(id: 1)?.giveaway.platforms.map(\.slug) == ["pc", "steam"])
+        let gone = try #require(try await feed.storedGiveaway(id: 2))
+        #expect(gone.history.leftAt == utc("2026-03-02T00:00:00Z") && gone.history.periods.count == 1)
+        #expect(try await feed.giveawaysInFeed().map(\.id) == [1])
+        let log = try await SyncLogSQLiteRepository(database: database).syncLog(of: .gamerpower)
+        #expect(log.lastSuccess?.changes == SyncChanges(added: 2, left: 1, total: 1))
+        #expect(try await CatalogSQLiteRepository(database: database).allCatalogGames().map(\.game.id) == [9])
+        #expect(try await DiscoverCacheSQLiteRepository(database: database).cachedAnswer(for: "/genres") != nil)
+        let marks = try await MarkSQLiteRepository(database: database).marks(of: alice)
+        #expect(marks.all.count == 4)
+        #expect(marks.has(.favorite, on: .giveaway(2)) && marks.has(.hidden, on: .game(9)))
+        #expect(marks.mark(.note, on: .game(9))?.text == "my note")
+        #expect(marks.mark(.chosenGenre, on: MarkSubject(kind: .genre, id: 1))?.text == "action")
+
+        // And the new features work on the old data: visits and rules for the old profile, an end-date move, a hook
+        let profiles = ProfileSQLiteRepository(database: database)
+        let visit = try await profiles.recordVisit(of: alice, at: utc("2026-03-04T00:00:00Z"))
+        #expect(visit.lastSeenAt == utc("2026-03-04T00:00:00Z"), "a profile with old marks records visits")
+        let hooks = HookSQLiteRepository(database: database)
+        _ = try await hooks.addHook(
+            Hook(url: URL(string: "https://example.org/h")!, createdAt: utc("2026-03-04T00:00:00Z")))
+        var moved = try #require(try await feed.storedGiveaway(id: 1)).giveaway
+        moved.endsAt = utc("2026-04-05T00:00:00Z")
+        let report = try await feed.saveFeed([moved], at: utc("2026-03-05T00:00:00Z"))
+        #expect(report.endDateChanged == [1])
+        let events = try await hooks.claimDue(now: utc("2026-03-05T00:00:00Z"), lease: 60, limit: 10)
+        #expect(events.map(\.event) == [.changed])
+        #expect(try await MarkSQLiteRepository(database: database).marks(of: alice).all.count == 4)
+    }
 }
