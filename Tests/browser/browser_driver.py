@@ -1,13 +1,16 @@
 """Headless Chromium for the browser tests and scripts: the Debian chromium and chromedriver, named explicitly,
 so Selenium never looks for or downloads a driver (set SE_AVOID_STATS=true too). Loopback pages only."""
+from datetime import datetime
+import os
 import shutil
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 
-def make_driver(width=1440, height=900, dark=False):
-    """A headless Chromium window of the given size, in light or dark mode, keeping the console log."""
+def make_driver(width=1440, height=900, dark=False, tz=None, now=None):
+    """A headless Chromium window of the given size, in light or dark mode, keeping the console log; `tz` starts
+    Chromium in that time zone (its `TZ`), `now` (an ISO 8601 instant) sets the pages' clock to start there."""
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1",
@@ -17,10 +20,27 @@ def make_driver(width=1440, height=900, dark=False):
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if binary:
         options.binary_location = binary
-    service = Service(executable_path=shutil.which("chromedriver"))
+    env = {**os.environ, "TZ": tz} if tz else None
+    service = Service(executable_path=shutil.which("chromedriver"), env=env)
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_window_size(width, height)
     if dark:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    if now:
+        pin_clock(driver, datetime.fromisoformat(now.replace("Z", "+00:00")))
     return driver
+
+
+def pin_clock(driver, instant):
+    """Makes `new Date()` and `Date.now()` run from `instant` (an aware datetime) on every page this driver opens
+    next, as a script that runs before the page's own. Returns its id for `Page.removeScriptToEvaluateOnNewDocument`;
+    a later pin wins."""
+    millis = int(instant.timestamp() * 1000)
+    source = (
+        "(() => { const offset = %d - Date.now(); const Real = Date;"
+        " class Pinned extends Real { constructor(...a) { if (a.length === 0) super(Real.now() + offset); else super(...a); }"
+        " static now() { return Real.now() + offset; } }"
+        " globalThis.Date = Pinned; })();" % millis
+    )
+    return driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"]

@@ -142,6 +142,20 @@ def test_carousel_moves_with_buttons_and_keys(app, browser):
     assert position.text == "3"
     carousel.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT, Keys.ARROW_LEFT)
     assert position.text == "4"  # wraps around
+    carousel.send_keys(Keys.HOME)
+    assert position.text == "1"
+    carousel.send_keys(Keys.END)
+    assert position.text == "4"
+    # From the keyboard alone: Tab reaches the current card only; arrows on it move focus to the new current
+    # card, never leaving it on one hidden from assistive technology.
+    current = browser.find_element(By.CSS_SELECTOR, '#featured .carousel__item[aria-hidden="false"] a')
+    assert [a.get_attribute("tabindex") for a in browser.find_elements(By.CSS_SELECTOR, "#featured .carousel__item a")].count("0") == 1
+    current.send_keys(Keys.ARROW_RIGHT)
+    assert position.text == "1"
+    focused = browser.switch_to.active_element
+    assert focused.get_attribute("class") == "carousel__card"
+    assert focused.find_element(By.XPATH, "..").get_attribute("aria-hidden") == "false"
+    assert focused.find_element(By.XPATH, "..").get_attribute("data-index") == "0"
     shelves = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".shelf h2")]
     assert shelves[0].startswith("PC") and any(s.startswith("Playstation 5") for s in shelves)
     assert severe_console_errors(browser) == []

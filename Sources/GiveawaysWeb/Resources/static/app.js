@@ -12,6 +12,64 @@
     }
   }
 
+  // Local time. The server writes every time as <time datetime="…Z" data-t> with a UTC text in the page's
+  // language; this rewrites it in the visitor's own time zone, with the phrases of #time-strings:
+  //   data-t="ends": "Ends in 40 minutes", "Ends today, 23:30", "Ends tomorrow, 09:00", "Ends Tue 14:00",
+  //                  "Ends in 12 days", "Ended 3 days ago" — days counted on the visitor's calendar;
+  //   data-t="date": a date and time ("Tue 1 Apr 2026, 11:00"); data-t="day": a date only, kept in UTC
+  //                  (a release day must not move to the day before west of Greenwich).
+  // Cards inserted later (live search, Load more) are rewritten too, and countdowns every minute.
+  const timeStrings = (() => {
+    try { return JSON.parse(document.getElementById("time-strings")?.textContent || "null"); } catch { return null; }
+  })();
+  if (timeStrings && window.Intl) {
+    const lang = document.documentElement.lang || "en";
+    const format = (options) => new Intl.DateTimeFormat(lang, { hourCycle: "h23", ...options });
+    const clock = format({ hour: "2-digit", minute: "2-digit" });
+    const weekdayClock = format({ weekday: "short", hour: "2-digit", minute: "2-digit" });
+    const fullDate = format({ weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+    const dayOnly = format({ day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+    const zoned = format({ dateStyle: "full", timeStyle: "short" });
+    const fill = (text, values) => text.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
+    const plural = new Intl.PluralRules(lang);
+    const span = (forms, unit, n) => {
+      const unitForms = forms[unit];
+      return fill(unitForms[plural.select(n)] || unitForms.other, { n: n.toLocaleString(lang) });
+    };
+    // Whole calendar days between two instants on the visitor's calendar (rounding absorbs DST's 23/25 h days).
+    const dayNumber = (date) => Math.round(new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() / 86400000);
+    const endsText = (end, now) => {
+      const seconds = (end - now) / 1000;
+      if (seconds <= 0) {
+        const ago = -seconds;
+        const [unit, n] = ago >= 86400 ? ["day", Math.floor(ago / 86400)] : ago >= 3600 ? ["hour", Math.floor(ago / 3600)] : ["minute", Math.max(1, Math.floor(ago / 60))];
+        return fill(timeStrings.endedAgo, { span: span(timeStrings.spanAgo, unit, n) });
+      }
+      if (seconds < 3600) return fill(timeStrings.endsIn, { span: span(timeStrings.spanIn, "minute", Math.max(1, Math.floor(seconds / 60))) });
+      const days = dayNumber(end) - dayNumber(now);
+      if (days === 0) return fill(timeStrings.endsToday, { time: clock.format(end) });
+      if (days === 1) return fill(timeStrings.endsTomorrow, { time: clock.format(end) });
+      if (days < 7) return fill(timeStrings.endsOn, { date: weekdayClock.format(end) });
+      return fill(timeStrings.endsIn, { span: span(timeStrings.spanIn, "day", days) });
+    };
+    const rewrite = (root) => {
+      const now = new Date();
+      root.querySelectorAll("time[data-t][datetime]").forEach((element) => {
+        const when = new Date(element.getAttribute("datetime"));
+        if (Number.isNaN(when.getTime())) return;
+        const kind = element.dataset.t;
+        const text = kind === "ends" ? endsText(when, now) : kind === "day" ? dayOnly.format(when) : fullDate.format(when);
+        if (element.textContent !== text) element.textContent = text;
+        if (kind !== "day" && !element.title) element.title = zoned.format(when);
+      });
+    };
+    rewrite(document);
+    new MutationObserver((changes) => {
+      changes.forEach((change) => change.addedNodes.forEach((node) => { if (node.querySelectorAll) rewrite(node.parentNode || node); }));
+    }).observe(document.body, { childList: true, subtree: true });
+    setInterval(() => rewrite(document), 60000);
+  }
+
   // A short notice when something done in the background fails (gone after 2 seconds; announced politely).
   const notify = (message) => {
     let box = document.getElementById("toast");
@@ -322,9 +380,16 @@
 
     carousel.querySelector("[data-carousel-prev]").addEventListener("click", () => go(index - 1));
     carousel.querySelector("[data-carousel-next]").addEventListener("click", () => go(index + 1));
+    // Arrow keys, Home and End, on the carousel or on its current card; a focused card hands focus to the new
+    // current one (the old one is hidden from assistive technology at once).
+    const keys = { ArrowLeft: () => index - 1, ArrowRight: () => index + 1, Home: () => 0, End: () => items.length - 1 };
     carousel.addEventListener("keydown", (event) => {
-      if (event.key === "ArrowLeft") { event.preventDefault(); go(index - 1); }
-      if (event.key === "ArrowRight") { event.preventDefault(); go(index + 1); }
+      const target = keys[event.key];
+      if (!target || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      const onCard = event.target.closest(".carousel__item") !== null;
+      go(target());
+      if (onCard) items[index].querySelector("a").focus({ preventScroll: true });
     });
     const track = carousel.querySelector(".carousel__track");
     track.addEventListener("pointerdown", (event) => {
