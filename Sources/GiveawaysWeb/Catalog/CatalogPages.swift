@@ -133,6 +133,7 @@ struct FreeToPlayPage {
     }
 
     let model: Model
+    let strings: Strings
 
     func render() -> HTML {
         """
@@ -166,7 +167,9 @@ struct FreeToPlayPage {
             model.noteCount > 0
             ? " · <a href=\"\(SiteRoute.catalogHidden.path)#notes-title\">\(model.noteCount) with your notes</a>" : nil
         let loadMore: HTML =
-            model.nextPagePath.map { LoadMore(shown: model.cards.count, total: model.total, nextPath: $0).render() }
+            model.nextPagePath.map {
+                LoadMore(shown: model.cards.count, total: model.total, nextPath: $0, strings: strings).render()
+            }
             ?? .empty
         return """
             <p class="results__count"><strong>\(model.total)</strong> \(noun)\(clear)\(hidden)\(notes)</p>
@@ -183,7 +186,7 @@ struct FreeToPlayPage {
             placeholder: "Search titles, genres, publishers", search: filters.search,
             hidden: [filters.genre.map { ("genre", $0) }, filters.platform.map { ("platform", $0.rawValue) }]
                 .compactMap { $0 },
-            sorts: model.sortOptions, defaultSort: CatalogFilters.Sort.popularity.rawValue,
+            sorts: model.sortOptions, defaultSort: CatalogFilters.Sort.popularity.rawValue, strings: strings,
             suggestPath: SiteRoute.api(.catalogSuggestions(query: "")).path
         ).render()
     }
@@ -380,7 +383,7 @@ struct CatalogGamePage {
             : """
             <section class="shelf loot-shelf" aria-labelledby="loot-title">
               <h2 id="loot-title">Free loot for \(model.title) right now</h2>
-              <ul class="shelf__row">\(model.loot.map { HTML("<li>\(GiveawayCard(model: $0, heart: HeartButton(giveawayID: $0.id, title: $0.title, isFavorite: $0.isFavorite, returnPath: SiteRoute.catalogGame(id: model.id).path), style: .compact).render())</li>") })</ul>
+              <ul class="shelf__row">\(model.loot.map { HTML("<li>\(GiveawayCard(model: $0, heart: HeartButton(giveawayID: $0.id, title: $0.title, isFavorite: $0.isFavorite, returnPath: SiteRoute.catalogGame(id: model.id).path, strings: $0.strings), style: .compact).render())</li>") })</ul>
             </section>
             """
         return """

@@ -97,6 +97,7 @@ struct HistoryPage {
     }
 
     let model: Model
+    let strings: Strings
 
     func render() -> HTML {
         """
@@ -138,7 +139,7 @@ struct HistoryPage {
             : .empty
         return """
             \(count)<ol class="history-list" data-list data-append-all>\(items)</ol>
-            \(LoadMore(shown: model.entries.count, total: model.total, nextPath: model.nextPagePath).render())
+            \(LoadMore(shown: model.entries.count, total: model.total, nextPath: model.nextPagePath, strings: strings).render())
             """
     }
 

@@ -61,7 +61,8 @@ struct CatalogMarkRoutes: Sendable {
             </form>
             """
         return PageResponse.html(
-            Layout(title: "Hide \(title)? · GameGiveaways", section: .freeToPlay, content: content).render())
+            Layout(request, context, title: "Hide \(title)? · GameGiveaways", section: .freeToPlay, content: content)
+                .render())
     }
 
     /// `POST /free-to-play/{id}/hide` — `hidden=1` hides the game for this visitor, `hidden=0` restores it.
@@ -93,7 +94,9 @@ struct CatalogMarkRoutes: Sendable {
             .compactMap { mark in catalog.byID[mark.subject.id].map { ($0, mark.text ?? "") } }
         let page = HiddenGamesPage(games: games, noted: noted)
         return PageResponse.html(
-            Layout(title: "Hidden games · GameGiveaways", section: .freeToPlay, content: page.render()).render())
+            Layout(
+                request, context, title: "Hidden games · GameGiveaways", section: .freeToPlay, content: page.render()
+            ).render())
     }
 
     /// `POST /free-to-play/hidden/restore` — Restore all.

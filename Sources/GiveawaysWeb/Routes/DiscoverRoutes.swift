@@ -33,12 +33,12 @@ struct DiscoverRoutes: Sendable {
     /// `GET /discover` — the remembered genre's games, or the genre tiles (`?genres=all` always shows the tiles).
     @Sendable func discover(request: Request, context: AppRequestContext) async throws -> Response {
         guard case .discover(let showGenres) = try route(request) else { throw HTTPError(.notFound) }
-        guard let source else { return page("Discover", DiscoverPages.disabled()) }
+        guard let source else { return page(request, context, "Discover", DiscoverPages.disabled()) }
         if !showGenres, let slug = try await chosenGenre(context) {
             return PageResponse.redirect(to: SiteRoute.discoverGenre(slug: slug, page: 1).path)
         }
         let genres = try await rawg { try await source.genres() }
-        return page("Discover", DiscoverPages.genres(genres.value, staleSince: genres.staleSince))
+        return page(request, context, "Discover", DiscoverPages.genres(genres.value, staleSince: genres.staleSince))
     }
 
     /// `POST /discover/genre` (`slug=`) — remembers the genre for this visitor's profile and opens it.
@@ -66,7 +66,7 @@ struct DiscoverRoutes: Sendable {
     /// `GET /discover/{genre}?page=N` — a page of the genre's games (with `X-Fragment: results`, only the games).
     @Sendable func genre(request: Request, context: AppRequestContext) async throws -> Response {
         guard case .discoverGenre(let slug, let pageNumber) = try route(request) else { throw HTTPError(.notFound) }
-        guard let source else { return page("Discover", DiscoverPages.disabled()) }
+        guard let source else { return page(request, context, "Discover", DiscoverPages.disabled()) }
         let games = try await rawg(notFound: "There is no page \(pageNumber) of that genre on RAWG.") {
             try await source.games(genre: slug, page: pageNumber)
         }
@@ -76,15 +76,16 @@ struct DiscoverRoutes: Sendable {
             slug: slug, name: name, page: pageNumber, games: games.value, staleSince: games.staleSince,
             isRemembered: chosen)
         if PageResponse.wantsFragment(request) { return PageResponse.html(DiscoverPages.gameList(model)) }
-        return page("\(name) · Discover", DiscoverPages.genre(model))
+        return page(request, context, "\(name) · Discover", DiscoverPages.genre(model))
     }
 
     /// `GET /discover/games/{id}` — one RAWG game.
     @Sendable func game(request: Request, context: AppRequestContext) async throws -> Response {
         guard case .discoverGame(let id) = try route(request) else { throw HTTPError(.notFound) }
-        guard let source else { return page("Discover", DiscoverPages.disabled()) }
+        guard let source else { return page(request, context, "Discover", DiscoverPages.disabled()) }
         let detail = try await rawg(notFound: "RAWG has no game number \(id).") { try await source.game(id: id) }
         return page(
+            request, context,
             "\(detail.value.game.name) · Discover", DiscoverPages.game(detail.value, staleSince: detail.staleSince))
     }
 
@@ -94,8 +95,9 @@ struct DiscoverRoutes: Sendable {
         try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
     }
 
-    private func page(_ title: String, _ content: HTML) -> Response {
-        PageResponse.html(Layout(title: "\(title) · GameGiveaways", section: .discover, content: content).render())
+    private func page(_ request: Request, _ context: AppRequestContext, _ title: String, _ content: HTML) -> Response {
+        PageResponse.html(
+            Layout(request, context, title: "\(title) · GameGiveaways", section: .discover, content: content).render())
     }
 
     /// A profile has one chosen genre at most: one mark on one fixed subject, whose text is the genre's slug.

@@ -25,7 +25,7 @@ struct NotificationRoutes: Sendable {
 
     /// `GET /settings/notifications`.
     @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
-        try await render(context.profile, error: nil)
+        try await render(request, context, error: nil)
     }
 
     /// `POST /settings/notifications`: adds a hook; refused input shows the page again with the reason (400).
@@ -49,7 +49,7 @@ struct NotificationRoutes: Sendable {
             refusal = error.description
         }
         guard refusal.isEmpty else {
-            return try await render(context.profile, error: refusal, typedURL: form["url"] ?? "", status: .badRequest)
+            return try await render(request, context, error: refusal, typedURL: form["url"] ?? "", status: .badRequest)
         }
         var response = PageResponse.redirect(to: SiteRoute.notifications.path)
         if context.profile == nil {
@@ -67,8 +67,10 @@ struct NotificationRoutes: Sendable {
     }
 
     private func render(
-        _ profile: ProfileID?, error: String?, typedURL: String = "", status: HTTPResponse.Status = .ok
+        _ request: Request, _ context: AppRequestContext, error: String?, typedURL: String = "",
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        let profile = context.profile
         var own: [Hook] = []
         var rules = GiveawayRules.none
         if let profile {
@@ -79,7 +81,8 @@ struct NotificationRoutes: Sendable {
             hooks: own.map(NotificationsPage.HookModel.init), rulesText: rules.summary,
             error: error, typedURL: typedURL)
         return PageResponse.html(
-            Layout(title: "Notifications · GameGiveaways", section: .settings, content: page.render()).render(),
+            Layout(request, context, title: "Notifications · GameGiveaways", section: .settings, content: page.render())
+                .render(),
             status: status)
     }
 

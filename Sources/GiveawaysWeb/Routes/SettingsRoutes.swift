@@ -37,7 +37,8 @@ struct SettingsRoutes: Sendable {
                 visitor: visitor, snapshot: try await readModel.snapshot(), notice: notice,
                 origin: LinkBase(request: request, fallbackHost: fallbackHost).origin, now: now))
         return PageResponse.html(
-            Layout(title: "Settings · GameGiveaways", section: .settings, content: page.render()).render())
+            Layout(request, context, title: "Settings · GameGiveaways", section: .settings, content: page.render())
+                .render())
     }
 
     /// `POST /settings` — saves the rules (or clears them with `clear=1`).
@@ -78,7 +79,8 @@ struct SettingsRoutes: Sendable {
                 SiteRoute.link(code: code.grouped).path),
             expiresAt: now.addingTimeInterval(LinkCode.lifetime))
         var response = PageResponse.html(
-            Layout(title: "Link another browser · GameGiveaways", section: .settings, content: page).render())
+            Layout(request, context, title: "Link another browser · GameGiveaways", section: .settings, content: page)
+                .render())
         // The code is a secret for ten minutes: keep it out of every cache.
         response.headers[HTTPField.Name.cacheControl] = "no-store"
         return withProfile(profile, context, request, response)
@@ -95,7 +97,8 @@ struct SettingsRoutes: Sendable {
             content = LinkPage.enter(typed: typed, error: typed == nil ? nil : LinkPage.malformed)
         }
         return PageResponse.html(
-            Layout(title: "Use a code · GameGiveaways", section: .settings, content: content).render(),
+            Layout(request, context, title: "Use a code · GameGiveaways", section: .settings, content: content)
+                .render(),
             status: typed == nil || LinkCode(typed: typed ?? "") != nil ? .ok : .badRequest)
     }
 
@@ -104,7 +107,7 @@ struct SettingsRoutes: Sendable {
         let form = try await FormBody(request: request)
         let typed = form["code"] ?? ""
         guard let code = LinkCode(typed: typed) else {
-            return error(LinkPage.enter(typed: typed, error: LinkPage.malformed))
+            return error(request, context, LinkPage.enter(typed: typed, error: LinkPage.malformed))
         }
         switch try await profiles.redeemLinkCode(code, at: clock()) {
         case .success(let profile):
@@ -112,7 +115,7 @@ struct SettingsRoutes: Sendable {
             response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
             return response
         case .failure(let reason):
-            return error(LinkPage.enter(typed: nil, error: LinkPage.message(reason)))
+            return error(request, context, LinkPage.enter(typed: nil, error: LinkPage.message(reason)))
         }
     }
 
@@ -148,9 +151,10 @@ struct SettingsRoutes: Sendable {
         try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
     }
 
-    private func error(_ content: HTML) -> Response {
+    private func error(_ request: Request, _ context: AppRequestContext, _ content: HTML) -> Response {
         PageResponse.html(
-            Layout(title: "Use a code · GameGiveaways", section: .settings, content: content).render(),
+            Layout(request, context, title: "Use a code · GameGiveaways", section: .settings, content: content)
+                .render(),
             status: .badRequest)
     }
 

@@ -1,0 +1,144 @@
+extension Strings {
+    /// English: the default, and the fallback for every browser that asks for neither language.
+    static let en = Strings(
+        language: .en,
+        format: Format(
+            groupSeparator: ",", decimalSeparator: ".", money: { "$\($0)" },
+            monthsShort: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+            weekdaysShort: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+            dateTime: { weekday, day, month, year, time in "\(weekday) \(day) \(month) \(year), \(time) UTC" },
+            day: { day, month, year in "\(day) \(month) \(year)" }),
+        time: Time(
+            endsIn: "Ends in {span}", endedAgo: "Ended {span} ago", endsToday: "Ends today, {time}",
+            endsTomorrow: "Ends tomorrow, {time}", endsOn: "Ends {date}", noEndDate: "No end date",
+            spanIn: englishUnits, spanAgo: englishUnits, lessThanAMinute: "less than a minute", ago: "{span} ago",
+            inFuture: "in {span}"),
+        layout: LayoutText(
+            siteDescription: "Every free game, loot drop and beta key live right now, and how long it stays free.",
+            skipToContent: "Skip to content", brandLabel: "GameGiveaways home", mainNavigation: "Main",
+            navHome: "Home", navFreeToPlay: "Free to play", navMore: "More", navFavorites: "Favorites",
+            navSettings: "Settings",
+            credits: { gamerpower, freetogame in
+                "Giveaway data from \(gamerpower); free-to-play games from \(freetogame). GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores."
+            },
+            discoverGames: "Discover games", history: "History", statistics: "Statistics", syncStatus: "Sync status",
+            languageLabel: "Language"),
+        card: Card(
+            newSinceVisit: "New since your last visit", leftFeed: "Left the feed", expired: "Expired",
+            active: "Active", free: "Free", platforms: "Platforms",
+            addFavorite: { "Add \($0) to favorites" }, removeFavorite: { "Remove \($0) from favorites" },
+            save: "Save", saved: "Saved", claimed: "Claimed", notInterested: "Not interested", typeGame: "Game",
+            typeLoot: "Loot / DLC", typeEarlyAccess: "Early Access", typeOther: "Other"),
+        common: Common(
+            all: "All", everything: "Everything", filterGames: "Games", filterLoot: "Loot", filterBeta: "Beta",
+            sortNewest: "Newest", sortValue: "Value", sortPopularity: "Popularity", sortEnding: "Ending soon",
+            sort: "Sort", search: "Search", moreResults: "More results", showing: { "Showing \($0) of \($1)" },
+            loadMore: "Load more", browseGiveaways: "Browse giveaways", goHome: "Go home", demoTitle: "Demo data",
+            demoText: "GameGiveaways has not synced with GamerPower yet, so these giveaways are invented examples. "
+                + "The real ones replace them as soon as a sync succeeds.",
+            offlineTitle: { "Offline — showing data from \($0)" },
+            offlineText: {
+                "GamerPower could not be reached; the last good sync was \($0). "
+                    + "New giveaways may be missing until it answers again."
+            },
+            syncingTitle: "Refreshing giveaways…", retryNow: "Retry now", refreshing: "Refreshing…",
+            filteredByRules: { "Filtered by \($0)" }, hiddenCount: { "\($0) hidden" },
+            showingEverything: { "Showing everything, your \($0) aside" }, applyMyRules: "Apply my rules",
+            yourRules: "your rules", rules: "rules"),
+        home: Home(
+            heading: "Free right now",
+            hero: { count, number, worth in
+                "\(number) live \(count == 1 ? "giveaway" : "giveaways"), \(worth) of games and loot to keep."
+            },
+            pageTitle: "Free games right now", allPlatforms: "All platforms", platforms: "Platforms", type: "Type",
+            endingWithin24h: "Ending within 24 h", giveaways: "Giveaways",
+            resultNoun: Plural(one: "giveaway", other: "giveaways"), clearFilters: "Clear filters",
+            searchLabel: "Search giveaways", searchPlaceholder: "Search titles, platforms, descriptions",
+            nothingEndsTitle: "Nothing ends in the next 24 hours",
+            nothingEndsMessage: "No live giveaway you have not claimed ends within a day. Check back tomorrow.",
+            showEveryGiveaway: "Show every giveaway", rulesHideTitle: "Your rules hide everything here",
+            rulesHideMessage: { count, number in
+                "\(number) \(count == 1 ? "giveaway matches" : "giveaways match") these filters but not your rules."
+            },
+            showEverything: "Show everything", noGiveawaysTitle: "No giveaways yet",
+            noGiveawaysMessage: "The first sync has not finished. Try again in a moment.", reload: "Reload",
+            nothingMatchesTitle: "Nothing matches",
+            nothingMatchesMessage: "No live giveaway matches these filters. Try fewer words or another platform."),
+        details: Details(
+            allGiveaways: "All giveaways", breadcrumb: "Breadcrumb",
+            demoText: "This giveaway is invented; it is shown until the first real sync succeeds.",
+            coverArt: { "Cover art of \($0)" }, lootFor: { "Loot for \($0), a free-to-play game" },
+            openGiveawayPage: "Open the giveaway page", getIt: "Get it", worth: "Worth", claimedBy: "Claimed by",
+            people: Plural(one: "{n} person", other: "{n} people"), type: "Type", status: "Status",
+            noLongerListed: "no longer listed", published: "Published", ends: "Ends",
+            aboutThis: "About this giveaway", howToClaim: "How to claim",
+            listedSince: { gamerpower, date in "Listed on \(gamerpower) since \(date)." }),
+        more: More(
+            pageTitle: "More", heading: "More to explore",
+            intro: "Featured Epic Games Store giveaways, then every platform with something free.",
+            nothingLive: "Nothing is live right now. Check back soon.",
+            featuredLabel: "Featured Epic Games Store giveaways", featuredHeading: "Free on Epic Games Store",
+            seeAll: "See all", carouselHelp: "Use the arrow keys to browse", slide: { "\($0) of \($1)" },
+            previous: "Previous giveaway", next: "Next giveaway"),
+        lists: Lists(
+            favoritesTitle: "Favorites", favoritesEmptyIntro: "Your saved giveaways will appear here.",
+            favoritesSummary: Plural(
+                one: "{n} saved giveaway, newest first.", other: "{n} saved giveaways, newest first."),
+            favoriteGiveaways: "Favorite giveaways", noFavoritesTitle: "No favorites yet",
+            noFavoritesMessage:
+                "Tap the heart on any giveaway to keep it here. Favorites stay in this browser, even after the giveaway ends.",
+            yourLists: "Your lists", claimedEmptyIntro: "Giveaways you mark as claimed appear here.",
+            claimedSummary: { count, worth in
+                "\(count) claimed\(worth.map { ", worth \($0) together" } ?? ""), most recent first."
+            },
+            notInterestedEmptyIntro: "Giveaways you are not interested in appear here.",
+            notInterestedSummary: { "\($0) not interested, most recent first. Press the mark again to undo." },
+            claimedGiveaways: "Claimed giveaways", notInterestedGiveaways: "Not interested giveaways",
+            nothingHereTitle: "Nothing here yet",
+            claimedEmptyMessage:
+                "Press “Claimed” on any giveaway once you have it. Claimed giveaways leave “Ending soon”, and your rules can hide them from Home.",
+            notInterestedEmptyMessage:
+                "Press “Not interested” on any giveaway you want out of the way. Your rules can hide them from Home."),
+        status: Status(
+            pageTitle: "Sync status", heading: "Sync status",
+            intro: "Where the data comes from, and whether it is fresh.",
+            healthy: "Healthy", stale: "Failing — showing older data", failing: "Failing",
+            neverSynced: "Not synced yet", syncing: "Syncing",
+            healthySummary: { "The last sync succeeded. It holds \($0)." },
+            staleSummary: { "The last attempt failed, so the \($0) on show are from the last good sync." },
+            failingDemoSummary: "No sync has succeeded yet; the app shows labelled demo data until one does.",
+            failingSummary: "No sync has succeeded yet.", neverSyncedSummary: "No sync has been attempted yet.",
+            syncingSummary: "The first sync is running.", runningNow: "running now", succeeded: "succeeded",
+            failed: "failed", lastAttempt: "Last attempt", lastSuccess: "Last success", outcome: "Outcome",
+            holds: "Holds", demoData: "demo data", nextRun: "Next run", never: "never", notScheduled: "not scheduled",
+            games: Plural(one: "{n} game", other: "{n} games"),
+            giveaways: Plural(one: "{n} giveaway", other: "{n} giveaways"), changeNew: "new", changeUpdated: "updated",
+            changeBack: "back", changeLeft: "left", whyFailed: "Why the last attempt failed",
+            whatChanged: "What the last good sync changed",
+            nothingChanged: "No sync has succeeded yet, so nothing has changed.", syncNow: "Sync now"),
+        error: ErrorText(
+            notFoundTitle: "Page not found", badRequestTitle: "Bad request", notFoundHeading: "We couldn't find that",
+            badRequestHeading: "That filter doesn't exist", forbiddenHeading: "Not allowed",
+            methodHeading: "Not allowed here", badGatewayHeading: "The game database did not answer",
+            serverHeading: "Something went wrong", otherHeading: "That didn't work",
+            notFoundMessage:
+                "There is no page at this address. The giveaway may have been removed, or the link is mistyped.",
+            badRequestMessage: "The request could not be understood.",
+            forbiddenMessage: "This request is not allowed.",
+            methodMessage: "This address does not accept that kind of request.",
+            tooLargeMessage: "The request is too large.",
+            serverMessage: "Something went wrong on our side. Please try again in a moment.",
+            noPage: "There is no page at this address.",
+            noSuchGiveaway: { "There is no giveaway number \($0). It may never have existed." },
+            backToGiveaways: "Back to all giveaways", offlineTitle: "Offline", offlineHeading: "You are offline",
+            offlineText:
+                "This page was not opened before, so there is no copy of it on this device. Pages you have seen open offline; everything else comes back with the connection.",
+            offlineNoteTitle: "You are offline", offlineNoteText: "— showing what you saw at {time}.",
+            offlineNoteEarlier: "earlier"
+        )
+    )
+
+    private static let englishUnits = Units(
+        minute: Plural(one: "1 minute", other: "{n} minutes"), hour: Plural(one: "1 hour", other: "{n} hours"),
+        day: Plural(one: "1 day", other: "{n} days"))
+}

@@ -1,0 +1,164 @@
+extension Strings {
+    /// German, with "du" throughout, as game stores and launchers address their players.
+    static let de = Strings(
+        language: .de,
+        format: Format(
+            groupSeparator: ".", decimalSeparator: ",", money: { "\($0) $" },
+            monthsShort: [
+                "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez.",
+            ],
+            weekdaysShort: ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."],
+            dateTime: { weekday, day, month, year, time in "\(weekday), \(day). \(month) \(year), \(time) UTC" },
+            day: { day, month, year in "\(day). \(month) \(year)" }),
+        time: Time(
+            endsIn: "Endet in {span}", endedAgo: "Endete vor {span}", endsToday: "Endet heute um {time}",
+            endsTomorrow: "Endet morgen um {time}", endsOn: "Endet am {date}", noEndDate: "Kein Enddatum",
+            spanIn: germanDativeUnits, spanAgo: germanDativeUnits, lessThanAMinute: "weniger als einer Minute",
+            ago: "vor {span}", inFuture: "in {span}"),
+        layout: LayoutText(
+            siteDescription:
+                "Alle Gratis-Spiele, Loot-Drops und Beta-Keys, die es gerade gibt – und wie lange sie gratis bleiben.",
+            skipToContent: "Zum Inhalt springen", brandLabel: "GameGiveaways – Startseite",
+            mainNavigation: "Hauptmenü", navHome: "Start", navFreeToPlay: "Free-to-Play", navMore: "Mehr",
+            navFavorites: "Favoriten", navSettings: "Einstellungen",
+            credits: { gamerpower, freetogame in
+                "Giveaway-Daten von \(gamerpower), Free-to-Play-Spiele von \(freetogame). GameGiveaways ist ein unabhängiger, selbst gehosteter Tracker; die Seiten zum Einlösen gehören den jeweiligen Stores."
+            },
+            discoverGames: "Spiele entdecken", history: "Verlauf", statistics: "Statistik",
+            syncStatus: "Sync-Status", languageLabel: "Sprache"),
+        card: Card(
+            newSinceVisit: "Neu seit deinem letzten Besuch", leftFeed: "Nicht mehr gelistet", expired: "Abgelaufen",
+            active: "Aktiv", free: "Gratis", platforms: "Plattformen",
+            addFavorite: { "\($0) zu den Favoriten hinzufügen" },
+            removeFavorite: { "\($0) aus den Favoriten entfernen" }, save: "Merken", saved: "Gemerkt",
+            claimed: "Eingelöst", notInterested: "Kein Interesse", typeGame: "Spiel", typeLoot: "Loot / DLC",
+            typeEarlyAccess: "Early Access", typeOther: "Sonstiges"),
+        common: Common(
+            all: "Alle", everything: "Alles", filterGames: "Spiele", filterLoot: "Loot", filterBeta: "Beta",
+            sortNewest: "Neueste", sortValue: "Wert", sortPopularity: "Beliebtheit", sortEnding: "Endet bald",
+            sort: "Sortierung", search: "Suchen", moreResults: "Weitere Ergebnisse",
+            showing: { "\($0) von \($1) angezeigt" }, loadMore: "Mehr laden", browseGiveaways: "Giveaways ansehen",
+            goHome: "Zur Startseite", demoTitle: "Demodaten",
+            demoText: "GameGiveaways hat sich noch nicht mit GamerPower synchronisiert, diese Giveaways sind also "
+                + "erfundene Beispiele. Sobald eine Synchronisierung klappt, ersetzen die echten sie.",
+            offlineTitle: { "Offline – Daten vom \($0)" },
+            offlineText: {
+                "GamerPower war nicht erreichbar; die letzte erfolgreiche Synchronisierung war \($0). "
+                    + "Bis es wieder antwortet, fehlen vielleicht neue Giveaways."
+            },
+            syncingTitle: "Giveaways werden aktualisiert …", retryNow: "Erneut versuchen",
+            refreshing: "Wird aktualisiert …", filteredByRules: { "Gefiltert nach \($0)" },
+            hiddenCount: { "\($0) ausgeblendet" },
+            showingEverything: { "Alles wird angezeigt, ohne deine \($0)" }, applyMyRules: "Meine Regeln anwenden",
+            yourRules: "deinen Regeln", rules: "Regeln"),
+        home: Home(
+            heading: "Jetzt gratis",
+            hero: { count, number, worth in
+                "\(number) \(count == 1 ? "aktuelles Giveaway" : "aktuelle Giveaways") – Spiele und Loot im Wert von \(worth) zum Behalten."
+            },
+            pageTitle: "Gratis-Spiele – jetzt", allPlatforms: "Alle Plattformen", platforms: "Plattformen",
+            type: "Typ", endingWithin24h: "Endet in 24 Std.", giveaways: "Giveaways",
+            resultNoun: Plural(one: "Giveaway", other: "Giveaways"), clearFilters: "Filter zurücksetzen",
+            searchLabel: "Giveaways durchsuchen", searchPlaceholder: "Titel, Plattformen, Beschreibungen durchsuchen",
+            nothingEndsTitle: "In den nächsten 24 Stunden endet nichts",
+            nothingEndsMessage:
+                "Kein aktuelles Giveaway, das du noch nicht eingelöst hast, endet innerhalb eines Tages. Schau morgen wieder vorbei.",
+            showEveryGiveaway: "Alle Giveaways zeigen", rulesHideTitle: "Deine Regeln blenden hier alles aus",
+            rulesHideMessage: { count, number in
+                "\(number) \(count == 1 ? "Giveaway passt" : "Giveaways passen") zu diesen Filtern, aber nicht zu deinen Regeln."
+            },
+            showEverything: "Alles zeigen", noGiveawaysTitle: "Noch keine Giveaways",
+            noGiveawaysMessage: "Die erste Synchronisierung läuft noch. Versuch es gleich noch einmal.",
+            reload: "Neu laden", nothingMatchesTitle: "Keine Treffer",
+            nothingMatchesMessage:
+                "Kein aktuelles Giveaway passt zu diesen Filtern. Versuch es mit weniger Wörtern oder einer anderen Plattform."
+        ),
+        details: Details(
+            allGiveaways: "Alle Giveaways", breadcrumb: "Brotkrümelnavigation",
+            demoText: "Dieses Giveaway ist erfunden; es wird angezeigt, bis die erste echte Synchronisierung klappt.",
+            coverArt: { "Titelbild von \($0)" }, lootFor: { "Loot für \($0), ein Free-to-Play-Spiel" },
+            openGiveawayPage: "Giveaway-Seite öffnen", getIt: "Jetzt holen", worth: "Wert", claimedBy: "Eingelöst von",
+            people: Plural(one: "{n} Person", other: "{n} Personen"), type: "Typ", status: "Status",
+            noLongerListed: "nicht mehr gelistet", published: "Veröffentlicht", ends: "Endet",
+            aboutThis: "Über dieses Giveaway", howToClaim: "So löst du es ein",
+            listedSince: { gamerpower, date in "Auf \(gamerpower) gelistet seit \(date)." }),
+        more: More(
+            pageTitle: "Mehr", heading: "Mehr entdecken",
+            intro: "Ausgewählte Giveaways im Epic Games Store, dann jede Plattform, auf der es etwas gratis gibt.",
+            nothingLive: "Gerade ist nichts aktiv. Schau bald wieder vorbei.",
+            featuredLabel: "Ausgewählte Giveaways im Epic Games Store", featuredHeading: "Gratis im Epic Games Store",
+            seeAll: "Alle ansehen", carouselHelp: "Mit den Pfeiltasten blättern", slide: { "\($0) von \($1)" },
+            previous: "Vorheriges Giveaway", next: "Nächstes Giveaway"),
+        lists: Lists(
+            favoritesTitle: "Favoriten", favoritesEmptyIntro: "Hier erscheinen deine gemerkten Giveaways.",
+            favoritesSummary: Plural(
+                one: "{n} gemerktes Giveaway, das neueste zuerst.",
+                other: "{n} gemerkte Giveaways, die neuesten zuerst."),
+            favoriteGiveaways: "Favorisierte Giveaways", noFavoritesTitle: "Noch keine Favoriten",
+            noFavoritesMessage:
+                "Tippe bei einem Giveaway auf das Herz, um es hier zu behalten. Favoriten bleiben in diesem Browser, auch wenn das Giveaway endet.",
+            yourLists: "Deine Listen", claimedEmptyIntro: "Hier erscheinen Giveaways, die du als eingelöst markierst.",
+            claimedSummary: { count, worth in
+                "\(count) eingelöst\(worth.map { ", zusammen im Wert von \($0)" } ?? ""), die neuesten zuerst."
+            },
+            notInterestedEmptyIntro: "Hier erscheinen Giveaways, die dich nicht interessieren.",
+            notInterestedSummary: {
+                "\($0) ohne Interesse, die neuesten zuerst. Drück die Markierung noch einmal, um sie aufzuheben."
+            },
+            claimedGiveaways: "Eingelöste Giveaways", notInterestedGiveaways: "Giveaways ohne Interesse",
+            nothingHereTitle: "Hier ist noch nichts",
+            claimedEmptyMessage:
+                "Drück bei einem Giveaway auf „Eingelöst“, sobald du es hast. Eingelöste Giveaways verschwinden aus „Endet bald“, und deine Regeln können sie auf der Startseite ausblenden.",
+            notInterestedEmptyMessage:
+                "Drück bei einem Giveaway, das dich nicht interessiert, auf „Kein Interesse“. Deine Regeln können sie auf der Startseite ausblenden."
+        ),
+        status: Status(
+            pageTitle: "Sync-Status", heading: "Sync-Status", intro: "Woher die Daten kommen und wie aktuell sie sind.",
+            healthy: "In Ordnung", stale: "Fehlerhaft – ältere Daten", failing: "Fehlerhaft",
+            neverSynced: "Noch nicht synchronisiert", syncing: "Synchronisiert gerade",
+            healthySummary: { "Die letzte Synchronisierung hat geklappt. Sie enthält \($0)." },
+            staleSummary: {
+                "Der letzte Versuch ist fehlgeschlagen; die angezeigten \($0) stammen aus der letzten erfolgreichen Synchronisierung."
+            },
+            failingDemoSummary:
+                "Noch keine Synchronisierung hat geklappt; bis dahin zeigt die App gekennzeichnete Demodaten.",
+            failingSummary: "Noch keine Synchronisierung hat geklappt.",
+            neverSyncedSummary: "Es wurde noch keine Synchronisierung versucht.",
+            syncingSummary: "Die erste Synchronisierung läuft.", runningNow: "läuft gerade", succeeded: "erfolgreich",
+            failed: "fehlgeschlagen", lastAttempt: "Letzter Versuch", lastSuccess: "Letzter Erfolg",
+            outcome: "Ergebnis", holds: "Enthält", demoData: "Demodaten", nextRun: "Nächster Lauf", never: "nie",
+            notScheduled: "nicht geplant", games: Plural(one: "{n} Spiel", other: "{n} Spiele"),
+            giveaways: Plural(one: "{n} Giveaway", other: "{n} Giveaways"), changeNew: "neu",
+            changeUpdated: "aktualisiert", changeBack: "zurück", changeLeft: "entfernt",
+            whyFailed: "Warum der letzte Versuch fehlschlug",
+            whatChanged: "Was die letzte Synchronisierung geändert hat",
+            nothingChanged: "Noch keine Synchronisierung hat geklappt, also hat sich nichts geändert.",
+            syncNow: "Jetzt synchronisieren"),
+        error: ErrorText(
+            notFoundTitle: "Seite nicht gefunden", badRequestTitle: "Ungültige Anfrage",
+            notFoundHeading: "Das haben wir nicht gefunden", badRequestHeading: "Diesen Filter gibt es nicht",
+            forbiddenHeading: "Nicht erlaubt", methodHeading: "Hier nicht erlaubt",
+            badGatewayHeading: "Die Spieledatenbank hat nicht geantwortet", serverHeading: "Etwas ist schiefgelaufen",
+            otherHeading: "Das hat nicht geklappt",
+            notFoundMessage:
+                "Unter dieser Adresse gibt es keine Seite. Vielleicht wurde das Giveaway entfernt, oder der Link ist falsch geschrieben.",
+            badRequestMessage: "Die Anfrage war nicht verständlich.",
+            forbiddenMessage: "Diese Anfrage ist nicht erlaubt.",
+            methodMessage: "Diese Adresse nimmt solche Anfragen nicht an.",
+            tooLargeMessage: "Die Anfrage ist zu groß.",
+            serverMessage: "Bei uns ist etwas schiefgelaufen. Versuch es bitte gleich noch einmal.",
+            noPage: "Unter dieser Adresse gibt es keine Seite.",
+            noSuchGiveaway: { "Es gibt kein Giveaway mit der Nummer \($0). Vielleicht hat es nie existiert." },
+            backToGiveaways: "Zurück zu allen Giveaways", offlineTitle: "Offline", offlineHeading: "Du bist offline",
+            offlineText:
+                "Diese Seite wurde noch nie geöffnet, deshalb gibt es auf diesem Gerät keine Kopie davon. Seiten, die du schon gesehen hast, öffnen sich auch offline; alles andere kommt mit der Verbindung zurück.",
+            offlineNoteTitle: "Du bist offline", offlineNoteText: "– du siehst den Stand von {time}.",
+            offlineNoteEarlier: "vorhin"
+        )
+    )
+
+    /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).
+    private static let germanDativeUnits = Units(
+        minute: Plural(one: "1 Minute", other: "{n} Minuten"), hour: Plural(one: "1 Stunde", other: "{n} Stunden"),
+        day: Plural(one: "1 Tag", other: "{n} Tagen"))
+}

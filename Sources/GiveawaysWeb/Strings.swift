@@ -1,0 +1,313 @@
+import GiveawaysDomain
+
+/// Every text a person reads on the pages, in one language: `Strings.en` and `Strings.de`. A language is one
+/// instance; since every property is required, the compiler refuses a language with a text missing.
+/// Parameterised texts are closures (plurals and word order differ between languages). A class, so that the
+/// views and card models that keep it hold one reference rather than a copy of every text.
+final class Strings: Sendable {
+    let language: Language
+    let format: Format
+    let time: Time
+    let layout: LayoutText
+    let card: Card
+    let common: Common
+    let home: Home
+    let details: Details
+    let more: More
+    let lists: Lists
+    let status: Status
+    let error: ErrorText
+
+    init(
+        language: Language, format: Format, time: Time, layout: LayoutText, card: Card, common: Common, home: Home,
+        details: Details, more: More, lists: Lists, status: Status, error: ErrorText
+    ) {
+        self.language = language
+        self.format = format
+        self.time = time
+        self.layout = layout
+        self.card = card
+        self.common = common
+        self.home = home
+        self.details = details
+        self.more = more
+        self.lists = lists
+        self.status = status
+        self.error = error
+    }
+}
+
+/// A text with a singular and a plural form; `{n}` stands for the number.
+struct Plural: Sendable {
+    let one: String
+    let other: String
+
+    func callAsFunction(_ count: Int, number: String) -> String {
+        (count == 1 ? one : other).replacingOccurrences(of: "{n}", with: number)
+    }
+}
+
+extension Strings {
+    /// How numbers, money and dates are written.
+    struct Format: Sendable {
+        let groupSeparator: String
+        let decimalSeparator: String
+        /// `12.99` or `12,99` in, `$12.99` or `12,99 $` out.
+        let money: @Sendable (String) -> String
+        let monthsShort: [String]
+        /// Sunday first, as `Calendar` counts.
+        let weekdaysShort: [String]
+        /// (weekday, day, month, year, "09:00") → "Tue 1 Apr 2026, 09:00 UTC".
+        let dateTime: @Sendable (String, Int, String, Int, String) -> String
+        /// (day, month, year) → "1 Apr 2026".
+        let day: @Sendable (Int, String, Int) -> String
+    }
+
+    /// Countdowns and relative times; also handed to the script that rewrites them in the visitor's time zone.
+    struct Time: Sendable {
+        let endsIn: String
+        let endedAgo: String
+        let endsToday: String
+        let endsTomorrow: String
+        let endsOn: String
+        let noEndDate: String
+        /// The units after "in" and after "ago" (German needs the dative: "in 2 Tagen", "vor 3 Tagen").
+        let spanIn: Units
+        let spanAgo: Units
+        let lessThanAMinute: String
+        /// "{span} ago", "in {span}".
+        let ago: String
+        let inFuture: String
+    }
+
+    struct Units: Sendable {
+        let minute: Plural
+        let hour: Plural
+        let day: Plural
+    }
+
+    /// The page shell.
+    struct LayoutText: Sendable {
+        let siteDescription: String
+        let skipToContent: String
+        let brandLabel: String
+        let mainNavigation: String
+        let navHome: String
+        let navFreeToPlay: String
+        let navMore: String
+        let navFavorites: String
+        let navSettings: String
+        /// (GamerPower link, FreeToGame link) → the attribution sentence.
+        let credits: @Sendable (HTML, HTML) -> HTML
+        let discoverGames: String
+        let history: String
+        let statistics: String
+        let syncStatus: String
+        let languageLabel: String
+    }
+
+    /// A giveaway card and what it shares with Details: badges, hearts, marks, types.
+    struct Card: Sendable {
+        let newSinceVisit: String
+        let leftFeed: String
+        let expired: String
+        let active: String
+        let free: String
+        let platforms: String
+        let addFavorite: @Sendable (String) -> String
+        let removeFavorite: @Sendable (String) -> String
+        let save: String
+        let saved: String
+        let claimed: String
+        let notInterested: String
+        let typeGame: String
+        let typeLoot: String
+        let typeEarlyAccess: String
+        let typeOther: String
+    }
+
+    /// Texts several pages share: filters, sorts, empty states, "Load more", the freshness banner, the search form.
+    struct Common: Sendable {
+        let all: String
+        let everything: String
+        let filterGames: String
+        let filterLoot: String
+        let filterBeta: String
+        let sortNewest: String
+        let sortValue: String
+        let sortPopularity: String
+        let sortEnding: String
+        let sort: String
+        let search: String
+        let moreResults: String
+        let showing: @Sendable (String, String) -> String
+        let loadMore: String
+        let browseGiveaways: String
+        let goHome: String
+        let demoTitle: String
+        let demoText: String
+        let offlineTitle: @Sendable (String) -> String
+        /// The time since the last good sync, as "3 hours ago".
+        let offlineText: @Sendable (String) -> String
+        let syncingTitle: String
+        let retryNow: String
+        let refreshing: String
+        /// (link to settings) → "Filtered by your rules".
+        let filteredByRules: @Sendable (HTML) -> HTML
+        let hiddenCount: @Sendable (String) -> String
+        let showingEverything: @Sendable (HTML) -> HTML
+        let applyMyRules: String
+        let yourRules: String
+        let rules: String
+    }
+
+    struct Home: Sendable {
+        let heading: String
+        let hero: @Sendable (Int, String, String) -> String
+        let pageTitle: String
+        let allPlatforms: String
+        let platforms: String
+        let type: String
+        let endingWithin24h: String
+        let giveaways: String
+        /// The noun after the number of results.
+        let resultNoun: Plural
+        let clearFilters: String
+        let searchLabel: String
+        let searchPlaceholder: String
+        let nothingEndsTitle: String
+        let nothingEndsMessage: String
+        let showEveryGiveaway: String
+        let rulesHideTitle: String
+        let rulesHideMessage: @Sendable (Int, String) -> String
+        let showEverything: String
+        let noGiveawaysTitle: String
+        let noGiveawaysMessage: String
+        let reload: String
+        let nothingMatchesTitle: String
+        let nothingMatchesMessage: String
+    }
+
+    struct Details: Sendable {
+        let allGiveaways: String
+        let breadcrumb: String
+        let demoText: String
+        let coverArt: @Sendable (String) -> String
+        let lootFor: @Sendable (HTML) -> HTML
+        let openGiveawayPage: String
+        let getIt: String
+        let worth: String
+        let claimedBy: String
+        let people: Plural
+        let type: String
+        let status: String
+        let noLongerListed: String
+        let published: String
+        let ends: String
+        let aboutThis: String
+        let howToClaim: String
+        /// (GamerPower link, date) → "Listed on GamerPower since …".
+        let listedSince: @Sendable (HTML, HTML) -> HTML
+    }
+
+    struct More: Sendable {
+        let pageTitle: String
+        let heading: String
+        let intro: String
+        let nothingLive: String
+        let featuredLabel: String
+        let featuredHeading: String
+        let seeAll: String
+        let carouselHelp: String
+        let slide: @Sendable (Int, Int) -> String
+        let previous: String
+        let next: String
+    }
+
+    /// Favorites, Claimed, Not interested.
+    struct Lists: Sendable {
+        let favoritesTitle: String
+        let favoritesEmptyIntro: String
+        let favoritesSummary: Plural
+        let favoriteGiveaways: String
+        let noFavoritesTitle: String
+        let noFavoritesMessage: String
+        let yourLists: String
+        let claimedEmptyIntro: String
+        /// (count, total worth or nil) → "3 claimed, worth $12.99 together, most recent first."
+        let claimedSummary: @Sendable (String, String?) -> String
+        let notInterestedEmptyIntro: String
+        let notInterestedSummary: @Sendable (String) -> String
+        let claimedGiveaways: String
+        let notInterestedGiveaways: String
+        let nothingHereTitle: String
+        let claimedEmptyMessage: String
+        let notInterestedEmptyMessage: String
+    }
+
+    struct Status: Sendable {
+        let pageTitle: String
+        let heading: String
+        let intro: String
+        let healthy: String
+        let stale: String
+        let failing: String
+        let neverSynced: String
+        let syncing: String
+        let healthySummary: @Sendable (String) -> String
+        let staleSummary: @Sendable (String) -> String
+        let failingDemoSummary: String
+        let failingSummary: String
+        let neverSyncedSummary: String
+        let syncingSummary: String
+        let runningNow: String
+        let succeeded: String
+        let failed: String
+        let lastAttempt: String
+        let lastSuccess: String
+        let outcome: String
+        let holds: String
+        let demoData: String
+        let nextRun: String
+        let never: String
+        let notScheduled: String
+        let games: Plural
+        let giveaways: Plural
+        let changeNew: String
+        let changeUpdated: String
+        let changeBack: String
+        let changeLeft: String
+        let whyFailed: String
+        let whatChanged: String
+        let nothingChanged: String
+        let syncNow: String
+    }
+
+    struct ErrorText: Sendable {
+        let notFoundTitle: String
+        let badRequestTitle: String
+        let notFoundHeading: String
+        let badRequestHeading: String
+        let forbiddenHeading: String
+        let methodHeading: String
+        let badGatewayHeading: String
+        let serverHeading: String
+        let otherHeading: String
+        let notFoundMessage: String
+        let badRequestMessage: String
+        let forbiddenMessage: String
+        let methodMessage: String
+        let tooLargeMessage: String
+        let serverMessage: String
+        let noPage: String
+        let noSuchGiveaway: @Sendable (Int) -> String
+        let backToGiveaways: String
+        let offlineTitle: String
+        let offlineHeading: String
+        let offlineText: String
+        /// The note over a page the service worker shows from its cache; `{time}` is when it was seen.
+        let offlineNoteTitle: String
+        let offlineNoteText: String
+        let offlineNoteEarlier: String
+    }
+}
