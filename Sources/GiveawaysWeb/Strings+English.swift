@@ -135,7 +135,14 @@ extension Strings {
                 "This page was not opened before, so there is no copy of it on this device. Pages you have seen open offline; everything else comes back with the connection.",
             offlineNoteTitle: "You are offline", offlineNoteText: "— showing what you saw at {time}.",
             offlineNoteEarlier: "earlier"
-        )
+        ),
+        script: ScriptText(
+            loadMoreOffline: "Could not load more — you seem to be offline.",
+            saveOffline: "Could not save that — you seem to be offline.",
+            hideOffline: "Could not hide the game — you seem to be offline.", notesSaving: "Saving…",
+            notesSaved: "Saved", notesEditing: "Editing…",
+            notesFailed: "Not saved — check your connection, or press Save.",
+            notesNotSaved: "Your notes were not saved.", readMore: "Read more", showLess: "Show less")
     )
 
     private static let englishUnits = Units(

@@ -123,6 +123,19 @@ extension Strings {
             + "\"endsOn\":\(Self.json(time.endsOn)),\"spanIn\":\(units(time.spanIn)),\"spanAgo\":\(units(time.spanAgo))}"
     }
 
+    /// The texts app.js writes itself, as one JSON object (`<script type="application/json" id="ui-strings">`).
+    var uiScriptJSON: String {
+        let pairs: [(String, String)] = [
+            ("addFavorite", card.addFavorite("{title}")), ("removeFavorite", card.removeFavorite("{title}")),
+            ("save", card.save), ("saved", card.saved), ("loadMoreOffline", script.loadMoreOffline),
+            ("saveOffline", script.saveOffline), ("hideOffline", script.hideOffline),
+            ("notesSaving", script.notesSaving), ("notesSaved", script.notesSaved),
+            ("notesEditing", script.notesEditing), ("notesFailed", script.notesFailed),
+            ("notesNotSaved", script.notesNotSaved), ("readMore", script.readMore), ("showLess", script.showLess),
+        ]
+        return "{" + pairs.map { "\(Self.json($0.0)):\(Self.json($0.1))" }.joined(separator: ",") + "}"
+    }
+
     /// A JSON string literal that is also safe inside `<script>`: `<`, `>` and `&` are escaped.
     static func json(_ text: String) -> String {
         var output = "\""

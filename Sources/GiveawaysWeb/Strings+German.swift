@@ -154,7 +154,15 @@ extension Strings {
                 "Diese Seite wurde noch nie geöffnet, deshalb gibt es auf diesem Gerät keine Kopie davon. Seiten, die du schon gesehen hast, öffnen sich auch offline; alles andere kommt mit der Verbindung zurück.",
             offlineNoteTitle: "Du bist offline", offlineNoteText: "– du siehst den Stand von {time}.",
             offlineNoteEarlier: "vorhin"
-        )
+        ),
+        script: ScriptText(
+            loadMoreOffline: "Mehr laden ging nicht – du scheinst offline zu sein.",
+            saveOffline: "Speichern ging nicht – du scheinst offline zu sein.",
+            hideOffline: "Ausblenden ging nicht – du scheinst offline zu sein.", notesSaving: "Wird gespeichert …",
+            notesSaved: "Gespeichert", notesEditing: "Wird bearbeitet …",
+            notesFailed: "Nicht gespeichert – prüf deine Verbindung oder drück auf Speichern.",
+            notesNotSaved: "Deine Notizen wurden nicht gespeichert.", readMore: "Weiterlesen",
+            showLess: "Weniger anzeigen")
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

@@ -17,10 +17,11 @@ final class Strings: Sendable {
     let lists: Lists
     let status: Status
     let error: ErrorText
+    let script: ScriptText
 
     init(
         language: Language, format: Format, time: Time, layout: LayoutText, card: Card, common: Common, home: Home,
-        details: Details, more: More, lists: Lists, status: Status, error: ErrorText
+        details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText
     ) {
         self.language = language
         self.format = format
@@ -34,6 +35,7 @@ final class Strings: Sendable {
         self.lists = lists
         self.status = status
         self.error = error
+        self.script = script
     }
 }
 
@@ -309,5 +311,19 @@ extension Strings {
         let offlineNoteTitle: String
         let offlineNoteText: String
         let offlineNoteEarlier: String
+    }
+
+    /// What app.js says itself (notices, "Read more"), handed over in `<script id="ui-strings">`.
+    struct ScriptText: Sendable {
+        let loadMoreOffline: String
+        let saveOffline: String
+        let hideOffline: String
+        let notesSaving: String
+        let notesSaved: String
+        let notesEditing: String
+        let notesFailed: String
+        let notesNotSaved: String
+        let readMore: String
+        let showLess: String
     }
 }

@@ -146,7 +146,7 @@ import Testing
 
     /// English words that must not be left on a German page (outside the upstream giveaway texts).
     private static let englishUIWords = [
-        "Favorites", "Ends in", "Ended ", "Settings", "No end date", "Free right now", "Load more", "Claimed",
+        "Favorites", "Ends in", "Ended", "Settings", "No end date", "Free right now", "Load more", "Claimed",
         "Not interested", "Skip to content", "Sync status", "Search", "Sort", "Everything", "Newest", "Get it",
         "How to claim", "About this giveaway", "Published", "Worth", "See all", "More to explore", "Last attempt",
         "Back to all giveaways", "Nothing here yet", "Save", "Platforms", "Language",
@@ -162,7 +162,9 @@ import Testing
                 #expect(html.contains("<html lang=\"de\">"), "\(uri)")
                 let visible = Self.visibleText(html, upstreamHeading: uri.hasPrefix("/giveaways/"))
                 for word in Self.englishUIWords {
-                    #expect(!visible.contains(word), "“\(word)” on \(uri)")
+                    // Whole words: "Sort" is not in "Sortierung".
+                    let found = visible.range(of: "\\b\(word)\\b", options: .regularExpression)
+                    #expect(found == nil, "“\(word)” on \(uri)")
                 }
             }
         }

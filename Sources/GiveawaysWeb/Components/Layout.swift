@@ -119,8 +119,12 @@ extension Language {
     private static let englishTimeScript = script(Strings.en)
     private static let germanTimeScript = script(Strings.de)
 
+    /// Two data blocks (never executed, so the CSP's `script-src 'self'` does not apply): the time phrases and the
+    /// texts app.js shows itself.
     private static func script(_ strings: Strings) -> HTML {
-        HTML(trusted: "<script type=\"application/json\" id=\"time-strings\">\(strings.timeScriptJSON)</script>")
+        HTML(
+            trusted: "<script type=\"application/json\" id=\"time-strings\">\(strings.timeScriptJSON)</script>"
+                + "<script type=\"application/json\" id=\"ui-strings\">\(strings.uiScriptJSON)</script>")
     }
 }
 
