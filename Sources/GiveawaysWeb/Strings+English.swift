@@ -5,6 +5,11 @@ extension Strings {
         format: Format(
             groupSeparator: ",", decimalSeparator: ".", money: { "$\($0)" },
             monthsShort: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+            monthsLong: [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December",
+            ],
+            month: { month, year in "\(month) \(year)" }, dayMonth: { day, month in "\(day) \(month)" },
             weekdaysShort: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
             dateTime: { weekday, day, month, year, time in "\(weekday) \(day) \(month) \(year), \(time) UTC" },
             day: { day, month, year in "\(day) \(month) \(year)" }),
@@ -142,7 +147,37 @@ extension Strings {
             hideOffline: "Could not hide the game — you seem to be offline.", notesSaving: "Saving…",
             notesSaved: "Saved", notesEditing: "Editing…",
             notesFailed: "Not saved — check your connection, or press Save.",
-            notesNotSaved: "Your notes were not saved.", readMore: "Read more", showLess: "Show less")
+            notesNotSaved: "Your notes were not saved.", readMore: "Read more", showLess: "Show less"),
+        history: HistoryText(
+            heading: "History", emptySummary: "Giveaways appear here once they leave the feed or pass their end date.",
+            summary: Plural(
+                one: "{n} giveaway that left the feed or expired.",
+                other: "{n} giveaways that left the feed or expired, most recent first."),
+            pastGiveaways: "Past giveaways", noHistoryTitle: "No history yet",
+            noHistoryMessage:
+                "Every sync records what leaves GamerPower's feed and what passes its end date. Nothing has yet; come back after a giveaway ends.",
+            seeWhatIsLive: "See what is live",
+            nothingMatchesMessage: "No past giveaway matches these filters. Try another platform, type or month.",
+            everyPlatform: "Every platform", everyType: "Every type", anyMonth: "Any month", platform: "Platform",
+            type: "Type", endedIn: "Ended in", show: "Show", firstSeen: "First seen",
+            endDateChanged: "End date changed:", noEndDate: "no end date"),
+        stats: StatsText(
+            heading: "Statistics", intro: "What is free right now, what you kept, and how the feed has grown.",
+            liveNow: "Live now",
+            liveHint: Plural(
+                one: "Worth of {n} live giveaway, free to keep.", other: "Worth of {n} live giveaways, free to keep."),
+            youClaimed: "You claimed",
+            claimedHint: "Mark a giveaway as claimed on its page and its worth adds up here.",
+            claimedHintWithoutProfile:
+                "Nothing yet: mark giveaways as claimed on their pages (this browser keeps the marks) and their worth adds up here.",
+            claimedCount: Plural(one: "{n} giveaway marked claimed.", other: "{n} giveaways marked claimed."),
+            perStore: "Live giveaways per store and platform", nothingLive: "Nothing is live right now.",
+            perWeek: "New giveaways per week", newGiveaways: "New giveaways",
+            countedHint: { "Counted when a sync first saw them; \($0) lists the ones that ended." },
+            weekOf: { "Week of \($0)" }, week: "Week", showAsTable: "Show as table",
+            chartDescription: { title, total, weeks, first, last, peak in
+                "\(title): \(total) in \(weeks) weeks from \(first) to \(last), at most \(peak) in one week."
+            })
     )
 
     private static let englishUnits = Units(

@@ -7,6 +7,11 @@ extension Strings {
             monthsShort: [
                 "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez.",
             ],
+            monthsLong: [
+                "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+                "November", "Dezember",
+            ],
+            month: { month, year in "\(month) \(year)" }, dayMonth: { day, month in "\(day). \(month)" },
             weekdaysShort: ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."],
             dateTime: { weekday, day, month, year, time in "\(weekday), \(day). \(month) \(year), \(time) UTC" },
             day: { day, month, year in "\(day). \(month) \(year)" }),
@@ -162,7 +167,44 @@ extension Strings {
             notesSaved: "Gespeichert", notesEditing: "Wird bearbeitet …",
             notesFailed: "Nicht gespeichert – prüf deine Verbindung oder drück auf Speichern.",
             notesNotSaved: "Deine Notizen wurden nicht gespeichert.", readMore: "Weiterlesen",
-            showLess: "Weniger anzeigen")
+            showLess: "Weniger anzeigen"),
+        history: HistoryText(
+            heading: "Verlauf",
+            emptySummary:
+                "Hier erscheinen Giveaways, sobald sie nicht mehr gelistet sind oder ihr Enddatum überschritten haben.",
+            summary: Plural(
+                one: "{n} Giveaway, das nicht mehr gelistet oder abgelaufen ist.",
+                other: "{n} Giveaways, die nicht mehr gelistet oder abgelaufen sind, die neuesten zuerst."),
+            pastGiveaways: "Vergangene Giveaways", noHistoryTitle: "Noch kein Verlauf",
+            noHistoryMessage:
+                "Jede Synchronisierung hält fest, was aus dem Feed von GamerPower verschwindet und was sein Enddatum überschreitet. Bisher ist nichts davon passiert; schau wieder vorbei, wenn ein Giveaway geendet hat.",
+            seeWhatIsLive: "Aktuelle Giveaways ansehen",
+            nothingMatchesMessage:
+                "Kein vergangenes Giveaway passt zu diesen Filtern. Versuch es mit einer anderen Plattform, einem anderen Typ oder Monat.",
+            everyPlatform: "Alle Plattformen", everyType: "Alle Typen", anyMonth: "Jeder Monat", platform: "Plattform",
+            type: "Typ", endedIn: "Geendet im", show: "Anzeigen", firstSeen: "Zuerst gesehen",
+            endDateChanged: "Enddatum geändert:", noEndDate: "kein Enddatum"),
+        stats: StatsText(
+            heading: "Statistik", intro: "Was gerade gratis ist, was du behalten hast und wie der Feed gewachsen ist.",
+            liveNow: "Jetzt aktiv",
+            liveHint: Plural(
+                one: "Wert von {n} aktuellen Giveaway, gratis zum Behalten.",
+                other: "Wert von {n} aktuellen Giveaways, gratis zum Behalten."),
+            youClaimed: "Von dir eingelöst",
+            claimedHint: "Markiere ein Giveaway auf seiner Seite als eingelöst, dann wird sein Wert hier addiert.",
+            claimedHintWithoutProfile:
+                "Noch nichts: Markiere Giveaways auf ihren Seiten als eingelöst (dieser Browser merkt sich das), dann wird ihr Wert hier addiert.",
+            claimedCount: Plural(
+                one: "{n} Giveaway als eingelöst markiert.", other: "{n} Giveaways als eingelöst markiert."),
+            perStore: "Aktuelle Giveaways pro Store und Plattform", nothingLive: "Gerade ist nichts aktiv.",
+            perWeek: "Neue Giveaways pro Woche", newGiveaways: "Neue Giveaways",
+            countedHint: {
+                "Gezählt, sobald eine Synchronisierung sie zum ersten Mal gesehen hat; der \($0) zeigt die beendeten."
+            },
+            weekOf: { "Woche vom \($0)" }, week: "Woche", showAsTable: "Als Tabelle zeigen",
+            chartDescription: { title, total, weeks, first, last, peak in
+                "\(title): \(total) in \(weeks) Wochen, von \(first) bis \(last), höchstens \(peak) in einer Woche."
+            })
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

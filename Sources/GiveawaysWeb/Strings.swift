@@ -18,10 +18,13 @@ final class Strings: Sendable {
     let status: Status
     let error: ErrorText
     let script: ScriptText
+    let history: HistoryText
+    let stats: StatsText
 
     init(
         language: Language, format: Format, time: Time, layout: LayoutText, card: Card, common: Common, home: Home,
-        details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText
+        details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText,
+        history: HistoryText, stats: StatsText
     ) {
         self.language = language
         self.format = format
@@ -36,6 +39,8 @@ final class Strings: Sendable {
         self.status = status
         self.error = error
         self.script = script
+        self.history = history
+        self.stats = stats
     }
 }
 
@@ -57,6 +62,11 @@ extension Strings {
         /// `12.99` or `12,99` in, `$12.99` or `12,99 $` out.
         let money: @Sendable (String) -> String
         let monthsShort: [String]
+        let monthsLong: [String]
+        /// (month, year) → "March 2026".
+        let month: @Sendable (String, Int) -> String
+        /// (day, short month) → "5 Jan", under a chart.
+        let dayMonth: @Sendable (Int, String) -> String
         /// Sunday first, as `Calendar` counts.
         let weekdaysShort: [String]
         /// (weekday, day, month, year, "09:00") → "Tue 1 Apr 2026, 09:00 UTC".
@@ -325,5 +335,48 @@ extension Strings {
         let notesNotSaved: String
         let readMore: String
         let showLess: String
+    }
+
+    struct HistoryText: Sendable {
+        let heading: String
+        let emptySummary: String
+        let summary: Plural
+        let pastGiveaways: String
+        let noHistoryTitle: String
+        let noHistoryMessage: String
+        let seeWhatIsLive: String
+        let nothingMatchesMessage: String
+        let everyPlatform: String
+        let everyType: String
+        let anyMonth: String
+        let platform: String
+        let type: String
+        let endedIn: String
+        let show: String
+        let firstSeen: String
+        let endDateChanged: String
+        let noEndDate: String
+    }
+
+    struct StatsText: Sendable {
+        let heading: String
+        let intro: String
+        let liveNow: String
+        let liveHint: Plural
+        let youClaimed: String
+        let claimedHint: String
+        let claimedHintWithoutProfile: String
+        let claimedCount: Plural
+        let perStore: String
+        let nothingLive: String
+        let perWeek: String
+        let newGiveaways: String
+        /// (link to History) → the sentence under the chart.
+        let countedHint: @Sendable (HTML) -> HTML
+        let weekOf: @Sendable (String) -> String
+        let week: String
+        let showAsTable: String
+        /// (title, total, weeks, first week, last week, peak) → the chart's description for screen readers.
+        let chartDescription: @Sendable (String, String, String, String, String, String) -> String
     }
 }

@@ -149,7 +149,8 @@ import Testing
         "Favorites", "Ends in", "Ended", "Settings", "No end date", "Free right now", "Load more", "Claimed",
         "Not interested", "Skip to content", "Sync status", "Search", "Sort", "Everything", "Newest", "Get it",
         "How to claim", "About this giveaway", "Published", "Worth", "See all", "More to explore", "Last attempt",
-        "Back to all giveaways", "Nothing here yet", "Save", "Platforms", "Language",
+        "Back to all giveaways", "Nothing here yet", "Save", "Platforms", "Language", "History", "Statistics",
+        "Live now", "You claimed", "Week", "Show as table", "Every platform", "Any month",
     ]
 
     @Test func germanPagesLeaveNoEnglishUIText() async throws {
