@@ -49,7 +49,7 @@ extension Strings {
             syncingTitle: "Refreshing giveaways…", retryNow: "Retry now", refreshing: "Refreshing…",
             filteredByRules: { "Filtered by \($0)" }, hiddenCount: { "\($0) hidden" },
             showingEverything: { "Showing everything, your \($0) aside" }, applyMyRules: "Apply my rules",
-            yourRules: "your rules", rules: "rules"),
+            yourRules: "your rules", rules: "rules", subscribe: "Subscribe:", calendar: "Calendar"),
         home: Home(
             heading: "Free right now",
             hero: { count, number, worth in
@@ -177,7 +177,52 @@ extension Strings {
             weekOf: { "Week of \($0)" }, week: "Week", showAsTable: "Show as table",
             chartDescription: { title, total, weeks, first, last, peak in
                 "\(title): \(total) in \(weeks) weeks from \(first) to \(last), at most \(peak) in one week."
-            })
+            }),
+        settings: SettingsText(
+            heading: "Settings",
+            intro:
+                "Your rules decide what Home, More and your personal feeds show. They live in this browser’s anonymous profile — no account, no e-mail.",
+            saved: "Your rules are saved. Home, More and your feeds follow them now.",
+            cleared: "Your rules are cleared: everything shows again.",
+            linked: "This browser now uses your profile: your marks, rules and feeds are here.",
+            imported: "Your data is imported.",
+            feedRenewed: "Your feeds have a new address. The old one no longer works.",
+            notificationsTitle: "Notifications",
+            notificationsText:
+                "Be told in Discord, ntfy or your own endpoint when a giveaway that passes your rules appears, ends within 24 hours, or moves its end date.",
+            manageNotifications: "Manage notifications", rulesTitle: "Your rules",
+            effect: { "Your rules let \($0) of \($1) live giveaways through." }, myStores: "My stores",
+            myStoresHint: "Tick the stores you use. None ticked means every store.", types: "Types",
+            typesHint: "None ticked means every type.", worthAndJunk: "Worth and junk",
+            minimumWorth: "Minimum worth in US dollars", minimumWorthPlaceholder: "e.g. 5.00",
+            minimumWorthHint: "With a minimum, giveaways without a listed worth are hidden too.",
+            noLoot: "No DLC or in-game loot",
+            hideKeySites: "Hide giveaways from key sites that need an account or points",
+            hideKeySitesHint: { "Detected from the title and claim steps: \($0)." },
+            blockedKeywords: "Blocked keywords",
+            blockedKeywordsPlaceholder: "One per line, e.g. skin",
+            blockedKeywordsHint:
+                "A giveaway whose title contains one of these words is hidden. Case and accents do not matter.",
+            onHomeAndMore: "On Home and More", hideClaimed: "Hide giveaways I marked claimed",
+            hideNotInterested: "Hide giveaways I marked not interested", saveRules: "Save rules",
+            clearRules: "Clear all rules", feedsTitle: "Your feeds",
+            feedsIntro:
+                "Feeds that follow your rules and marks, for a feed reader or a calendar. The address is secret: anyone who has it can read the feed, and nothing else.",
+            createFeed: "Create my feed address",
+            feedsSecret:
+                "These follow your rules and marks. Keep them secret: anyone with the address can read the feed.",
+            newAddress: "New address", newAddressHint: "The old address stops working at once.",
+            calendarFeed: "Calendar (end dates)", deviceTitle: "Another device",
+            deviceText:
+                "Use the same favorites, marks, notes and rules on your phone and your computer. Get a one-time code here and enter it on the other browser (or open its link there). A code works once, for 10 minutes.",
+            getCode: "Get a code", haveCode: "Have a code from another browser?", useCode: "Use code",
+            dataTitle: "Your data", noMarks: "You have no marks yet.",
+            marks: Plural(
+                one: "{n} mark (favorites, claimed, not interested, notes, hidden games).",
+                other: "{n} marks (favorites, claimed, not interested, notes, hidden games)."),
+            dataText: "Export them with your rules as a JSON file, or import such a file here or on another server.",
+            export: "Export my data", importFile: "Import a file", pasteContents: "…or paste its contents",
+            importButton: "Import")
     )
 
     private static let englishUnits = Units(

@@ -55,7 +55,7 @@ extension Strings {
             refreshing: "Wird aktualisiert …", filteredByRules: { "Gefiltert nach \($0)" },
             hiddenCount: { "\($0) ausgeblendet" },
             showingEverything: { "Alles wird angezeigt, ohne deine \($0)" }, applyMyRules: "Meine Regeln anwenden",
-            yourRules: "deinen Regeln", rules: "Regeln"),
+            yourRules: "deinen Regeln", rules: "Regeln", subscribe: "Abonnieren:", calendar: "Kalender"),
         home: Home(
             heading: "Jetzt gratis",
             hero: { count, number, worth in
@@ -204,7 +204,53 @@ extension Strings {
             weekOf: { "Woche vom \($0)" }, week: "Woche", showAsTable: "Als Tabelle zeigen",
             chartDescription: { title, total, weeks, first, last, peak in
                 "\(title): \(total) in \(weeks) Wochen, von \(first) bis \(last), höchstens \(peak) in einer Woche."
-            })
+            }),
+        settings: SettingsText(
+            heading: "Einstellungen",
+            intro:
+                "Deine Regeln bestimmen, was Start, Mehr und deine persönlichen Feeds zeigen. Sie liegen im anonymen Profil dieses Browsers – kein Konto, keine E-Mail.",
+            saved: "Deine Regeln sind gespeichert. Start, Mehr und deine Feeds folgen ihnen ab jetzt.",
+            cleared: "Deine Regeln sind gelöscht: Es wird wieder alles angezeigt.",
+            linked: "Dieser Browser nutzt jetzt dein Profil: Deine Markierungen, Regeln und Feeds sind hier.",
+            imported: "Deine Daten sind importiert.",
+            feedRenewed: "Deine Feeds haben eine neue Adresse. Die alte funktioniert nicht mehr.",
+            notificationsTitle: "Benachrichtigungen",
+            notificationsText:
+                "Lass dich über Discord, ntfy oder deinen eigenen Endpunkt benachrichtigen, wenn ein Giveaway, das zu deinen Regeln passt, erscheint, innerhalb von 24 Stunden endet oder sein Enddatum ändert.",
+            manageNotifications: "Benachrichtigungen verwalten", rulesTitle: "Deine Regeln",
+            effect: { "Deine Regeln lassen \($0) von \($1) aktuellen Giveaways durch." }, myStores: "Meine Stores",
+            myStoresHint: "Hak die Stores an, die du nutzt. Keiner angehakt heißt: alle Stores.", types: "Typen",
+            typesHint: "Keiner angehakt heißt: alle Typen.", worthAndJunk: "Wert und Ramsch",
+            minimumWorth: "Mindestwert in US-Dollar", minimumWorthPlaceholder: "z. B. 5,00",
+            minimumWorthHint: "Mit einem Mindestwert werden auch Giveaways ohne angegebenen Wert ausgeblendet.",
+            noLoot: "Keine DLCs und kein In-Game-Loot",
+            hideKeySites: "Giveaways von Key-Seiten ausblenden, die ein Konto oder Punkte verlangen",
+            hideKeySitesHint: { "Erkannt an Titel und Einlöse-Schritten: \($0)." },
+            blockedKeywords: "Gesperrte Stichwörter", blockedKeywordsPlaceholder: "Eins pro Zeile, z. B. Skin",
+            blockedKeywordsHint:
+                "Ein Giveaway, dessen Titel eines dieser Wörter enthält, wird ausgeblendet. Groß- und Kleinschreibung und Akzente spielen keine Rolle.",
+            onHomeAndMore: "Auf Start und Mehr", hideClaimed: "Als eingelöst markierte Giveaways ausblenden",
+            hideNotInterested: "Giveaways ohne Interesse ausblenden", saveRules: "Regeln speichern",
+            clearRules: "Alle Regeln löschen", feedsTitle: "Deine Feeds",
+            feedsIntro:
+                "Feeds, die deinen Regeln und Markierungen folgen, für einen Feedreader oder einen Kalender. Die Adresse ist geheim: Wer sie kennt, kann den Feed lesen, und sonst nichts.",
+            createFeed: "Meine Feed-Adresse erstellen",
+            feedsSecret:
+                "Diese folgen deinen Regeln und Markierungen. Halte sie geheim: Wer die Adresse kennt, kann den Feed lesen.",
+            newAddress: "Neue Adresse", newAddressHint: "Die alte Adresse funktioniert sofort nicht mehr.",
+            calendarFeed: "Kalender (Enddaten)", deviceTitle: "Anderes Gerät",
+            deviceText:
+                "Nutze dieselben Favoriten, Markierungen, Notizen und Regeln auf Handy und Computer. Hol dir hier einen Einmal-Code und gib ihn im anderen Browser ein (oder öffne dort seinen Link). Ein Code gilt einmal, für 10 Minuten.",
+            getCode: "Code holen", haveCode: "Hast du einen Code aus einem anderen Browser?", useCode: "Code verwenden",
+            dataTitle: "Deine Daten", noMarks: "Du hast noch keine Markierungen.",
+            marks: Plural(
+                one: "{n} Markierung (Favoriten, eingelöst, kein Interesse, Notizen, ausgeblendete Spiele).",
+                other: "{n} Markierungen (Favoriten, eingelöst, kein Interesse, Notizen, ausgeblendete Spiele)."),
+            dataText:
+                "Exportiere sie mit deinen Regeln als JSON-Datei, oder importiere eine solche Datei hier oder auf einem anderen Server.",
+            export: "Meine Daten exportieren", importFile: "Datei importieren",
+            pasteContents: "… oder ihren Inhalt einfügen",
+            importButton: "Importieren")
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

@@ -20,11 +20,12 @@ final class Strings: Sendable {
     let script: ScriptText
     let history: HistoryText
     let stats: StatsText
+    let settings: SettingsText
 
     init(
         language: Language, format: Format, time: Time, layout: LayoutText, card: Card, common: Common, home: Home,
         details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText,
-        history: HistoryText, stats: StatsText
+        history: HistoryText, stats: StatsText, settings: SettingsText
     ) {
         self.language = language
         self.format = format
@@ -41,6 +42,7 @@ final class Strings: Sendable {
         self.script = script
         self.history = history
         self.stats = stats
+        self.settings = settings
     }
 }
 
@@ -171,6 +173,9 @@ extension Strings {
         let applyMyRules: String
         let yourRules: String
         let rules: String
+        /// "Subscribe: Atom · JSON Feed · Calendar".
+        let subscribe: String
+        let calendar: String
     }
 
     struct Home: Sendable {
@@ -378,5 +383,60 @@ extension Strings {
         let showAsTable: String
         /// (title, total, weeks, first week, last week, peak) → the chart's description for screen readers.
         let chartDescription: @Sendable (String, String, String, String, String, String) -> String
+    }
+
+    struct SettingsText: Sendable {
+        let heading: String
+        let intro: String
+        let saved: String
+        let cleared: String
+        let linked: String
+        let imported: String
+        let feedRenewed: String
+        let notificationsTitle: String
+        let notificationsText: String
+        let manageNotifications: String
+        let rulesTitle: String
+        /// (let through, live) → "Your rules let 31 of 40 live giveaways through."
+        let effect: @Sendable (String, String) -> String
+        let myStores: String
+        let myStoresHint: String
+        let types: String
+        let typesHint: String
+        let worthAndJunk: String
+        let minimumWorth: String
+        let minimumWorthPlaceholder: String
+        let minimumWorthHint: String
+        let noLoot: String
+        let hideKeySites: String
+        let hideKeySitesHint: @Sendable (String) -> String
+        let blockedKeywords: String
+        let blockedKeywordsPlaceholder: String
+        let blockedKeywordsHint: String
+        let onHomeAndMore: String
+        let hideClaimed: String
+        let hideNotInterested: String
+        let saveRules: String
+        let clearRules: String
+        let feedsTitle: String
+        let feedsIntro: String
+        let createFeed: String
+        let feedsSecret: String
+        let newAddress: String
+        let newAddressHint: String
+        let calendarFeed: String
+        let deviceTitle: String
+        let deviceText: String
+        let getCode: String
+        let haveCode: String
+        let useCode: String
+        let dataTitle: String
+        let noMarks: String
+        let marks: Plural
+        let dataText: String
+        let export: String
+        let importFile: String
+        let pasteContents: String
+        let importButton: String
     }
 }

@@ -150,7 +150,8 @@ import Testing
         "Not interested", "Skip to content", "Sync status", "Search", "Sort", "Everything", "Newest", "Get it",
         "How to claim", "About this giveaway", "Published", "Worth", "See all", "More to explore", "Last attempt",
         "Back to all giveaways", "Nothing here yet", "Save", "Platforms", "Language", "History", "Statistics",
-        "Live now", "You claimed", "Week", "Show as table", "Every platform", "Any month",
+        "Live now", "You claimed", "Week", "Show as table", "Every platform", "Any month", "Subscribe", "Calendar",
+        "Your rules", "My stores", "Export my data", "Another device",
     ]
 
     @Test func germanPagesLeaveNoEnglishUIText() async throws {

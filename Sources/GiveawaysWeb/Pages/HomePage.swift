@@ -175,7 +175,7 @@ struct HomePage {
         return """
             \(rulesNotice)
             <p class="results__count">\(counted)\(clear)</p>
-            \(FeedLinks(filters: model.filters).render())
+            \(FeedLinks(filters: model.filters, strings: strings).render())
             <h2 class="visually-hidden">\(strings.home.giveaways)</h2>
             <div class="grid">\(cards)</div>
             """

@@ -53,7 +53,7 @@ struct PageRoutes: Sendable {
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(
                 request, context, title: page.model.title, section: .home, content: page.render(),
-                headLinks: FeedLinks(filters: filters).headLinks
+                headLinks: FeedLinks(filters: filters, strings: context.strings).headLinks
             ).render()
         }
     }

@@ -35,10 +35,13 @@ struct SettingsRoutes: Sendable {
         let page = SettingsPage(
             model: .init(
                 visitor: visitor, snapshot: try await readModel.snapshot(), notice: notice,
-                origin: LinkBase(request: request, fallbackHost: fallbackHost).origin, now: now))
+                origin: LinkBase(request: request, fallbackHost: fallbackHost).origin, now: now,
+                strings: context.strings))
         return PageResponse.html(
-            Layout(request, context, title: "Settings · GameGiveaways", section: .settings, content: page.render())
-                .render())
+            Layout(
+                request, context, title: context.strings.pageTitle(context.strings.settings.heading),
+                section: .settings, content: page.render()
+            ).render())
     }
 
     /// `POST /settings` — saves the rules (or clears them with `clear=1`).
