@@ -222,7 +222,60 @@ extension Strings {
                 other: "{n} marks (favorites, claimed, not interested, notes, hidden games)."),
             dataText: "Export them with your rules as a JSON file, or import such a file here or on another server.",
             export: "Export my data", importFile: "Import a file", pasteContents: "…or paste its contents",
-            importButton: "Import")
+            importButton: "Import"),
+        link: LinkText(
+            malformed:
+                "That is not a code from GameGiveaways: a code has 16 letters and digits, like ABCD-EFGH-JKMN-PQRS.",
+            unknown: "That code does not exist. Check it, or get a new one in Settings on your other browser.",
+            expired:
+                "That code has expired: codes work for 10 minutes. Get a new one in Settings on your other browser.",
+            used: "That code was already used: each code works once. Get a new one in Settings on your other browser.",
+            linkTitle: "Link another browser",
+            linkIntro: "On the other browser, open Settings and enter this code, or open the link there.",
+            yourCode: "Your code", codeLabel: { "Code: \($0)" },
+            worksOnce: {
+                "Works once, until \($0) (10 minutes). The other browser then shares your favorites, marks, notes, rules and feeds."
+            },
+            backToSettings: "Back to Settings",
+            ownMarksWarning: Plural(
+                one:
+                    "This browser’s own {n} mark will no longer show here (export it first in Settings if you want to keep it).",
+                other:
+                    "This browser’s own {n} marks will no longer show here (export them first in Settings if you want to keep them)."
+            ),
+            confirmTitle: "Use your other browser’s profile?",
+            confirmIntro: {
+                "With code \($0), this browser will show the same favorites, marks, notes, rules and feeds."
+            },
+            useProfile: "Use this profile", cancel: "Cancel", enterTitle: "Use a code",
+            enterIntro: "Enter the code your other browser shows in Settings → Another device.", code: "Code",
+            continueButton: "Continue"),
+        notifications: NotificationsText(
+            heading: "Notifications",
+            intro:
+                "Be told about new giveaways, ones ending within 24 hours, and moved end dates — in a Discord channel, an ntfy topic, or your own endpoint. Each is sent once; only giveaways that appear after you add a notification are announced as new.",
+            breadcrumb: "Breadcrumb", yourNotifications: "Your notifications",
+            follow: { rules, summary in "They follow \(rules): \(summary)." }, yourRules: "your rules",
+            none: "You have no notifications yet.", secretSet: "secret set", remove: "Remove",
+            addTitle: "Add a notification", webhookAddress: "Webhook address", format: "Format",
+            discordWebhook: "Discord webhook", ntfyTopic: "ntfy topic (https://ntfy.sh/your-topic)",
+            jsonSigned: "JSON (signed with your secret)", tellMeAbout: "Tell me about", newGiveaways: "New giveaways",
+            endingGiveaways: "Giveaways ending within 24 hours", movedEndDates: "Moved end dates",
+            secret: "Secret for the JSON signature (optional)",
+            secretHint: {
+                "Deliveries carry \($0), the HMAC-SHA256 of the body with this secret. It is never shown again."
+            },
+            add: "Add notification", eventNew: "new giveaways", eventEnding: "ending within 24 hours",
+            eventChanged: "moved end dates", profileFull: { "You have \($0) notifications already; remove one first." },
+            serverFull: "This server takes no more notifications from visitors for now. Ask its owner, or use a feed.",
+            notAnAddress: "That is not a web address.",
+            privateAddress: "Notifications cannot go to a private or local address.",
+            httpOnly: "The address must start with http:// or https://.", chooseFormat: "Choose a format.",
+            ntfyNeedsTopic: "An ntfy address names the topic: https://ntfy.sh/your-topic",
+            tickOne: "Tick at least one kind of news.", noSuchNotification: "There is no such notification of yours.",
+            everyGiveaway: "every giveaway", worthAtLeast: { "worth at least \($0)" }, noLoot: "no DLC or loot",
+            not: "not:", noKeySites: "no key sites", claimedHidden: "claimed hidden",
+            notInterestedHidden: "not interested hidden")
     )
 
     private static let englishUnits = Units(

@@ -100,6 +100,26 @@ extension Strings {
         }
     }
 
+    /// A visitor's rules in one line: "Steam, GOG · worth at least $5.00 · no DLC or loot".
+    func rulesSummary(_ rules: GiveawayRules) -> String {
+        let text = notifications
+        var parts: [String] = []
+        if !rules.platforms.isEmpty {
+            parts.append(
+                rules.platforms.sorted().map { Platform.known(slug: $0)?.displayName ?? $0 }.joined(separator: ", "))
+        }
+        if !rules.types.isEmpty { parts.append(rules.types.map(typeFilterName).sorted().joined(separator: ", ")) }
+        if let minimum = rules.minimumWorth { parts.append(text.worthAtLeast(money(minimum))) }
+        if rules.noLoot { parts.append(text.noLoot) }
+        if !rules.blockedKeywords.isEmpty {
+            parts.append(text.not + " " + rules.blockedKeywords.joined(separator: ", "))
+        }
+        if rules.hideKeySites { parts.append(text.noKeySites) }
+        if rules.hideClaimed { parts.append(text.claimedHidden) }
+        if rules.hideNotInterested { parts.append(text.notInterestedHidden) }
+        return parts.isEmpty ? text.everyGiveaway : parts.joined(separator: " · ")
+    }
+
     /// "Favorites · GameGiveaways".
     func pageTitle(_ name: String) -> String {
         "\(name) · GameGiveaways"

@@ -250,7 +250,66 @@ extension Strings {
                 "Exportiere sie mit deinen Regeln als JSON-Datei, oder importiere eine solche Datei hier oder auf einem anderen Server.",
             export: "Meine Daten exportieren", importFile: "Datei importieren",
             pasteContents: "… oder ihren Inhalt einfügen",
-            importButton: "Importieren")
+            importButton: "Importieren"),
+        link: LinkText(
+            malformed:
+                "Das ist kein Code von GameGiveaways: Ein Code hat 16 Buchstaben und Ziffern, etwa ABCD-EFGH-JKMN-PQRS.",
+            unknown:
+                "Diesen Code gibt es nicht. Prüf ihn, oder hol dir in den Einstellungen deines anderen Browsers einen neuen.",
+            expired:
+                "Dieser Code ist abgelaufen: Codes gelten 10 Minuten. Hol dir in den Einstellungen deines anderen Browsers einen neuen.",
+            used:
+                "Dieser Code wurde schon verwendet: Jeder Code gilt nur einmal. Hol dir in den Einstellungen deines anderen Browsers einen neuen.",
+            linkTitle: "Anderen Browser verknüpfen",
+            linkIntro: "Öffne im anderen Browser die Einstellungen und gib diesen Code ein, oder öffne dort den Link.",
+            yourCode: "Dein Code", codeLabel: { "Code: \($0)" },
+            worksOnce: {
+                "Gilt einmal, bis \($0) (10 Minuten). Danach teilt der andere Browser deine Favoriten, Markierungen, Notizen, Regeln und Feeds."
+            },
+            backToSettings: "Zurück zu den Einstellungen",
+            ownMarksWarning: Plural(
+                one:
+                    "Die {n} eigene Markierung dieses Browsers wird hier nicht mehr angezeigt (exportiere sie vorher in den Einstellungen, wenn du sie behalten willst).",
+                other:
+                    "Die {n} eigenen Markierungen dieses Browsers werden hier nicht mehr angezeigt (exportiere sie vorher in den Einstellungen, wenn du sie behalten willst)."
+            ),
+            confirmTitle: "Das Profil deines anderen Browsers verwenden?",
+            confirmIntro: {
+                "Mit dem Code \($0) zeigt dieser Browser dieselben Favoriten, Markierungen, Notizen, Regeln und Feeds."
+            },
+            useProfile: "Dieses Profil verwenden", cancel: "Abbrechen", enterTitle: "Code verwenden",
+            enterIntro: "Gib den Code ein, den dein anderer Browser unter Einstellungen → Anderes Gerät anzeigt.",
+            code: "Code", continueButton: "Weiter"),
+        notifications: NotificationsText(
+            heading: "Benachrichtigungen",
+            intro:
+                "Erfahre von neuen Giveaways, solchen, die innerhalb von 24 Stunden enden, und geänderten Enddaten – in einem Discord-Kanal, einem ntfy-Topic oder an deinem eigenen Endpunkt. Jede Nachricht kommt einmal; als neu gelten nur Giveaways, die nach dem Anlegen einer Benachrichtigung erscheinen.",
+            breadcrumb: "Brotkrümelnavigation", yourNotifications: "Deine Benachrichtigungen",
+            follow: { rules, summary in "Sie folgen \(rules): \(summary)." }, yourRules: "deinen Regeln",
+            none: "Du hast noch keine Benachrichtigungen.", secretSet: "Geheimnis gesetzt", remove: "Entfernen",
+            addTitle: "Benachrichtigung hinzufügen", webhookAddress: "Webhook-Adresse", format: "Format",
+            discordWebhook: "Discord-Webhook", ntfyTopic: "ntfy-Topic (https://ntfy.sh/dein-topic)",
+            jsonSigned: "JSON (mit deinem Geheimnis signiert)", tellMeAbout: "Benachrichtige mich über",
+            newGiveaways: "Neue Giveaways", endingGiveaways: "Giveaways, die innerhalb von 24 Stunden enden",
+            movedEndDates: "Geänderte Enddaten", secret: "Geheimnis für die JSON-Signatur (optional)",
+            secretHint: {
+                "Zustellungen tragen \($0), den HMAC-SHA256 des Inhalts mit diesem Geheimnis. Es wird nie wieder angezeigt."
+            },
+            add: "Benachrichtigung hinzufügen", eventNew: "neue Giveaways",
+            eventEnding: "endet innerhalb von 24 Stunden",
+            eventChanged: "geänderte Enddaten",
+            profileFull: { "Du hast schon \($0) Benachrichtigungen; entferne zuerst eine." },
+            serverFull:
+                "Dieser Server nimmt vorerst keine weiteren Benachrichtigungen von Besuchern an. Frag den Betreiber, oder nutze einen Feed.",
+            notAnAddress: "Das ist keine Webadresse.",
+            privateAddress: "Benachrichtigungen können nicht an private oder lokale Adressen gehen.",
+            httpOnly: "Die Adresse muss mit http:// oder https:// beginnen.", chooseFormat: "Wähl ein Format.",
+            ntfyNeedsTopic: "Eine ntfy-Adresse nennt das Topic: https://ntfy.sh/dein-topic",
+            tickOne: "Hak mindestens eine Art von Neuigkeit an.",
+            noSuchNotification: "Diese Benachrichtigung gibt es bei dir nicht.", everyGiveaway: "jedes Giveaway",
+            worthAtLeast: { "Wert mindestens \($0)" }, noLoot: "keine DLCs und kein Loot", not: "nicht:",
+            noKeySites: "keine Key-Seiten", claimedHidden: "eingelöste ausgeblendet",
+            notInterestedHidden: "ohne Interesse ausgeblendet")
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

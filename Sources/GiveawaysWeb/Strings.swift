@@ -21,11 +21,14 @@ final class Strings: Sendable {
     let history: HistoryText
     let stats: StatsText
     let settings: SettingsText
+    let link: LinkText
+    let notifications: NotificationsText
 
     init(
         language: Language, format: Format, time: Time, layout: LayoutText, card: Card, common: Common, home: Home,
         details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText,
-        history: HistoryText, stats: StatsText, settings: SettingsText
+        history: HistoryText, stats: StatsText, settings: SettingsText, link: LinkText,
+        notifications: NotificationsText
     ) {
         self.language = language
         self.format = format
@@ -43,6 +46,8 @@ final class Strings: Sendable {
         self.history = history
         self.stats = stats
         self.settings = settings
+        self.link = link
+        self.notifications = notifications
     }
 }
 
@@ -438,5 +443,77 @@ extension Strings {
         let importFile: String
         let pasteContents: String
         let importButton: String
+    }
+
+    /// Linking another browser with a one-time code.
+    struct LinkText: Sendable {
+        let malformed: String
+        let unknown: String
+        let expired: String
+        let used: String
+        let linkTitle: String
+        let linkIntro: String
+        let yourCode: String
+        let codeLabel: @Sendable (String) -> String
+        /// (expiry as a `<time>`) → "Works once, until … (10 minutes). …"
+        let worksOnce: @Sendable (HTML) -> HTML
+        let backToSettings: String
+        let ownMarksWarning: Plural
+        let confirmTitle: String
+        let confirmIntro: @Sendable (HTML) -> HTML
+        let useProfile: String
+        let cancel: String
+        let enterTitle: String
+        let enterIntro: String
+        let code: String
+        let continueButton: String
+    }
+
+    /// Settings → Notifications, and a visitor's rules in one line.
+    struct NotificationsText: Sendable {
+        let heading: String
+        let intro: String
+        let breadcrumb: String
+        let yourNotifications: String
+        /// (link to the rules, the rules in words) → "They follow your rules: …".
+        let follow: @Sendable (HTML, String) -> HTML
+        let yourRules: String
+        let none: String
+        let secretSet: String
+        let remove: String
+        let addTitle: String
+        let webhookAddress: String
+        let format: String
+        let discordWebhook: String
+        let ntfyTopic: String
+        let jsonSigned: String
+        let tellMeAbout: String
+        let newGiveaways: String
+        let endingGiveaways: String
+        let movedEndDates: String
+        let secret: String
+        /// (the header in `<code>`) → the hint under the secret.
+        let secretHint: @Sendable (HTML) -> HTML
+        let add: String
+        let eventNew: String
+        let eventEnding: String
+        let eventChanged: String
+        let profileFull: @Sendable (Int) -> String
+        let serverFull: String
+        let notAnAddress: String
+        let privateAddress: String
+        let httpOnly: String
+        let chooseFormat: String
+        let ntfyNeedsTopic: String
+        let tickOne: String
+        let noSuchNotification: String
+        // The rules in a line.
+        let everyGiveaway: String
+        let worthAtLeast: @Sendable (String) -> String
+        let noLoot: String
+        let not: String
+        let noKeySites: String
+        let claimedHidden: String
+        let notInterestedHidden: String
     }
 }

@@ -151,7 +151,8 @@ import Testing
         "How to claim", "About this giveaway", "Published", "Worth", "See all", "More to explore", "Last attempt",
         "Back to all giveaways", "Nothing here yet", "Save", "Platforms", "Language", "History", "Statistics",
         "Live now", "You claimed", "Week", "Show as table", "Every platform", "Any month", "Subscribe", "Calendar",
-        "Your rules", "My stores", "Export my data", "Another device",
+        "Your rules", "My stores", "Export my data", "Another device", "Notifications", "Add notification",
+        "Webhook address", "every giveaway", "Use a code", "Continue", "That is not a code",
     ]
 
     @Test func germanPagesLeaveNoEnglishUIText() async throws {
