@@ -275,7 +275,40 @@ extension Strings {
             tickOne: "Tick at least one kind of news.", noSuchNotification: "There is no such notification of yours.",
             everyGiveaway: "every giveaway", worthAtLeast: { "worth at least \($0)" }, noLoot: "no DLC or loot",
             not: "not:", noKeySites: "no key sites", claimedHidden: "claimed hidden",
-            notInterestedHidden: "not interested hidden")
+            notInterestedHidden: "not interested hidden"),
+        catalog: CatalogText(
+            heading: "Free to play", hero: { "\($0) free-to-play games for PC and the browser, from FreeToGame." },
+            lootDrops: Plural(one: "{n} free loot drop", other: "{n} free loot drops"), genres: "Genres",
+            platform: "Platform", games: "Games", gameNoun: Plural(one: "game", other: "games"),
+            hiddenCount: { "\($0) hidden" }, withNotes: { "\($0) with your notes" },
+            searchLabel: "Search free-to-play games", searchPlaceholder: "Search titles, genres, publishers",
+            browser: "Browser", sortPopularity: "Popularity", sortRelease: "Release date", sortAlphabetical: "A–Z",
+            onItsWayTitle: "The catalog is on its way",
+            onItsWayMessage: "The first download of the free-to-play catalog has not finished. Try again in a moment.",
+            nothingMatchesMessage: "No game matches these filters. Try fewer words, another genre or both platforms.",
+            unknown: "Unknown", notesSaved: { "Saved \($0)" }, operatingSystem: "Operating system",
+            processor: "Processor", memory: "Memory", graphics: "Graphics", storage: "Storage",
+            notListed: "Not listed", removed: "This game is no longer in the FreeToGame catalog.",
+            detailLoading: {
+                "The full description, screenshots and system requirements are on their way from FreeToGame. \($0) in a moment to see them."
+            },
+            reloadLink: "Reload",
+            detailFailed:
+                "FreeToGame did not send this game's full details just now, so this page shows what the catalog lists. It will try again on your next visit.",
+            play: "Play", freeToGamePage: "FreeToGame page", requirementsTitle: "Minimum system requirements",
+            requirementsNotListed: "Not listed — FreeToGame lists none for this game",
+            runsInBrowser: " (it runs in the browser)", notKnownYet: "Not known yet.", screenshots: "Screenshots",
+            screenshotsScrollable: "Screenshots, scrollable", screenshot: { "Screenshot \($0) of \($1)" },
+            restore: "Restore to the catalog", hide: "Hide",
+            hideConfirm: {
+                "Hide \($0)? It leaves the catalog and its search for you; restore it any time from Hidden games."
+            },
+            youHidThis: "You hid this game: it is not in your catalog or search.", hiddenGames: "Hidden games",
+            yourNotes: "Your notes", notesOn: { "Your notes on \($0)" },
+            notesPlaceholder: "Only you see these: a server you play on, a friend's name, what to try next…",
+            save: "Save", lootFor: { "Free loot for \($0) right now" }, genre: "Genre", released: "Released",
+            publisher: "Publisher", developer: "Developer", aboutThis: "About this game",
+            listedOn: { "Listed on \($0)." }, noSuchGame: { "There is no free-to-play game number \($0)." })
     )
 
     private static let englishUnits = Units(

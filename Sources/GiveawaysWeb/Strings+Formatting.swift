@@ -120,6 +120,21 @@ extension Strings {
         return parts.isEmpty ? text.everyGiveaway : parts.joined(separator: " · ")
     }
 
+    func catalogPlatformName(_ platform: CatalogPlatform) -> String {
+        switch platform {
+        case .pc: "PC"
+        case .browser: catalog.browser
+        }
+    }
+
+    func catalogSortName(_ sort: CatalogQuery.Sort) -> String {
+        switch sort {
+        case .popularity: catalog.sortPopularity
+        case .release: catalog.sortRelease
+        case .alphabetical: catalog.sortAlphabetical
+        }
+    }
+
     /// "Favorites · GameGiveaways".
     func pageTitle(_ name: String) -> String {
         "\(name) · GameGiveaways"

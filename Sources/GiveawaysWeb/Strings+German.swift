@@ -309,7 +309,45 @@ extension Strings {
             noSuchNotification: "Diese Benachrichtigung gibt es bei dir nicht.", everyGiveaway: "jedes Giveaway",
             worthAtLeast: { "Wert mindestens \($0)" }, noLoot: "keine DLCs und kein Loot", not: "nicht:",
             noKeySites: "keine Key-Seiten", claimedHidden: "eingelöste ausgeblendet",
-            notInterestedHidden: "ohne Interesse ausgeblendet")
+            notInterestedHidden: "ohne Interesse ausgeblendet"),
+        catalog: CatalogText(
+            heading: "Free-to-Play", hero: { "\($0) Free-to-Play-Spiele für PC und Browser, von FreeToGame." },
+            lootDrops: Plural(one: "{n} Gratis-Loot-Drop", other: "{n} Gratis-Loot-Drops"), genres: "Genres",
+            platform: "Plattform", games: "Spiele", gameNoun: Plural(one: "Spiel", other: "Spiele"),
+            hiddenCount: { "\($0) ausgeblendet" }, withNotes: { "\($0) mit deinen Notizen" },
+            searchLabel: "Free-to-Play-Spiele durchsuchen", searchPlaceholder: "Titel, Genres, Publisher durchsuchen",
+            browser: "Browser", sortPopularity: "Beliebtheit", sortRelease: "Erscheinungsdatum",
+            sortAlphabetical: "A–Z",
+            onItsWayTitle: "Der Katalog ist unterwegs",
+            onItsWayMessage:
+                "Der erste Download des Free-to-Play-Katalogs ist noch nicht fertig. Versuch es gleich noch einmal.",
+            nothingMatchesMessage:
+                "Kein Spiel passt zu diesen Filtern. Versuch es mit weniger Wörtern, einem anderen Genre oder beiden Plattformen.",
+            unknown: "Unbekannt", notesSaved: { "Gespeichert: \($0)" }, operatingSystem: "Betriebssystem",
+            processor: "Prozessor", memory: "Arbeitsspeicher", graphics: "Grafik", storage: "Speicherplatz",
+            notListed: "Nicht angegeben", removed: "Dieses Spiel ist nicht mehr im Katalog von FreeToGame.",
+            detailLoading: {
+                "Die vollständige Beschreibung, Screenshots und Systemanforderungen kommen gerade von FreeToGame. \($0), um sie gleich zu sehen."
+            },
+            reloadLink: "Lade die Seite neu",
+            detailFailed:
+                "FreeToGame hat die vollständigen Angaben zu diesem Spiel gerade nicht geschickt; diese Seite zeigt, was der Katalog listet. Beim nächsten Besuch wird es erneut versucht.",
+            play: "Spielen", freeToGamePage: "Seite bei FreeToGame", requirementsTitle: "Mindestanforderungen",
+            requirementsNotListed: "Nicht angegeben – FreeToGame nennt für dieses Spiel keine",
+            runsInBrowser: " (es läuft im Browser)", notKnownYet: "Noch nicht bekannt.", screenshots: "Screenshots",
+            screenshotsScrollable: "Screenshots, scrollbar", screenshot: { "Screenshot \($0) von \($1)" },
+            restore: "Wieder in den Katalog", hide: "Ausblenden",
+            hideConfirm: {
+                "\($0) ausblenden? Es verschwindet für dich aus dem Katalog und der Suche; unter „Ausgeblendete Spiele“ kannst du es jederzeit zurückholen."
+            },
+            youHidThis: "Du hast dieses Spiel ausgeblendet: Es ist nicht in deinem Katalog und deiner Suche.",
+            hiddenGames: "Ausgeblendete Spiele", yourNotes: "Deine Notizen", notesOn: { "Deine Notizen zu \($0)" },
+            notesPlaceholder:
+                "Nur du siehst sie: ein Server, auf dem du spielst, der Name eines Freundes, was du als Nächstes ausprobierst …",
+            save: "Speichern", lootFor: { "Gratis-Loot für \($0), gerade jetzt" }, genre: "Genre",
+            released: "Erschienen", publisher: "Publisher", developer: "Entwickler", aboutThis: "Über dieses Spiel",
+            listedOn: { "Gelistet bei \($0)." }, noSuchGame: { "Es gibt kein Free-to-Play-Spiel mit der Nummer \($0)." }
+        )
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

@@ -23,12 +23,13 @@ final class Strings: Sendable {
     let settings: SettingsText
     let link: LinkText
     let notifications: NotificationsText
+    let catalog: CatalogText
 
     init(
         language: Language, format: Format, time: Time, layout: LayoutText, card: Card, common: Common, home: Home,
         details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText,
         history: HistoryText, stats: StatsText, settings: SettingsText, link: LinkText,
-        notifications: NotificationsText
+        notifications: NotificationsText, catalog: CatalogText
     ) {
         self.language = language
         self.format = format
@@ -48,6 +49,7 @@ final class Strings: Sendable {
         self.settings = settings
         self.link = link
         self.notifications = notifications
+        self.catalog = catalog
     }
 }
 
@@ -515,5 +517,66 @@ extension Strings {
         let noKeySites: String
         let claimedHidden: String
         let notInterestedHidden: String
+    }
+
+    /// The free-to-play catalog and a game's page.
+    struct CatalogText: Sendable {
+        let heading: String
+        let hero: @Sendable (String) -> String
+        let lootDrops: Plural
+        let genres: String
+        let platform: String
+        let games: String
+        let gameNoun: Plural
+        let hiddenCount: @Sendable (String) -> String
+        let withNotes: @Sendable (String) -> String
+        let searchLabel: String
+        let searchPlaceholder: String
+        let browser: String
+        let sortPopularity: String
+        let sortRelease: String
+        let sortAlphabetical: String
+        let onItsWayTitle: String
+        let onItsWayMessage: String
+        let nothingMatchesMessage: String
+        let unknown: String
+        let notesSaved: @Sendable (String) -> String
+        let operatingSystem: String
+        let processor: String
+        let memory: String
+        let graphics: String
+        let storage: String
+        let notListed: String
+        let removed: String
+        /// (a link reading `reloadLink`) → the note while the detail is on its way.
+        let detailLoading: @Sendable (HTML) -> HTML
+        let reloadLink: String
+        let detailFailed: String
+        let play: String
+        let freeToGamePage: String
+        let requirementsTitle: String
+        let requirementsNotListed: String
+        let runsInBrowser: String
+        let notKnownYet: String
+        let screenshots: String
+        let screenshotsScrollable: String
+        let screenshot: @Sendable (Int, String) -> String
+        let restore: String
+        let hide: String
+        let hideConfirm: @Sendable (String) -> String
+        let youHidThis: String
+        let hiddenGames: String
+        let yourNotes: String
+        let notesOn: @Sendable (String) -> String
+        let notesPlaceholder: String
+        let save: String
+        let lootFor: @Sendable (String) -> String
+        let genre: String
+        let released: String
+        let publisher: String
+        let developer: String
+        let aboutThis: String
+        let listedOn: @Sendable (HTML) -> HTML
+        let noSuchGame: @Sendable (Int) -> String
     }
 }

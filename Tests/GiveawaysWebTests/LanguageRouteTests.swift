@@ -152,7 +152,8 @@ import Testing
         "Back to all giveaways", "Nothing here yet", "Save", "Platforms", "Language", "History", "Statistics",
         "Live now", "You claimed", "Week", "Show as table", "Every platform", "Any month", "Subscribe", "Calendar",
         "Your rules", "My stores", "Export my data", "Another device", "Notifications", "Add notification",
-        "Webhook address", "every giveaway", "Use a code", "Continue", "That is not a code",
+        "Webhook address", "every giveaway", "Use a code", "Continue", "That is not a code", "Free to play",
+        "Released", "Developer", "Minimum system requirements", "Hide", "Your notes",
     ]
 
     @Test func germanPagesLeaveNoEnglishUIText() async throws {
@@ -160,16 +161,31 @@ import Testing
         try await harness.app().test(.router) { client in
             for uri in [
                 "/", "/more", "/favorites", "/claimed", "/not-interested", "/status", "/giveaways/3101", "/nope",
+                "/history", "/stats", "/settings", "/settings/notifications", "/link?code=nonsense",
             ] {
-                let html = try await Self.page(uri, [.acceptLanguage: "de"], client: client).text
-                #expect(html.contains("<html lang=\"de\">"), "\(uri)")
-                let visible = Self.visibleText(html, upstreamHeading: uri.hasPrefix("/giveaways/"))
-                for word in Self.englishUIWords {
-                    // Whole words: "Sort" is not in "Sortierung".
-                    let found = visible.range(of: "\\b\(word)\\b", options: .regularExpression)
-                    #expect(found == nil, "“\(word)” on \(uri)")
-                }
+                try await Self.expectGerman(uri, client: client)
             }
+        }
+    }
+
+    @Test func germanCatalogPagesLeaveNoEnglishUIText() async throws {
+        let harness = try await CatalogRouteTests().harness()
+        try await harness.app(catalog: StubCatalog()).test(.router) { client in
+            for uri in ["/free-to-play", "/free-to-play?genre=mmorpg", "/free-to-play/1"] {
+                try await Self.expectGerman(uri, client: client)
+            }
+        }
+    }
+
+    private static func expectGerman(_ uri: String, client: some TestClientProtocol) async throws {
+        let html = try await Self.page(uri, [.acceptLanguage: "de"], client: client).text
+        #expect(html.contains("<html lang=\"de\">"), "\(uri)")
+        let visible = Self.visibleText(
+            html, upstreamHeading: uri.hasPrefix("/giveaways/") || uri.hasPrefix("/free-to-play/"))
+        for word in Self.englishUIWords {
+            // Whole words: "Sort" is not in "Sortierung".
+            let found = visible.range(of: "\\b\(word)\\b", options: .regularExpression)
+            #expect(found == nil, "“\(word)” on \(uri)")
         }
     }
 
@@ -183,7 +199,7 @@ import Testing
         for pattern in [
             "<script[^>]*>[\\s\\S]*?</script>", "<h3 class=\"card__title\">[^<]*</h3>",
             "<span class=\"carousel__title\">[^<]*</span>", "<div class=\"description\"[\\s\\S]*?</div>",
-            "<ol class=\"steps\">[\\s\\S]*?</ol>",
+            "<ol class=\"steps\">[\\s\\S]*?</ol>", "<p class=\"card__text\">[^<]*</p>",
         ] {
             text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }

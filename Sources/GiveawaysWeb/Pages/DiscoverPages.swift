@@ -1,7 +1,8 @@
 import Foundation
 import GiveawaysDomain
 
-/// Discover's pages: the explanation without a key, the genre tiles, a genre's games, one game.
+/// Discover's pages: the explanation without a key, the genre tiles, a genre's games, one game. Not translated yet:
+/// they are English in every language.
 enum DiscoverPages {
     /// RAWG images go through the local image cache (the pages' CSP allows only this site's images).
     static func imagePath(_ url: URL) -> String {
@@ -147,7 +148,7 @@ enum DiscoverPages {
                 <dl class="facts">
                   <div><dt>Rating</dt><dd>\(game.rating.map { String(format: "%.2f of 5", $0) } ?? "Not rated")</dd></div>
                   <div><dt>Metacritic</dt><dd>\(game.metacritic.map(String.init) ?? "None")</dd></div>
-                  <div><dt>Released</dt><dd>\(game.released.map { CatalogGamePage.Model.releaseText($0) } ?? "Unknown")</dd></div>
+                  <div><dt>Released</dt><dd>\(game.released.map { CatalogGamePage.Model.releaseText($0, .en) } ?? "Unknown")</dd></div>
                   <div><dt>Genres</dt><dd>\(list(game.genres))</dd></div>
                   <div><dt>Platforms</dt><dd>\(list(game.platforms))</dd></div>
                   <div><dt>Developers</dt><dd>\(list(detail.developers))</dd></div>

@@ -92,7 +92,7 @@ struct CatalogMarkRoutes: Sendable {
         let games = visitor.ids(.hidden, of: .game).compactMap { catalog.byID[$0] }
         let noted = visitor.all.filter { $0.kind == .note && $0.subject.kind == .game }
             .compactMap { mark in catalog.byID[mark.subject.id].map { ($0, mark.text ?? "") } }
-        let page = HiddenGamesPage(games: games, noted: noted)
+        let page = HiddenGamesPage(games: games, noted: noted, strings: context.strings)
         return PageResponse.html(
             Layout(
                 request, context, title: "Hidden games · GameGiveaways", section: .freeToPlay, content: page.render()
@@ -144,11 +144,12 @@ struct HiddenJSON: Encodable {
 struct HiddenGamesPage {
     let games: [StoredCatalogGame]
     var noted: [(game: StoredCatalogGame, text: String)] = []
+    let strings: Strings
 
     private var notes: HTML? {
         guard !noted.isEmpty else { return nil }
         let rows = noted.map { entry -> HTML in
-            let card = CatalogCard.Model(entry.game)
+            let card = CatalogCard.Model(entry.game, strings: strings)
             let removed: HTML? =
                 entry.game.isRemoved ? " <span class=\"badge badge--muted\">No longer in the catalog</span>" : nil
             return """
@@ -169,7 +170,7 @@ struct HiddenGamesPage {
     func render() -> HTML {
         let back = SiteRoute.catalogHidden.path
         let rows = games.map { stored -> HTML in
-            let card = CatalogCard.Model(stored)
+            let card = CatalogCard.Model(stored, strings: strings)
             let removed: HTML? =
                 stored.isRemoved ? " <span class=\"badge badge--muted\">No longer in the catalog</span>" : nil
             return """

@@ -36,7 +36,8 @@ struct CatalogRoutes: Sendable {
             let results = filters.apply(to: snapshot.catalog, hidden: hidden)
             var model = FreeToPlayPage.Model(
                 filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
-                lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, isSyncing: readModel.isSyncing)
+                lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, isSyncing: readModel.isSyncing,
+                strings: context.strings)
             model.noteCount = visitor.ids(.note, of: .game).count
             let page = FreeToPlayPage(model: model, strings: context.strings)
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
@@ -50,7 +51,7 @@ struct CatalogRoutes: Sendable {
         guard case .catalogGame(let id) = try route(request) else { throw HTTPError(.notFound) }
         var snapshot = try await readModel.snapshot()
         guard var stored = snapshot.catalog.byID[id] else {
-            throw HTTPError(.notFound, message: "There is no free-to-play game number \(id).")
+            throw HTTPError(.notFound, message: context.strings.catalog.noSuchGame(id))
         }
         var state = CatalogGamePage.DetailState.failed
         if let details {
@@ -71,7 +72,7 @@ struct CatalogRoutes: Sendable {
                     GiveawayCardModel(
                         giveaway: $0, now: clock(),
                         marks: CardMarks(visitor, giveaway: $0.id), strings: context.strings)
-                }))
+                }, strings: context.strings))
         let html = Layout(
             request, context, title: page.model.pageTitle, section: .freeToPlay, content: page.render(),
             description: page.model.metaDescription
