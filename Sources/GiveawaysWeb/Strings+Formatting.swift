@@ -162,8 +162,8 @@ extension Strings {
     var uiScriptJSON: String {
         let pairs: [(String, String)] = [
             ("addFavorite", card.addFavorite("{title}")), ("removeFavorite", card.removeFavorite("{title}")),
-            ("save", card.save), ("saved", card.saved), ("loadMoreOffline", script.loadMoreOffline),
-            ("saveOffline", script.saveOffline), ("hideOffline", script.hideOffline),
+            ("save", card.save), ("saved", card.saved), ("loadMoreUnreachable", script.loadMoreOffline),
+            ("saveUnreachable", script.saveOffline), ("hideUnreachable", script.hideOffline),
             ("notesSaving", script.notesSaving), ("notesSaved", script.notesSaved),
             ("notesEditing", script.notesEditing), ("notesFailed", script.notesFailed),
             ("notesNotSaved", script.notesNotSaved), ("readMore", script.readMore), ("showLess", script.showLess),

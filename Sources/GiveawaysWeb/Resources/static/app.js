@@ -135,7 +135,7 @@
       history.replaceState(null, "", target);
       if (added[0]) { added[0].setAttribute("tabindex", "-1"); added[0].focus({ preventScroll: true }); }
     } catch (error) {
-      if (offline(error)) { link.removeAttribute("aria-disabled"); notify(say("loadMoreOffline", "Could not load more — you seem to be offline.")); return; }
+      if (offline(error)) { link.removeAttribute("aria-disabled"); notify(say("loadMoreUnreachable", "Could not load more — you seem to be offline.")); return; }
       window.location.href = link.href;
     }
   });
@@ -176,7 +176,7 @@
         if (text) text.textContent = state.favorite ? say("saved", "Saved") : say("save", "Save");
       });
     } catch (error) {
-      if (offline(error)) { notify(say("saveOffline", "Could not save that — you seem to be offline.")); return; }
+      if (offline(error)) { notify(say("saveUnreachable", "Could not save that — you seem to be offline.")); return; }
       heartForm.submit();
       return;
     } finally {
@@ -208,7 +208,7 @@
         if (state.kind === "claimed") other.closest(".card")?.classList.toggle("is-claimed", state.on);
       });
     } catch (error) {
-      if (offline(error)) { notify(say("saveOffline", "Could not save that — you seem to be offline.")); return; }
+      if (offline(error)) { notify(say("saveUnreachable", "Could not save that — you seem to be offline.")); return; }
       // Without the background request, the plain form (submit() skips this handler, so name the button).
       const field = document.createElement("input");
       field.type = "hidden"; field.name = button.name; field.value = button.value;
@@ -274,7 +274,7 @@
       if (!response.ok) throw new Error("HTTP " + response.status);
       window.location.href = "/free-to-play";
     } catch (error) {
-      if (offline(error)) { notify(say("hideOffline", "Could not hide the game — you seem to be offline.")); return; }
+      if (offline(error)) { notify(say("hideUnreachable", "Could not hide the game — you seem to be offline.")); return; }
       window.location.href = link.href;
     }
   });
