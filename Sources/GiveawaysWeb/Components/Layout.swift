@@ -119,12 +119,13 @@ extension Language {
     private static let englishTimeScript = script(Strings.en)
     private static let germanTimeScript = script(Strings.de)
 
-    /// Two data blocks (never executed, so the CSP's `script-src 'self'` does not apply): the time phrases and the
-    /// texts app.js shows itself.
+    /// Data blocks (never executed, so the CSP's `script-src 'self'` does not apply): the time phrases, and the texts
+    /// app.js shows itself — left out in English, the script's own language, to keep those pages as light as before.
     private static func script(_ strings: Strings) -> HTML {
-        HTML(
-            trusted: "<script type=\"application/json\" id=\"time-strings\">\(strings.timeScriptJSON)</script>"
-                + "<script type=\"application/json\" id=\"ui-strings\">\(strings.uiScriptJSON)</script>")
+        let time = "<script type=\"application/json\" id=\"time-strings\">\(strings.timeScriptJSON)</script>"
+        guard strings.language != .en else { return HTML(trusted: time) }
+        return HTML(
+            trusted: time + "<script type=\"application/json\" id=\"ui-strings\">\(strings.uiScriptJSON)</script>")
     }
 }
 
