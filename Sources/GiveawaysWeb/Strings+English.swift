@@ -308,7 +308,17 @@ extension Strings {
             notesPlaceholder: "Only you see these: a server you play on, a friend's name, what to try next…",
             save: "Save", lootFor: { "Free loot for \($0) right now" }, genre: "Genre", released: "Released",
             publisher: "Publisher", developer: "Developer", aboutThis: "About this game",
-            listedOn: { "Listed on \($0)." }, noSuchGame: { "There is no free-to-play game number \($0)." })
+            listedOn: { "Listed on \($0)." }, noSuchGame: { "There is no free-to-play game number \($0)." },
+            hideTitle: { "Hide \($0)?" },
+            hideText: {
+                "It leaves the catalog and its search for you (only in this browser's profile). Your notes stay, and you can restore it any time from \($0)."
+            },
+            hideIt: "Hide it", noLongerInCatalog: "No longer in the catalog", gamesWithNotes: "Games with your notes",
+            restoreGame: { "Restore \($0)" }, restoreButton: "Restore", noHiddenTitle: "No hidden games",
+            noHiddenMessage: "Games you hide leave the catalog and its search for you, and wait here to be restored.",
+            browseFreeToPlay: "Browse free-to-play games", restoreAll: { "Restore all \($0)" },
+            hiddenIntro: "Games you hid from the free-to-play catalog. Only this browser's profile sees this list.",
+            notesLimit: { "Notes are limited to \($0) characters." })
     )
 
     private static let englishUnits = Units(

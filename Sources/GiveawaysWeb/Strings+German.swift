@@ -346,7 +346,22 @@ extension Strings {
                 "Nur du siehst sie: ein Server, auf dem du spielst, der Name eines Freundes, was du als Nächstes ausprobierst …",
             save: "Speichern", lootFor: { "Gratis-Loot für \($0), gerade jetzt" }, genre: "Genre",
             released: "Erschienen", publisher: "Publisher", developer: "Entwickler", aboutThis: "Über dieses Spiel",
-            listedOn: { "Gelistet bei \($0)." }, noSuchGame: { "Es gibt kein Free-to-Play-Spiel mit der Nummer \($0)." }
+            listedOn: { "Gelistet bei \($0)." },
+            noSuchGame: { "Es gibt kein Free-to-Play-Spiel mit der Nummer \($0)." },
+            hideTitle: { "\($0) ausblenden?" },
+            hideText: {
+                "Es verschwindet für dich aus dem Katalog und der Suche (nur im Profil dieses Browsers). Deine Notizen bleiben, und unter \($0) kannst du es jederzeit zurückholen."
+            },
+            hideIt: "Ausblenden", noLongerInCatalog: "Nicht mehr im Katalog",
+            gamesWithNotes: "Spiele mit deinen Notizen",
+            restoreGame: { "\($0) zurückholen" }, restoreButton: "Zurückholen",
+            noHiddenTitle: "Keine ausgeblendeten Spiele",
+            noHiddenMessage:
+                "Spiele, die du ausblendest, verschwinden für dich aus dem Katalog und der Suche und warten hier darauf, zurückgeholt zu werden.",
+            browseFreeToPlay: "Free-to-Play-Spiele ansehen", restoreAll: { "Alle \($0) zurückholen" },
+            hiddenIntro:
+                "Spiele, die du im Free-to-Play-Katalog ausgeblendet hast. Nur das Profil dieses Browsers sieht diese Liste.",
+            notesLimit: { "Notizen sind auf \($0) Zeichen begrenzt." }
         )
     )
 

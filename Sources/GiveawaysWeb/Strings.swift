@@ -578,5 +578,20 @@ extension Strings {
         let aboutThis: String
         let listedOn: @Sendable (HTML) -> HTML
         let noSuchGame: @Sendable (Int) -> String
+        // Hiding and the hidden-games list.
+        let hideTitle: @Sendable (String) -> String
+        /// (link to the hidden games) → what hiding does.
+        let hideText: @Sendable (HTML) -> HTML
+        let hideIt: String
+        let noLongerInCatalog: String
+        let gamesWithNotes: String
+        let restoreGame: @Sendable (String) -> String
+        let restoreButton: String
+        let noHiddenTitle: String
+        let noHiddenMessage: String
+        let browseFreeToPlay: String
+        let restoreAll: @Sendable (String) -> String
+        let hiddenIntro: String
+        let notesLimit: @Sendable (Int) -> String
     }
 }

@@ -153,7 +153,8 @@ import Testing
         "Live now", "You claimed", "Week", "Show as table", "Every platform", "Any month", "Subscribe", "Calendar",
         "Your rules", "My stores", "Export my data", "Another device", "Notifications", "Add notification",
         "Webhook address", "every giveaway", "Use a code", "Continue", "That is not a code", "Free to play",
-        "Released", "Developer", "Minimum system requirements", "Hide", "Your notes",
+        "Released", "Developer", "Minimum system requirements", "Hide", "Your notes", "Restore", "Hidden games",
+        "Cancel", "There is no",
     ]
 
     @Test func germanPagesLeaveNoEnglishUIText() async throws {
@@ -171,7 +172,10 @@ import Testing
     @Test func germanCatalogPagesLeaveNoEnglishUIText() async throws {
         let harness = try await CatalogRouteTests().harness()
         try await harness.app(catalog: StubCatalog()).test(.router) { client in
-            for uri in ["/free-to-play", "/free-to-play?genre=mmorpg", "/free-to-play/1"] {
+            for uri in [
+                "/free-to-play", "/free-to-play?genre=mmorpg", "/free-to-play/1", "/free-to-play/hidden",
+                "/free-to-play/1/hide", "/free-to-play/999",
+            ] {
                 try await Self.expectGerman(uri, client: client)
             }
         }
