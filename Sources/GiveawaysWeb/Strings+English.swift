@@ -318,7 +318,29 @@ extension Strings {
             noHiddenMessage: "Games you hide leave the catalog and its search for you, and wait here to be restored.",
             browseFreeToPlay: "Browse free-to-play games", restoreAll: { "Restore all \($0)" },
             hiddenIntro: "Games you hid from the free-to-play catalog. Only this browser's profile sees this list.",
-            notesLimit: { "Notes are limited to \($0) characters." })
+            notesLimit: { "Notes are limited to \($0) characters." }),
+        discover: DiscoverText(
+            heading: "Discover", credit: { "Game data and images from \($0)." },
+            disabled: { flag, variable in
+                "Discover browses RAWG's database of half a million games by genre, with ratings and descriptions. It is off on this server: whoever runs GameGiveaways can turn it on with a free RAWG API key (\(flag) or \(variable); see rawg.io/apidocs)."
+            },
+            stale: { "RAWG did not answer just now, so this is the copy saved on \($0)." },
+            gamesCount: Plural(one: "{n} game", other: "{n} games"),
+            pickGenre: "Pick a genre. GameGiveaways remembers it and opens it next time.", genres: "Genres",
+            rated: { "Rated \($0) of 5" }, platforms: "Platforms", moreGames: "More games", nextPage: "Next page",
+            page: { number, previous in "Page \(number) · \(previous)" }, previousPage: "Previous page",
+            games: "Games", onRAWG: Plural(one: "{n} game on RAWG.", other: "{n} games on RAWG."),
+            opensHereNextTime: "Discover opens here next time.", changeGenre: "Change genre", website: "Website",
+            noDescription: "RAWG has no description of this game.", rating: "Rating",
+            ratingValue: { "\($0) of 5" }, notRated: "Not rated", none: "None", released: "Released",
+            developers: "Developers", publishers: "Publishers", unknown: "Unknown", aboutThis: "About this game",
+            chooseGenre: "Choose a genre from the list.", notFound: "RAWG does not have that.",
+            noPage: { "There is no page \($0) of that genre on RAWG." }, noGame: { "RAWG has no game number \($0)." },
+            refusedKey:
+                "RAWG refused this server's API key. The person running GameGiveaways can check GIVEAWAYS_RAWG_KEY.",
+            throttled: "RAWG asks us to slow down. Try again in a minute.",
+            timedOut: "RAWG did not answer in time. Try again in a moment.",
+            failed: "RAWG could not answer just now. Try again in a moment.")
     )
 
     private static let englishUnits = Units(

@@ -362,7 +362,31 @@ extension Strings {
             hiddenIntro:
                 "Spiele, die du im Free-to-Play-Katalog ausgeblendet hast. Nur das Profil dieses Browsers sieht diese Liste.",
             notesLimit: { "Notizen sind auf \($0) Zeichen begrenzt." }
-        )
+        ),
+        discover: DiscoverText(
+            heading: "Entdecken", credit: { "Spieldaten und Bilder von \($0)." },
+            disabled: { flag, variable in
+                "Entdecken durchstöbert die Datenbank von RAWG mit einer halben Million Spielen nach Genre, mit Bewertungen und Beschreibungen. Auf diesem Server ist es aus: Wer GameGiveaways betreibt, kann es mit einem kostenlosen RAWG-API-Schlüssel einschalten (\(flag) oder \(variable); siehe rawg.io/apidocs)."
+            },
+            stale: { "RAWG hat gerade nicht geantwortet, deshalb siehst du die Kopie vom \($0)." },
+            gamesCount: Plural(one: "{n} Spiel", other: "{n} Spiele"),
+            pickGenre: "Wähl ein Genre. GameGiveaways merkt es sich und öffnet es beim nächsten Mal.", genres: "Genres",
+            rated: { "Bewertet mit \($0) von 5" }, platforms: "Plattformen", moreGames: "Weitere Spiele",
+            nextPage: "Nächste Seite", page: { number, previous in "Seite \(number) · \(previous)" },
+            previousPage: "Vorherige Seite", games: "Spiele",
+            onRAWG: Plural(one: "{n} Spiel bei RAWG.", other: "{n} Spiele bei RAWG."),
+            opensHereNextTime: "Entdecken öffnet beim nächsten Mal hier.", changeGenre: "Genre wechseln",
+            website: "Website", noDescription: "RAWG hat keine Beschreibung zu diesem Spiel.", rating: "Bewertung",
+            ratingValue: { "\($0) von 5" }, notRated: "Nicht bewertet", none: "Keine", released: "Erschienen",
+            developers: "Entwickler", publishers: "Publisher", unknown: "Unbekannt", aboutThis: "Über dieses Spiel",
+            chooseGenre: "Wähl ein Genre aus der Liste.", notFound: "Das hat RAWG nicht.",
+            noPage: { "Bei RAWG gibt es keine Seite \($0) dieses Genres." },
+            noGame: { "Bei RAWG gibt es kein Spiel mit der Nummer \($0)." },
+            refusedKey:
+                "RAWG hat den API-Schlüssel dieses Servers abgelehnt. Wer GameGiveaways betreibt, kann GIVEAWAYS_RAWG_KEY prüfen.",
+            throttled: "RAWG bittet uns, langsamer zu machen. Versuch es in einer Minute noch einmal.",
+            timedOut: "RAWG hat nicht rechtzeitig geantwortet. Versuch es gleich noch einmal.",
+            failed: "RAWG konnte gerade nicht antworten. Versuch es gleich noch einmal.")
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

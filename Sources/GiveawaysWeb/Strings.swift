@@ -24,12 +24,13 @@ final class Strings: Sendable {
     let link: LinkText
     let notifications: NotificationsText
     let catalog: CatalogText
+    let discover: DiscoverText
 
     init(
         language: Language, format: Format, time: Time, layout: LayoutText, card: Card, common: Common, home: Home,
         details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText,
         history: HistoryText, stats: StatsText, settings: SettingsText, link: LinkText,
-        notifications: NotificationsText, catalog: CatalogText
+        notifications: NotificationsText, catalog: CatalogText, discover: DiscoverText
     ) {
         self.language = language
         self.format = format
@@ -50,6 +51,7 @@ final class Strings: Sendable {
         self.link = link
         self.notifications = notifications
         self.catalog = catalog
+        self.discover = discover
     }
 }
 
@@ -593,5 +595,48 @@ extension Strings {
         let restoreAll: @Sendable (String) -> String
         let hiddenIntro: String
         let notesLimit: @Sendable (Int) -> String
+    }
+
+    /// Discover (RAWG).
+    struct DiscoverText: Sendable {
+        let heading: String
+        /// (link to RAWG) → the credit line.
+        let credit: @Sendable (HTML) -> HTML
+        /// (the two ways to give the key, as `<code>`) → why Discover is off.
+        let disabled: @Sendable (HTML, HTML) -> HTML
+        let stale: @Sendable (String) -> String
+        let gamesCount: Plural
+        let pickGenre: String
+        let genres: String
+        let rated: @Sendable (String) -> String
+        let platforms: String
+        let moreGames: String
+        let nextPage: String
+        /// (page number, link to the previous page) → "Page 2 · Previous page".
+        let page: @Sendable (String, HTML) -> HTML
+        let previousPage: String
+        let games: String
+        let onRAWG: Plural
+        let opensHereNextTime: String
+        let changeGenre: String
+        let website: String
+        let noDescription: String
+        let rating: String
+        let ratingValue: @Sendable (String) -> String
+        let notRated: String
+        let none: String
+        let released: String
+        let developers: String
+        let publishers: String
+        let unknown: String
+        let aboutThis: String
+        let chooseGenre: String
+        let notFound: String
+        let noPage: @Sendable (Int) -> String
+        let noGame: @Sendable (Int) -> String
+        let refusedKey: String
+        let throttled: String
+        let timedOut: String
+        let failed: String
     }
 }

@@ -154,7 +154,8 @@ import Testing
         "Your rules", "My stores", "Export my data", "Another device", "Notifications", "Add notification",
         "Webhook address", "every giveaway", "Use a code", "Continue", "That is not a code", "Free to play",
         "Released", "Developer", "Minimum system requirements", "Hide", "Your notes", "Restore", "Hidden games",
-        "Cancel", "There is no",
+        "Cancel", "There is no", "Discover", "Pick a genre", "Change genre", "Next page", "Rating",
+        "Developers", "Website", "Game data",
     ]
 
     @Test func germanPagesLeaveNoEnglishUIText() async throws {
@@ -181,11 +182,27 @@ import Testing
         }
     }
 
+    @Test func germanDiscoverPagesLeaveNoEnglishUIText() async throws {
+        let harness = try await WebHarness()
+        try await harness.app(discover: StubDiscover()).test(.router) { client in
+            for uri in ["/discover", "/discover/action", "/discover/action?page=2", "/discover/games/101"] {
+                try await Self.expectGerman(uri, client: client)
+            }
+            let genres = try await Self.page("/discover", [.acceptLanguage: "de"], client: client).text
+            #expect(genres.contains("32.668 Spiele"))
+        }
+        try await harness.app().test(.router) { client in
+            try await Self.expectGerman("/discover", client: client)
+        }
+    }
+
     private static func expectGerman(_ uri: String, client: some TestClientProtocol) async throws {
         let html = try await Self.page(uri, [.acceptLanguage: "de"], client: client).text
         #expect(html.contains("<html lang=\"de\">"), "\(uri)")
         let visible = Self.visibleText(
-            html, upstreamHeading: uri.hasPrefix("/giveaways/") || uri.hasPrefix("/free-to-play/"))
+            html,
+            upstreamHeading: uri.hasPrefix("/giveaways/") || uri.hasPrefix("/free-to-play/")
+                || uri.hasPrefix("/discover/"))
         for word in Self.englishUIWords {
             // Whole words: "Sort" is not in "Sortierung".
             let found = visible.range(of: "\\b\(word)\\b", options: .regularExpression)
