@@ -265,7 +265,7 @@ enum SiteRoute: Hashable, Sendable {
             case "offline": self = .offline
             case "language":
                 guard let language = query[Language.parameter].flatMap(Language.init(tag:)) else {
-                    throw BadRequest(message: "The language must be en or de.")
+                    throw BadRequest { $0.errors.badLanguage }
                 }
                 self = .language(language, back: FormBody.safeReturnPath(query["back"]) ?? "/")
             case "free-to-play": self = .freeToPlay(try CatalogFilters(parameters: query))
@@ -368,7 +368,7 @@ enum SiteRoute: Hashable, Sendable {
         switch text {
         case nil, "", "0": return false
         case "1": return true
-        default: throw BadRequest(message: "“all” must be 1 (show everything) or 0.")
+        default: throw BadRequest { $0.errors.badAll }
         }
     }
 
@@ -376,7 +376,7 @@ enum SiteRoute: Hashable, Sendable {
     static func page(_ text: String?) throws(BadRequest) -> Int {
         guard let text, !text.isEmpty else { return 1 }
         guard let page = Int(text), (1...Defaults.maxPage).contains(page) else {
-            throw BadRequest(message: "The page must be a number from 1 to \(Defaults.maxPage).")
+            throw BadRequest { $0.errors.badPage(Defaults.maxPage) }
         }
         return page
     }

@@ -1,3 +1,5 @@
+import GiveawaysDomain
+
 extension Strings {
     /// English: the default, and the fallback for every browser that asks for neither language.
     static let en = Strings(
@@ -340,7 +342,22 @@ extension Strings {
                 "RAWG refused this server's API key. The person running GameGiveaways can check GIVEAWAYS_RAWG_KEY.",
             throttled: "RAWG asks us to slow down. Try again in a minute.",
             timedOut: "RAWG did not answer in time. Try again in a moment.",
-            failed: "RAWG could not answer just now. Try again in a moment.")
+            failed: "RAWG could not answer just now. Try again in a moment."),
+        errors: Errors(
+            unknownPlatform: {
+                "Unknown platform '\($0)'. Valid: " + Platform.catalog.map(\.slug).joined(separator: ", ") + "."
+            },
+            badType: { "The type must be game, loot or beta, not “\($0)”." },
+            badSort: { "The sort must be date, value, popularity or ending, not “\($0)”." },
+            badEnding: { "“ending” can only be 24h, not “\($0)”." },
+            badMonth: { "The month must look like 2026-03, not “\($0)”." },
+            badLanguage: "The language must be en or de.",
+            badAll: "“all” must be 1 (show everything) or 0.",
+            badPage: { "The page must be a number from 1 to \($0)." },
+            searchTooLong: { "Searches are limited to \($0) characters." },
+            genreTooLong: "That genre name is too long.",
+            badCatalogPlatform: { "The platform must be pc or browser, not “\($0)”." },
+            unknownGenre: { "There is no genre “\($0)” in the catalog. Genres: \($1)…" })
     )
 
     private static let englishUnits = Units(

@@ -1,3 +1,5 @@
+import GiveawaysDomain
+
 extension Strings {
     /// German, with "du" throughout, as game stores and launchers address their players.
     static let de = Strings(
@@ -386,7 +388,22 @@ extension Strings {
                 "RAWG hat den API-Schlüssel dieses Servers abgelehnt. Wer GameGiveaways betreibt, kann GIVEAWAYS_RAWG_KEY prüfen.",
             throttled: "RAWG bittet uns, langsamer zu machen. Versuch es in einer Minute noch einmal.",
             timedOut: "RAWG hat nicht rechtzeitig geantwortet. Versuch es gleich noch einmal.",
-            failed: "RAWG konnte gerade nicht antworten. Versuch es gleich noch einmal.")
+            failed: "RAWG konnte gerade nicht antworten. Versuch es gleich noch einmal."),
+        errors: Errors(
+            unknownPlatform: {
+                "Unbekannte Plattform „\($0)“. Gültig sind: " + Platform.catalog.map(\.slug).joined(separator: ", ")
+                    + "."
+            },
+            badType: { "Der Typ muss game, loot oder beta sein, nicht „\($0)“." },
+            badSort: { "Die Sortierung muss date, value, popularity oder ending sein, nicht „\($0)“." },
+            badEnding: { "„ending“ kann nur 24h sein, nicht „\($0)“." },
+            badMonth: { "Der Monat muss wie 2026-03 aussehen, nicht „\($0)“." },
+            badLanguage: "Die Sprache muss en oder de sein.", badAll: "„all“ muss 1 (alles zeigen) oder 0 sein.",
+            badPage: { "Die Seite muss eine Zahl von 1 bis \($0) sein." },
+            searchTooLong: { "Suchen sind auf \($0) Zeichen begrenzt." },
+            genreTooLong: "Dieser Genre-Name ist zu lang.",
+            badCatalogPlatform: { "Die Plattform muss pc oder browser sein, nicht „\($0)“." },
+            unknownGenre: { "Das Genre „\($0)“ gibt es im Katalog nicht. Genres: \($1) …" })
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

@@ -25,12 +25,14 @@ final class Strings: Sendable {
     let notifications: NotificationsText
     let catalog: CatalogText
     let discover: DiscoverText
+    let errors: Errors
 
     init(
         language: Language, format: Format, time: Time, layout: LayoutText, card: Card, common: Common, home: Home,
         details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText,
         history: HistoryText, stats: StatsText, settings: SettingsText, link: LinkText,
-        notifications: NotificationsText, catalog: CatalogText, discover: DiscoverText
+        notifications: NotificationsText, catalog: CatalogText, discover: DiscoverText,
+        errors: Errors
     ) {
         self.language = language
         self.format = format
@@ -52,6 +54,7 @@ final class Strings: Sendable {
         self.notifications = notifications
         self.catalog = catalog
         self.discover = discover
+        self.errors = errors
     }
 }
 
@@ -638,5 +641,22 @@ extension Strings {
         let throttled: String
         let timedOut: String
         let failed: String
+    }
+
+    /// What a 400 says about a bad address: the API says it in English, a page in its language.
+    struct Errors: Sendable {
+        let unknownPlatform: @Sendable (String) -> String
+        let badType: @Sendable (String) -> String
+        let badSort: @Sendable (String) -> String
+        let badEnding: @Sendable (String) -> String
+        let badMonth: @Sendable (String) -> String
+        let badLanguage: String
+        let badAll: String
+        let badPage: @Sendable (Int) -> String
+        let searchTooLong: @Sendable (Int) -> String
+        let genreTooLong: String
+        let badCatalogPlatform: @Sendable (String) -> String
+        /// (the genre asked for, some that exist) → the message.
+        let unknownGenre: @Sendable (String, String) -> String
     }
 }

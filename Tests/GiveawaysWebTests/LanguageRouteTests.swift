@@ -127,6 +127,22 @@ import Testing
         }
     }
 
+    @Test func badAddressesAreExplainedInThePageLanguageAndInEnglishByTheAPI() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            let page = try await Self.page("/?type=xyz", [.acceptLanguage: "de"], client: client)
+            #expect(page.status == .badRequest)
+            #expect(page.text.contains("Der Typ muss game, loot oder beta sein, nicht „xyz“."))
+            #expect(page.text.contains("Diesen Filter gibt es nicht"))
+            let api = try await Self.page("/api/v1/giveaways?type=xyz", [.acceptLanguage: "de"], client: client)
+            #expect(api.status == .badRequest)
+            #expect(api.text.contains("The type must be game, loot or beta, not “xyz”."))
+            let missing = try await Self.page("/giveaways/999999", [.acceptLanguage: "de"], client: client)
+            #expect(missing.status == .notFound)
+            #expect(missing.text.contains("Es gibt kein Giveaway mit der Nummer 999999."))
+        }
+    }
+
     @Test func theTimeScriptGetsItsPhrasesOncePerPage() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in

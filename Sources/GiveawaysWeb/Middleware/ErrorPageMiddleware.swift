@@ -16,9 +16,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
         } catch {
             let status: HTTPResponse.Status
             let message: String
+            var badRequest: BadRequest?
             if let error = error as? BadRequest {
                 status = .badRequest
                 message = error.message
+                badRequest = error
             } else if let error = error as? HTTPError {
                 status = error.status
                 message = error.body ?? Self.defaultMessage(status)
@@ -35,7 +37,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             }
             // The API's messages stay English; a page says the general ones in its own language.
             let strings = context.strings
-            let shown = Self.localized(message, status: status, strings)
+            let shown = badRequest?.message(in: strings) ?? Self.localized(message, status: status, strings)
             let page = ErrorPage(code: status.code, message: shown, strings: strings)
             var response = PageResponse.html(
                 Layout(request, context, title: page.title, section: nil, content: page.body).render(), status: status)

@@ -27,7 +27,8 @@ struct CatalogRoutes: Sendable {
         guard case .freeToPlay(let filters) = try route(request) else { throw HTTPError(.notFound) }
         if let genre = filters.genre, snapshot.catalog.genre(matching: genre) == nil {
             let known = snapshot.catalog.genres.prefix(12).map(\.slug).joined(separator: ", ")
-            throw BadRequest(message: "There is no genre “\(genre.prefix(60))” in the catalog. Genres: \(known)…")
+            let name = String(genre.prefix(60))
+            throw BadRequest { $0.errors.unknownGenre(name, known) }
         }
         let visitor = try await marks.marks(of: context)
         let hidden = Set(visitor.ids(.hidden, of: .game))
