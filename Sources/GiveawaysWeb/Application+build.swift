@@ -144,6 +144,8 @@ public func buildApplication(
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ConditionalGzipMiddleware())
+    // Before the error pages, so that they are written in the visitor's language too.
+    router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorPageMiddleware())
     router.add(middleware: VisitorMiddleware())
     PageRoutes(

@@ -1,8 +1,9 @@
 import Foundation
 import GiveawaysDomain
 
-/// Everything a card shows, already formatted.
+/// Everything a card shows, already formatted in the page's language.
 struct GiveawayCardModel: Sendable {
+    let strings: Strings
     let id: Int
     let title: String
     let detailsPath: String
@@ -12,6 +13,8 @@ struct GiveawayCardModel: Sendable {
     let worthText: String?
     let typeText: String
     let timeLeftText: String
+    /// The end the countdown counts to; `nil` for a giveaway without an end date.
+    let endsAt: Date?
     let isEndingSoon: Bool
     let isExpired: Bool
     let hasLeftFeed: Bool
@@ -22,23 +25,31 @@ struct GiveawayCardModel: Sendable {
     /// First appeared after the visitor's previous visit.
     let isNew: Bool
 
-    init(giveaway: Giveaway, now: Date, marks: CardMarks, hasLeftFeed: Bool = false) {
+    init(giveaway: Giveaway, now: Date, marks: CardMarks, strings: Strings, hasLeftFeed: Bool = false) {
+        self.strings = strings
         id = giveaway.id
         title = giveaway.title
         detailsPath = SiteRoute.details(id: giveaway.id).path
         thumbnailPath = SiteRoute.image(id: giveaway.id, kind: .thumbnail).path
         imagePath = SiteRoute.image(id: giveaway.id, kind: .image).path
         platformNames = giveaway.platforms.map(\.displayName)
-        worthText = giveaway.worth?.formatted
-        typeText = giveaway.type.displayName
+        worthText = giveaway.worth.map(strings.money)
+        typeText = strings.typeName(giveaway.type)
         isExpired = !giveaway.isLive(at: now)
-        timeLeftText = DisplayText.timeLeft(until: giveaway.endsAt, now: now)
+        timeLeftText = strings.timeLeft(until: giveaway.endsAt, now: now)
+        endsAt = giveaway.endsAt
         isEndingSoon = DisplayText.isEndingSoon(giveaway.endsAt, now: now)
         self.hasLeftFeed = hasLeftFeed
-        usersText = DisplayText.count(giveaway.users)
+        usersText = strings.number(giveaway.users)
         isFavorite = marks.isFavorite
         isClaimed = marks.isClaimed
         isNotInterested = marks.isNotInterested
         isNew = marks.isNew
+    }
+
+    /// The countdown, in a `<time data-t="ends">` when there is an end to count to.
+    var timeLeft: HTML {
+        guard let endsAt else { return "\(timeLeftText)" }
+        return TimeTag(date: endsAt, kind: .ends, text: timeLeftText).render()
     }
 }

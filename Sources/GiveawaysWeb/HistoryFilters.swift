@@ -23,17 +23,18 @@ struct HistoryFilters: Sendable, Hashable {
         do {
             platform = try Platform.validatedFilter(parameters["platform"], slugsInData: platformSlugs)
         } catch {
-            throw BadRequest(message: error.description)
+            let slug = String(error.slug.prefix(60))
+            throw BadRequest { $0.errors.unknownPlatform(slug) }
         }
         if let type = parameters["type"]?.lowercased(), !type.isEmpty, type != "all" {
             guard let filter = TypeFilter(rawValue: type) else {
-                throw BadRequest(message: "The type must be game, loot or beta, not “\(type.prefix(60))”.")
+                throw BadRequest { $0.errors.badType(String(type.prefix(60))) }
             }
             self.type = filter
         }
         if let text = parameters["month"], !text.isEmpty {
             guard let month = Month(text) else {
-                throw BadRequest(message: "The month must look like 2026-03, not “\(text.prefix(60))”.")
+                throw BadRequest { $0.errors.badMonth(String(text.prefix(60))) }
             }
             self.month = month
         }

@@ -22,18 +22,18 @@ struct HomeFilters: Sendable, Hashable {
         do {
             query.platform = try Platform.validatedFilter(parameters["platform"], slugsInData: platformSlugs)
         } catch {
-            throw BadRequest(message: error.description)
+            let slug = String(error.slug.prefix(60))
+            throw BadRequest { $0.errors.unknownPlatform(slug) }
         }
         if let type = parameters["type"]?.lowercased(), !type.isEmpty, type != "all" {
             guard let filter = TypeFilter(rawValue: type) else {
-                throw BadRequest(message: "The type must be game, loot or beta, not “\(type.prefix(60))”.")
+                throw BadRequest { $0.errors.badType(String(type.prefix(60))) }
             }
             query.type = filter
         }
         if let sort = parameters["sort"]?.lowercased(), !sort.isEmpty {
             guard let order = GiveawaySort(rawValue: sort) else {
-                throw BadRequest(
-                    message: "The sort must be date, value, popularity or ending, not “\(sort.prefix(60))”.")
+                throw BadRequest { $0.errors.badSort(String(sort.prefix(60))) }
             }
             query.sort = order
         }
@@ -41,7 +41,7 @@ struct HomeFilters: Sendable, Hashable {
         switch parameters["ending"]?.lowercased() {
         case nil, "": endingSoon = false
         case "24h": endingSoon = true
-        case let other?: throw BadRequest(message: "“ending” can only be 24h, not “\(other.prefix(60))”.")
+        case let other?: throw BadRequest { $0.errors.badEnding(String(other.prefix(60))) }
         }
         showAll = try SiteRoute.showAll(parameters["all"])
         self.query = query

@@ -9,10 +9,12 @@ import Synchronization
 /// every header, until the read model changes or the minute turns (the "ends in …" texts), within a byte budget.
 /// `CachedPageResponder` answers from it before the router runs.
 final class PageCache: Sendable {
-    /// A page is cached under the exact request target it was asked for, and whether only its results were asked.
+    /// A page is cached under the exact request target it was asked for, whether only its results were asked, and
+    /// the language it is written in (the same address reads differently in English and German).
     struct Key: Hashable, Sendable {
         let target: String
         let fragment: Bool
+        let language: Language
     }
 
     /// One rendered page, ready to send.
@@ -83,7 +85,8 @@ final class PageCache: Sendable {
         let etag = "W/\"\(StaticAssets.fingerprint(plain.readableBytesView))\""
         var headers = PageResponse.headers
         SecurityHeadersMiddleware<AppRequestContext>.apply(to: &headers)
-        headers[.vary] = "Cookie, X-Fragment, Accept-Encoding"
+        headers[.vary] = "Accept-Language, Cookie, X-Fragment, Accept-Encoding"
+        headers[.contentLanguage] = key.language.rawValue
         headers[.eTag] = etag
         var notModified = headers
         notModified[.contentType] = nil
@@ -117,8 +120,11 @@ struct CachedPageResponder<Next: HTTPResponder<AppRequestContext>>: HTTPResponde
     let next: Next
 
     func respond(to request: Request, context: AppRequestContext) async throws -> Response {
+        // A `?lang=` visit goes through the router, whose LanguageMiddleware remembers the choice in a cookie.
         guard request.method == .get, !VisitorMiddleware.mayHaveProfile(request),
-            let entry = pages.entry(for: PageCache.Key(request: request), now: clock())
+            Language.requested(by: request) == nil,
+            let entry = pages.entry(
+                for: PageCache.Key(request: request, language: Language(request: request)), now: clock())
         else {
             return try await next.respond(to: request, context: context)
         }
@@ -134,9 +140,11 @@ struct CachedPageResponder<Next: HTTPResponder<AppRequestContext>>: HTTPResponde
 }
 
 extension PageCache.Key {
-    /// The key a request's page is kept under: its exact target (path and query as sent) and fragment header.
-    init(request: Request) {
+    /// The key a request's page is kept under: its exact target (path and query as sent), fragment header and
+    /// language.
+    init(request: Request, language: Language) {
         target = request.uri.description
         fragment = request.headers[PageResponse.fragmentHeader] == PageResponse.resultsFragment
+        self.language = language
     }
 }

@@ -8,9 +8,11 @@ enum PageResponse {
         Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html.rendered)))
     }
 
-    /// Pages may be stored but must be revalidated: they change with every sync and every mark.
+    /// Pages may be stored but must be revalidated: they change with every sync and every mark. They vary by
+    /// language too (`Accept-Language`, or the `lang` cookie).
     static let headers: HTTPFields = [
-        .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .vary: "Cookie, X-Fragment",
+        .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
+        .vary: "Accept-Language, Cookie, X-Fragment",
     ]
 
     /// Live search and "Load more" ask for only the results part of a page with `X-Fragment: results`.

@@ -18,7 +18,7 @@ enum RulesForm {
             }
             rules.types.insert(type)
         }
-        let worth = (form["min_worth"] ?? "").trimmingCharacters(in: .whitespaces)
+        let worth = Self.decimalPoint((form["min_worth"] ?? "").trimmingCharacters(in: .whitespaces))
         if !worth.isEmpty {
             guard let value = Worth(upstreamText: worth), value.cents <= 100_000_00 else {
                 throw BadRequest(
@@ -34,6 +34,16 @@ enum RulesForm {
         rules.blockedKeywords = GiveawayRules.keywords(from: form["keywords"] ?? "")
         try validate(rules.blockedKeywords)
         return rules
+    }
+
+    /// "5,99" (a German decimal comma: one or two digits after the only comma, no point) becomes "5.99"; "1,299"
+    /// stays the thousands it is.
+    static func decimalPoint(_ text: String) -> String {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, !text.contains("."), (1...2).contains(parts[1].count),
+            parts[1].allSatisfy(\.isNumber)
+        else { return text }
+        return "\(parts[0]).\(parts[1])"
     }
 
     /// Keyword limits, shared by the form and imports.

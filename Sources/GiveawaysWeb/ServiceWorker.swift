@@ -36,14 +36,19 @@ enum ServiceWorker {
                 self.addEventListener("message", (event) => {
                   if (event.data === "forget-pages") event.waitUntil(caches.delete(PAGES));
                 });
-                const timeText = (iso) => {
+                // The note is written in the page's own language (its <html lang>).
+                const NOTES = \(offlineNotes);
+                const timeText = (iso, words) => {
                   const date = new Date(iso);
-                  return isNaN(date) ? "earlier" : date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+                  return isNaN(date) ? words.earlier : date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
                 };
+                const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
                 const withOfflineNote = async (response) => {
                   const seen = response.headers.get("X-Seen-At") || "";
                   const html = await response.text();
-                  const note = '<p class="banner offline-note" role="status"><strong>You are offline</strong> — showing what you saw at ' + timeText(seen) + '.</p>';
+                  const lang = (html.match(/<html lang="([a-z]+)"/) || [])[1];
+                  const words = NOTES[lang] || NOTES.\(Language.standard.rawValue);
+                  const note = '<p class="banner offline-note" role="status"><strong>' + escapeText(words.title) + '</strong> ' + escapeText(words.text.replace("{time}", timeText(seen, words))) + '</p>';
                   return new Response(html.replace(/(<main[^>]*>)/, "$1" + note),
                     { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
                 };
@@ -85,16 +90,27 @@ enum ServiceWorker {
             body: .init(byteBuffer: script))
     }
 
-    /// The page for a page never seen while offline; cached with the shell.
-    static func offlinePage() -> HTML {
-        Layout(
-            title: "Offline · GameGiveaways", section: nil,
+    /// `{"en":{"title":…,"text":…,"earlier":…},"de":{…}}`: the note over a page shown from the cache.
+    private static var offlineNotes: String {
+        let entries = Language.allCases.map { language in
+            let text = language.strings.error
+            return "\"\(language.rawValue)\":{\"title\":\(Strings.json(text.offlineNoteTitle)),"
+                + "\"text\":\(Strings.json(text.offlineNoteText)),\"earlier\":\(Strings.json(text.offlineNoteEarlier))}"
+        }
+        return "{" + entries.joined(separator: ",") + "}"
+    }
+
+    /// The page for a page never seen while offline; cached with the shell, in the language it was fetched in.
+    static func offlinePage(_ strings: Strings) -> HTML {
+        let text = strings.error
+        return Layout(
+            strings: strings, path: SiteRoute.offline.path, title: strings.pageTitle(text.offlineTitle), section: nil,
             content: """
                 <section class="hero hero--compact">
-                  <h1>You are offline</h1>
-                  <p>This page was not opened before, so there is no copy of it on this device. Pages you have seen open offline; everything else comes back with the connection.</p>
+                  <h1>\(text.offlineHeading)</h1>
+                  <p>\(text.offlineText)</p>
                 </section>
-                <p><a class="button" href="\(SiteRoute.home(HomeFilters()).path)">Home</a> <a class="button" href="\(SiteRoute.favorites(page: 1).path)">Favorites</a></p>
+                <p><a class="button" href="\(SiteRoute.home(HomeFilters()).path)">\(strings.layout.navHome)</a> <a class="button" href="\(SiteRoute.favorites(page: 1).path)">\(strings.lists.favoritesTitle)</a></p>
                 """
         ).render()
     }

@@ -79,6 +79,8 @@ enum SiteRoute: Hashable, Sendable {
     case offline
     /// `/healthz`.
     case health
+    /// `GET /language?lang=de&back=/path`: the footer's switch; remembers the language in a cookie and goes back.
+    case language(Language, back: String)
     case api(APIRoute)
 
     /// What Settings confirms after a form sent the visitor back to it.
@@ -141,6 +143,7 @@ enum SiteRoute: Hashable, Sendable {
         static let manifest = "/manifest.webmanifest"
         static let serviceWorker = "/sw.js"
         static let offline = "/offline"
+        static let language = "/language"
         static let apiGiveaways = "/api/v1/giveaways"
         static let apiGiveaway = "/api/v1/giveaways/:id"
         static let apiPlatforms = "/api/v1/platforms"
@@ -195,6 +198,10 @@ enum SiteRoute: Hashable, Sendable {
         case .manifest: "/manifest.webmanifest"
         case .serviceWorker: "/sw.js"
         case .offline: "/offline"
+        case .language(let language, let back):
+            Self.withQuery(
+                "/language",
+                [.init(name: Language.parameter, value: language.rawValue), .init(name: "back", value: back)])
         case .history(let filters): Self.withQuery("/history", filters.queryItems)
         case .stats: "/stats"
         case .feed(let filters, let format):
@@ -256,6 +263,11 @@ enum SiteRoute: Hashable, Sendable {
             case "manifest.webmanifest": self = .manifest
             case "sw.js": self = .serviceWorker
             case "offline": self = .offline
+            case "language":
+                guard let language = query[Language.parameter].flatMap(Language.init(tag:)) else {
+                    throw BadRequest { $0.errors.badLanguage }
+                }
+                self = .language(language, back: FormBody.safeReturnPath(query["back"]) ?? "/")
             case "free-to-play": self = .freeToPlay(try CatalogFilters(parameters: query))
             case "discover": self = .discover(showGenres: query["genres"] == "all")
             case "history": self = .history(try HistoryFilters(parameters: query, platformSlugs: platformSlugs))
@@ -356,7 +368,7 @@ enum SiteRoute: Hashable, Sendable {
         switch text {
         case nil, "", "0": return false
         case "1": return true
-        default: throw BadRequest(message: "“all” must be 1 (show everything) or 0.")
+        default: throw BadRequest { $0.errors.badAll }
         }
     }
 
@@ -364,7 +376,7 @@ enum SiteRoute: Hashable, Sendable {
     static func page(_ text: String?) throws(BadRequest) -> Int {
         guard let text, !text.isEmpty else { return 1 }
         guard let page = Int(text), (1...Defaults.maxPage).contains(page) else {
-            throw BadRequest(message: "The page must be a number from 1 to \(Defaults.maxPage).")
+            throw BadRequest { $0.errors.badPage(Defaults.maxPage) }
         }
         return page
     }

@@ -24,10 +24,15 @@ import Testing
                 let html = response.text
                 #expect(Self.historyIDs(html) == [4, 1])
                 #expect(html.contains("<a href=\"/giveaways/4\">Paper Knights</a>"))
-                #expect(html.contains("Left the feed <time datetime=\"2026-03-20T06:00:00Z\">20 Mar 2026, 06:00 UTC"))
-                #expect(html.contains("Expired <time datetime=\"2026-03-10T00:00:00Z\">10 Mar 2026, 00:00 UTC"))
-                #expect(html.contains("First seen <time datetime=\"2026-03-01T06:00:00Z\">"))
-                #expect(html.contains("End date changed: 8 Mar 2026, 00:00 UTC → 10 Mar 2026, 00:00 UTC"))
+                #expect(
+                    html.contains(
+                        "Left the feed <time datetime=\"2026-03-20T06:00:00Z\" data-t=\"date\">Fri 20 Mar 2026, 06:00 UTC"
+                    ))
+                #expect(
+                    html.contains(
+                        "Expired <time datetime=\"2026-03-10T00:00:00Z\" data-t=\"date\">Tue 10 Mar 2026, 00:00 UTC"))
+                #expect(html.contains("First seen <time datetime=\"2026-03-01T06:00:00Z\" data-t=\"date\">"))
+                #expect(html.contains("End date changed: Sun 8 Mar 2026, 00:00 UTC → Tue 10 Mar 2026, 00:00 UTC"))
                 #expect(html.contains("<span class=\"worth\">$5.00</span>"))
                 #expect(html.contains("data-list data-append-all"))
                 #expect(html.contains("href=\"/history\">History</a>"))

@@ -237,7 +237,7 @@ import Testing
         try await harness.repository.recordSyncFailure("GamerPower is unreachable", at: harness.now)
         try await harness.app().test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
-                #expect(response.text.contains("Offline — showing data from 31 Mar 2026, 06:00 UTC"))
+                #expect(response.text.contains("Offline — showing data from Tue 31 Mar 2026, 06:00 UTC"))
                 #expect(response.text.contains("action=\"/sync\""))
                 #expect(Self.cardIDs(response.text).count == 5)
             }

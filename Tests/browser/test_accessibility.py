@@ -61,3 +61,23 @@ def test_every_page_has_no_axe_violations(app, browser_factory, scheme, width, h
         time.sleep(0.2)
     sweep(PAGES)
     assert problems == [], "\n".join(problems)
+
+
+GERMAN_PAGES = ["/", "/giveaways/5101", "/more", "/favorites", "/claimed", "/status", "/no-such-page"]
+
+
+def test_german_pages_have_no_axe_violations(app, browser_factory):
+    """The same sweep over the main pages in German (through `?lang=de`, remembered afterwards): axe checks that
+    `<html lang>` is valid and that every label is there in the page's language."""
+    source = axe_source()
+    driver = browser_factory(width=1280, height=900)
+    driver.set_script_timeout(30)
+    problems = []
+    driver.get(app + "/?lang=de")
+    for path in GERMAN_PAGES:
+        driver.get(app + path)
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de", path
+        driver.execute_script(source)
+        for violation in driver.execute_async_script(RUN):
+            problems.append(f"de {path}: {violation['id']} ({violation['impact']}): {violation['nodes']}")
+    assert problems == [], "\n".join(problems)

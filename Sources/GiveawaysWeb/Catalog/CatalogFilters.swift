@@ -20,12 +20,12 @@ struct CatalogFilters: Sendable, Hashable {
         if let genre = parameters["genre"]?.trimmingCharacters(in: .whitespaces).lowercased(), !genre.isEmpty,
             genre != "all"
         {
-            guard genre.count <= 60 else { throw BadRequest(message: "That genre name is too long.") }
+            guard genre.count <= 60 else { throw BadRequest { $0.errors.genreTooLong } }
             self.genre = genre
         }
         if let platform = parameters["platform"]?.lowercased(), !platform.isEmpty, platform != "all" {
             guard let value = CatalogPlatform(rawValue: platform) else {
-                throw BadRequest(message: "The platform must be pc or browser, not “\(platform.prefix(60))”.")
+                throw BadRequest { $0.errors.badCatalogPlatform(String(platform.prefix(60))) }
             }
             self.platform = value
         }

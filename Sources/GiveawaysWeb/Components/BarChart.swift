@@ -13,6 +13,7 @@ struct BarChart {
     let title: String
     let valueHeading: String
     let bars: [Bar]
+    let strings: Strings
 
     func render() -> HTML {
         let peak = max(bars.map(\.value).max() ?? 0, 1)
@@ -28,7 +29,9 @@ struct BarChart {
         let rows = bars.map { bar -> HTML in "<tr><th scope=\"row\">\(bar.longLabel)</th><td>\(bar.value)</td></tr>" }
         let total = bars.reduce(0) { $0 + $1.value }
         let description =
-            "\(title): \(total) in \(bars.count) weeks from \(bars.first?.longLabel ?? "") to \(bars.last?.longLabel ?? ""), at most \(peak) in one week."
+            strings.stats.chartDescription(
+                title, strings.number(total), strings.number(bars.count), bars.first?.longLabel ?? "",
+                bars.last?.longLabel ?? "", strings.number(peak))
         return """
             <figure class="chart">
               <div class="chart__plot">
@@ -37,8 +40,8 @@ struct BarChart {
               </div>
               <div class="chart__axis" aria-hidden="true"><span>\(bars.first?.label ?? "")</span><span>\(bars.last?.label ?? "")</span></div>
               <details class="chart__table">
-                <summary>Show as table</summary>
-                <table><caption>\(title)</caption><thead><tr><th scope="col">Week</th><th scope="col">\(valueHeading)</th></tr></thead><tbody>\(rows)</tbody></table>
+                <summary>\(strings.stats.showAsTable)</summary>
+                <table><caption>\(title)</caption><thead><tr><th scope="col">\(strings.stats.week)</th><th scope="col">\(valueHeading)</th></tr></thead><tbody>\(rows)</tbody></table>
               </details>
             </figure>
             """

@@ -2,15 +2,19 @@
 /// rel="alternate">`s for the page's head.
 struct FeedLinks {
     let filters: HomeFilters
+    let strings: Strings
 
     func render() -> HTML {
         let links = FeedFormat.allCases.map { format -> HTML in
-            "<a href=\"\(SiteRoute.feed(filters, format: format).path)\" type=\"\(Self.mediaType(format))\">\(format.displayName)</a>"
+            let name = format == .ics ? strings.common.calendar : format.displayName
+            return
+                "<a href=\"\(SiteRoute.feed(filters, format: format).path)\" type=\"\(Self.mediaType(format))\">\(name)</a>"
         }
-        return "<p class=\"feed-links\">Subscribe: \(links.joined(separator: " · "))</p>"
+        return "<p class=\"feed-links\">\(strings.common.subscribe) \(links.joined(separator: " · "))</p>"
     }
 
-    /// The head links feed readers discover (Atom and JSON Feed; a calendar is not a feed they read).
+    /// The head links feed readers discover (Atom and JSON Feed; a calendar is not a feed they read), titled as the
+    /// feeds title themselves (feeds stay English).
     var headLinks: HTML {
         [FeedFormat.atom, .json].map { format -> HTML in
             "<link rel=\"alternate\" type=\"\(Self.mediaType(format))\" title=\"\(filters.feedTitle) (\(format.displayName))\" href=\"\(SiteRoute.feed(filters, format: format).path)\">"

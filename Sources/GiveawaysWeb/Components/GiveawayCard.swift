@@ -15,11 +15,12 @@ struct GiveawayCard {
     var anchorID: String?
 
     func render() -> HTML {
+        let text = model.strings.card
         let badges: [HTML] = [
             model.isNew && !model.hasLeftFeed
-                ? "<span class=\"badge badge--new\">New since your last visit</span>" : nil,
-            model.hasLeftFeed ? "<span class=\"badge badge--muted\">Left the feed</span>" : nil,
-            model.isExpired ? "<span class=\"badge badge--muted\">Expired</span>" : nil,
+                ? "<span class=\"badge badge--new\">\(text.newSinceVisit)</span>" : nil,
+            model.hasLeftFeed ? "<span class=\"badge badge--muted\">\(text.leftFeed)</span>" : nil,
+            model.isExpired ? "<span class=\"badge badge--muted\">\(text.expired)</span>" : nil,
         ].compactMap { $0 }
         let platforms = model.platformNames.prefix(style == .compact ? 2 : 4).map { name -> HTML in
             "<li>\(name)</li>"
@@ -27,16 +28,16 @@ struct GiveawayCard {
         let extra = model.platformNames.count - platforms.count
         let more: HTML? = extra > 0 ? "<li class=\"more\">+\(extra)</li>" : nil
         let worth: HTML =
-            model.worthText.map { "<span class=\"worth\"><s>\($0)</s> Free</span>" }
-            ?? "<span class=\"worth\">Free</span>"
+            model.worthText.map { "<span class=\"worth\"><s>\($0)</s> \(text.free)</span>" }
+            ?? "<span class=\"worth\">\(text.free)</span>"
         let time: HTML =
-            "<span class=\"time\(model.isEndingSoon ? " time--soon" : "")\">\(Icons.clock)\(model.timeLeftText)</span>"
+            "<span class=\"time\(model.isEndingSoon ? " time--soon" : "")\">\(Icons.clock)\(model.timeLeft)</span>"
         return """
             <article class="card card--\(style == .compact ? "compact" : "regular")\(model.isClaimed ? " is-claimed" : "")"\(anchorID.map { HTML(" id=\"\($0)\" tabindex=\"-1\"") }) data-giveaway-id="\(model.id)">\
             <a class="card__link" href="\(model.detailsPath)">\
             <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" width="368" height="207">\(badges)</div>\
             <div class="card__body"><h3 class="card__title">\(model.title)</h3>\
-            <ul class="chips" aria-label="Platforms">\(Array(platforms))\(more)</ul>\
+            <ul class="chips" aria-label="\(text.platforms)">\(Array(platforms))\(more)</ul>\
             <div class="card__meta">\(worth)<span class="type">\(model.typeText)</span></div>\
             <div class="card__foot">\(time)</div></div></a>\(heart.render())\
             <div class="card__marks">\(MarkToggle.pair(model, returnPath: heart.returnPath, showsLabels: style == .regular))</div></article>
@@ -52,16 +53,18 @@ struct HeartButton {
     let isFavorite: Bool
     /// Where to come back to after a no-JavaScript submit.
     let returnPath: String
+    let strings: Strings
     var large = false
 
     func render() -> HTML {
-        let label = isFavorite ? "Remove \(title) from favorites" : "Add \(title) to favorites"
+        let text = strings.card
+        let label = isFavorite ? text.removeFavorite(title) : text.addFavorite(title)
         return """
             <form class="heart-form\(large ? " heart-form--large" : "")" method="post" action="\(SiteRoute.favorite(id: giveawayID).path)">\
             <input type="hidden" name="favorite" value="\(isFavorite ? "0" : "1")">\
             <input type="hidden" name="back" value="\(returnPath)">\
             <button class="heart" aria-pressed="\(isFavorite ? "true" : "false")" aria-label="\(label)">\
-            \(Icons.heart)\(large ? HTML("<span class=\"heart__text\">\(isFavorite ? "Saved" : "Save")</span>") : nil)</button></form>
+            \(Icons.heart)\(large ? HTML("<span class=\"heart__text\">\(isFavorite ? text.saved : text.save)</span>") : nil)</button></form>
             """
     }
 }

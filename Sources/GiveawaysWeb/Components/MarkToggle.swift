@@ -8,6 +8,7 @@ struct MarkToggle {
     let isOn: Bool
     /// Where to come back to after a no-JavaScript submit.
     let returnPath: String
+    let strings: Strings
     /// Compact cards show the icon only (the name is still there for screen readers).
     var showsLabel = true
 
@@ -15,8 +16,8 @@ struct MarkToggle {
     func render() -> HTML {
         let (label, icon): (String, HTML) =
             switch list {
-            case .claimed: ("Claimed", Icons.check)
-            case .notInterested: ("Not interested", Icons.notInterested)
+            case .claimed: (strings.card.claimed, Icons.check)
+            case .notInterested: (strings.card.notInterested, Icons.notInterested)
             }
         let text: HTML =
             showsLabel
@@ -32,10 +33,10 @@ struct MarkToggle {
     static func pair(_ card: GiveawayCardModel, returnPath: String, showsLabels: Bool = true) -> HTML {
         let claimed = MarkToggle(
             giveawayID: card.id, title: card.title, list: .claimed, isOn: card.isClaimed, returnPath: returnPath,
-            showsLabel: showsLabels)
+            strings: card.strings, showsLabel: showsLabels)
         let notInterested = MarkToggle(
             giveawayID: card.id, title: card.title, list: .notInterested, isOn: card.isNotInterested,
-            returnPath: returnPath, showsLabel: showsLabels)
+            returnPath: returnPath, strings: card.strings, showsLabel: showsLabels)
         // One form for both (a card carries a hundred of them on Home: every byte counts twice).
         return """
             <form class="mark-form" method="post" action="\(SiteRoute.mark(id: card.id).path)">\

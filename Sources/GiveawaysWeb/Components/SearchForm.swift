@@ -12,6 +12,7 @@ struct SearchForm {
     let sorts: [(value: String, label: String, isSelected: Bool)]
     /// The sort that is left out of URLs.
     let defaultSort: String
+    let strings: Strings
     /// Where suggestions come from (a `<datalist>` is attached), if anywhere.
     var suggestPath: String?
 
@@ -33,10 +34,10 @@ struct SearchForm {
               </div>
               \(fields)
               <div class="sort-field">
-                <label for="sort">Sort</label>
+                <label for="sort">\(strings.common.sort)</label>
                 <select id="sort" name="sort">\(options)</select>
               </div>
-              <button type="submit" class="button filters__submit">Search</button>
+              <button type="submit" class="button filters__submit">\(strings.common.search)</button>
             </form>
             """
     }

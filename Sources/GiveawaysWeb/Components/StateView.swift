@@ -4,7 +4,7 @@ import GiveawaysDomain
 /// The data-freshness banner above every list: demo data, offline/stale, refreshing — or nothing.
 struct StatusBanner {
     /// What the banner says, already worded.
-    struct Model: Hashable {
+    struct Model {
         enum Kind: String {
             case demo, offline, syncing
         }
@@ -15,29 +15,27 @@ struct StatusBanner {
         let showsRetry: Bool
         let isSyncing: Bool
         let returnPath: String
+        let strings: Strings
 
         /// `nil` when all is well and nothing is running.
-        init?(isDemoData: Bool, log: SyncLog, isSyncing: Bool, now: Date, returnPath: String) {
+        init?(isDemoData: Bool, log: SyncLog, isSyncing: Bool, now: Date, returnPath: String, strings: Strings) {
             self.isSyncing = isSyncing
             self.returnPath = returnPath
+            self.strings = strings
+            let common = strings.common
             if isDemoData {
                 kind = .demo
-                title = "Demo data"
-                text =
-                    "GameGiveaways has not synced with GamerPower yet, so these giveaways are invented examples. "
-                    + "The real ones replace them as soon as a sync succeeds."
+                title = common.demoTitle
+                text = common.demoText
                 showsRetry = true
             } else if log.isStale, let since = log.lastSuccess?.at {
                 kind = .offline
-                title = "Offline — showing data from \(DisplayText.date(since))"
-                text =
-                    "GamerPower could not be reached; the last good sync was "
-                    + "\(DisplayText.span(max(0, now.timeIntervalSince(since)))) ago. "
-                    + "New giveaways may be missing until it answers again."
+                title = common.offlineTitle(strings.date(since))
+                text = common.offlineText(strings.relative(min(since, now), now: now))
                 showsRetry = true
             } else if isSyncing {
                 kind = .syncing
-                title = "Refreshing giveaways…"
+                title = common.syncingTitle
                 text = ""
                 showsRetry = false
             } else {
@@ -59,12 +57,12 @@ struct StatusBanner {
             ? """
             <form method="post" action="\(SiteRoute.sync.path)" class="banner__action">
             <input type="hidden" name="back" value="\(model.returnPath)">
-            <button type="submit" class="button button--small">\(model.isSyncing ? "Refreshing…" : "Retry now")</button>
+            <button type="submit" class="button button--small">\(model.isSyncing ? model.strings.common.refreshing : model.strings.common.retryNow)</button>
             </form>
             """ : nil
         return """
             <div class="banner banner--\(model.kind.rawValue)" role="status">
-            <div><strong>\(model.title)</strong><p>\(model.text) <a href="\(SiteRoute.status.path)">Sync status</a></p></div>\(button)
+            <div><strong>\(model.title)</strong><p>\(model.text) <a href="\(SiteRoute.status.path)">\(model.strings.layout.syncStatus)</a></p></div>\(button)
             </div>
             """
     }
@@ -95,13 +93,15 @@ struct LoadMore {
     let shown: Int
     let total: Int
     let nextPath: String
+    let strings: Strings
 
     func render() -> HTML {
         guard shown < total else { return .empty }
+        let common = strings.common
         return """
-            <nav class="load-more" aria-label="More results">
-              <p>Showing \(shown) of \(total)</p>
-              <a class="button" href="\(url: nextPath)" data-load-more>Load more</a>
+            <nav class="load-more" aria-label="\(common.moreResults)">
+              <p>\(common.showing(strings.number(shown), strings.number(total)))</p>
+              <a class="button" href="\(url: nextPath)" data-load-more>\(common.loadMore)</a>
             </nav>
             """
     }

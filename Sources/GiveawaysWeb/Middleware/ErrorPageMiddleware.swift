@@ -16,9 +16,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
         } catch {
             let status: HTTPResponse.Status
             let message: String
+            var badRequest: BadRequest?
             if let error = error as? BadRequest {
                 status = .badRequest
                 message = error.message
+                badRequest = error
             } else if let error = error as? HTTPError {
                 status = error.status
                 message = error.body ?? Self.defaultMessage(status)
@@ -33,22 +35,33 @@ struct ErrorPageMiddleware: RouterMiddleware {
             if request.uri.path.hasPrefix("/api/") {
                 return JSONResponse.error(status: status, message: message)
             }
-            let page = ErrorPage(code: status.code, message: message)
+            // The API's messages stay English; a page says the general ones in its own language.
+            let strings = context.strings
+            let shown = badRequest?.message(in: strings) ?? Self.localized(message, status: status, strings)
+            let page = ErrorPage(code: status.code, message: shown, strings: strings)
             var response = PageResponse.html(
-                Layout(title: page.title, section: nil, content: page.body).render(), status: status)
+                Layout(request, context, title: page.title, section: nil, content: page.body).render(), status: status)
             if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD, POST" }
             return response
         }
     }
 
-    static func defaultMessage(_ status: HTTPResponse.Status) -> String {
-        switch status.code {
-        case 404: "There is no page at this address. The giveaway may have been removed, or the link is mistyped."
-        case 400: "The request could not be understood."
-        case 403: "This request is not allowed."
-        case 405: "This address does not accept that kind of request."
-        case 413: "The request is too large."
-        default: "Something went wrong on our side. Please try again in a moment."
+    /// The general messages in the page's language; a specific one (which filter was wrong) as it was thrown.
+    static func localized(_ message: String, status: HTTPResponse.Status, _ strings: Strings) -> String {
+        if message == defaultMessage(status) { return defaultMessage(status, strings) }
+        if message == Strings.en.error.noPage { return strings.error.noPage }
+        return message
+    }
+
+    static func defaultMessage(_ status: HTTPResponse.Status, _ strings: Strings = .en) -> String {
+        let text = strings.error
+        return switch status.code {
+        case 404: text.notFoundMessage
+        case 400: text.badRequestMessage
+        case 403: text.forbiddenMessage
+        case 405: text.methodMessage
+        case 413: text.tooLargeMessage
+        default: text.serverMessage
         }
     }
 }

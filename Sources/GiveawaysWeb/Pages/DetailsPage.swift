@@ -24,10 +24,11 @@ struct DetailsPage {
         let usersText: String
         let countdownText: String
         let isEndingSoon: Bool
+        let endsAt: Date?
         let endsText: String?
-        let endsISO: String?
+        let publishedAt: Date
         let publishedText: String
-        let publishedISO: String
+        let firstSeenAt: Date
         let firstSeenText: String
         let claimURL: String
         let gamerpowerURL: String
@@ -39,32 +40,34 @@ struct DetailsPage {
         /// The free-to-play catalog game this giveaway is loot for.
         let catalogGame: (title: String, path: String)?
 
-        init(stored: StoredGiveaway, marks: CardMarks, now: Date, catalogGame: CatalogGame? = nil) {
+        init(stored: StoredGiveaway, marks: CardMarks, now: Date, strings: Strings, catalogGame: CatalogGame? = nil) {
             card = GiveawayCardModel(
-                giveaway: stored.giveaway, now: now, marks: marks, hasLeftFeed: !stored.history.isInFeed)
+                giveaway: stored.giveaway, now: now, marks: marks, strings: strings,
+                hasLeftFeed: !stored.history.isInFeed)
             self.catalogGame = catalogGame.map { ($0.title, SiteRoute.catalogGame(id: $0.id).path) }
             let giveaway = stored.giveaway
             id = giveaway.id
             title = giveaway.title
-            pageTitle = "\(giveaway.title) · GameGiveaways"
+            pageTitle = strings.pageTitle(giveaway.title)
             metaDescription = String(giveaway.description.prefix(160))
             imagePath = SiteRoute.image(id: giveaway.id, kind: .image).path
-            typeText = giveaway.type.displayName
+            typeText = strings.typeName(giveaway.type)
             isExpired = !giveaway.isLive(at: now)
             hasLeftFeed = !stored.history.isInFeed
             isDemo = stored.isDemo
             platforms = giveaway.platforms.map {
                 PlatformLink(name: $0.displayName, path: HomeFilters().with(platform: $0.slug).path)
             }
-            worthText = giveaway.worth?.formatted
-            usersText = DisplayText.count(giveaway.users)
-            countdownText = DisplayText.timeLeft(until: giveaway.endsAt, now: now)
-            isEndingSoon = DisplayText.isEndingSoon(giveaway.endsAt, now: now)
-            endsText = giveaway.endsAt.map(DisplayText.date)
-            endsISO = giveaway.endsAt.map(DisplayText.iso)
-            publishedText = DisplayText.date(giveaway.publishedAt)
-            publishedISO = DisplayText.iso(giveaway.publishedAt)
-            firstSeenText = DisplayText.date(stored.history.firstSeenAt)
+            worthText = card.worthText
+            usersText = strings.details.people(giveaway.users, number: card.usersText)
+            countdownText = card.timeLeftText
+            isEndingSoon = card.isEndingSoon
+            endsAt = giveaway.endsAt
+            endsText = giveaway.endsAt.map(strings.date)
+            publishedAt = giveaway.publishedAt
+            publishedText = strings.date(giveaway.publishedAt)
+            firstSeenAt = stored.history.firstSeenAt
+            firstSeenText = strings.date(stored.history.firstSeenAt)
             claimURL = giveaway.openGiveawayURL
             gamerpowerURL = giveaway.gamerpowerURL
             descriptionParagraphs = SafeText.paragraphs(giveaway.description)
@@ -76,60 +79,67 @@ struct DetailsPage {
     let model: Model
 
     func render() -> HTML {
+        let strings = model.card.strings
+        let card = strings.card
+        let text = strings.details
         let statusBadge: HTML =
             model.isExpired
-            ? "<span class=\"badge badge--muted\">Expired</span>"
+            ? "<span class=\"badge badge--muted\">\(card.expired)</span>"
             : model.hasLeftFeed
-                ? "<span class=\"badge badge--muted\">Left the feed</span>"
-                : "<span class=\"badge badge--live\">Active</span>"
+                ? "<span class=\"badge badge--muted\">\(card.leftFeed)</span>"
+                : "<span class=\"badge badge--live\">\(card.active)</span>"
         let platforms = model.platforms.map { platform -> HTML in
             "<li><a href=\"\(platform.path)\">\(platform.name)</a></li>"
         }
-        let worth: HTML = model.worthText.map { "<s>\($0)</s> Free" } ?? "Free"
+        let worth: HTML = model.worthText.map { "<s>\($0)</s> \(card.free)" } ?? "\(card.free)"
         let steps = model.steps.map { step -> HTML in "<li>\(step)</li>" }
         let demo: HTML? =
             model.isDemo
-            ? "<div class=\"banner banner--demo\" role=\"status\"><div><strong>Demo data</strong><p>This giveaway is invented; it is shown until the first real sync succeeds.</p></div></div>"
+            ? "<div class=\"banner banner--demo\" role=\"status\"><div><strong>\(strings.common.demoTitle)</strong><p>\(text.demoText)</p></div></div>"
             : nil
-        let ends: HTML =
-            model.endsText.map { text in
-                HTML("<time datetime=\"\(model.endsISO ?? "")\">\(text)</time>")
-            } ?? "No end date"
+        let endDate: HTML? = model.endsAt.flatMap { end in
+            model.endsText.map { TimeTag(date: end, kind: .date, text: $0).render() }
+        }
+        let ends: HTML = endDate ?? "\(strings.time.noEndDate)"
+        let published = TimeTag(date: model.publishedAt, kind: .date, text: model.publishedText).render()
+        let firstSeen = TimeTag(date: model.firstSeenAt, kind: .date, text: model.firstSeenText).render()
+        let gamerpower: HTML =
+            "<a href=\"\(url: model.gamerpowerURL)\" target=\"_blank\" rel=\"noopener noreferrer\">GamerPower</a>"
         return """
-            <nav class="breadcrumb" aria-label="Breadcrumb"><a href="\(SiteRoute.home(HomeFilters()).path)">\(Icons.chevronLeft)All giveaways</a></nav>
+            <nav class="breadcrumb" aria-label="\(text.breadcrumb)"><a href="\(SiteRoute.home(HomeFilters()).path)">\(Icons.chevronLeft)\(text.allGiveaways)</a></nav>
             \(demo)
             <article class="details" data-giveaway-id="\(model.id)">
-              <div class="details__media"><img src="\(model.imagePath)" alt="Cover art of \(model.title)" width="640" height="360" decoding="async"></div>
+              <div class="details__media"><img src="\(model.imagePath)" alt="\(text.coverArt(model.title))" width="640" height="360" decoding="async"></div>
               <div class="details__main">
                 <div class="details__badges"><span class="badge">\(model.typeText)</span>\(statusBadge)</div>
                 <h1>\(model.title)</h1>
-                <ul class="chips chips--large" aria-label="Platforms">\(platforms)</ul>
-                \(model.catalogGame.map { HTML("<p class=\"details__game\">Loot for <a href=\"\($0.path)\">\($0.title)</a>, a free-to-play game</p>") })
-                <p class="details__countdown\(model.isEndingSoon ? " time--soon" : "")">\(Icons.clock)<strong>\(model.countdownText)</strong>\(model.endsText.map { HTML(" <span>· \($0)</span>") })</p>
+                <ul class="chips chips--large" aria-label="\(card.platforms)">\(platforms)</ul>
+                \(model.catalogGame.map { HTML("<p class=\"details__game\">\(text.lootFor("<a href=\"\($0.path)\">\($0.title)</a>"))</p>") })
+                <p class="details__countdown\(model.isEndingSoon ? " time--soon" : "")">\(Icons.clock)<strong>\(model.card.timeLeft)</strong>\(endDate.map { HTML(" <span>· \($0)</span>") })</p>
                 <div class="details__cta">
-                  <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? "Open the giveaway page" : "Get it")\(Icons.external)</a>
-                  \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.card.isFavorite, returnPath: SiteRoute.details(id: model.id).path, large: true).render())
+                  <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? text.openGiveawayPage : text.getIt)\(Icons.external)</a>
+                  \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.card.isFavorite, returnPath: SiteRoute.details(id: model.id).path, strings: strings, large: true).render())
                 </div>
                 <div class="details__marks">\(MarkToggle.pair(model.card, returnPath: SiteRoute.details(id: model.id).path))</div>
                 <dl class="facts">
-                  <div><dt>Worth</dt><dd class="worth">\(worth)</dd></div>
-                  <div><dt>Claimed by</dt><dd>\(model.usersText) people</dd></div>
-                  <div><dt>Type</dt><dd>\(model.typeText)</dd></div>
-                  <div><dt>Status</dt><dd>\(model.isExpired ? "Expired" : "Active")\(model.hasLeftFeed ? " · no longer listed" : "")</dd></div>
-                  <div><dt>Published</dt><dd><time datetime="\(model.publishedISO)">\(model.publishedText)</time></dd></div>
-                  <div><dt>Ends</dt><dd>\(ends)</dd></div>
+                  <div><dt>\(text.worth)</dt><dd class="worth">\(worth)</dd></div>
+                  <div><dt>\(text.claimedBy)</dt><dd>\(model.usersText)</dd></div>
+                  <div><dt>\(text.type)</dt><dd>\(model.typeText)</dd></div>
+                  <div><dt>\(text.status)</dt><dd>\(model.isExpired ? card.expired : card.active)\(model.hasLeftFeed ? " · \(text.noLongerListed)" : "")</dd></div>
+                  <div><dt>\(text.published)</dt><dd>\(published)</dd></div>
+                  <div><dt>\(text.ends)</dt><dd>\(ends)</dd></div>
                 </dl>
               </div>
             </article>
             <div class="details__text">
               <section class="prose">
-                <h2>About this giveaway</h2>
+                <h2>\(text.aboutThis)</h2>
                 <div class="description"\(model.isDescriptionLong ? HTML(" data-collapsible") : nil) id="description">\(model.descriptionParagraphs)</div>
               </section>
               <section class="prose">
-                <h2>How to claim</h2>
+                <h2>\(text.howToClaim)</h2>
                 <ol class="steps">\(steps)</ol>
-                <p class="source">Listed on <a href="\(url: model.gamerpowerURL)" target="_blank" rel="noopener noreferrer">GamerPower</a> since \(model.firstSeenText).</p>
+                <p class="source">\(text.listedSince(gamerpower, firstSeen))</p>
               </section>
             </div>
             """

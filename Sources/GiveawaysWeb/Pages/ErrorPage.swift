@@ -2,24 +2,26 @@
 struct ErrorPage {
     let code: Int
     let message: String
+    let strings: Strings
 
     var title: String {
         switch code {
-        case 404: "Page not found · GameGiveaways"
-        case 400: "Bad request · GameGiveaways"
-        default: "\(code) · GameGiveaways"
+        case 404: strings.pageTitle(strings.error.notFoundTitle)
+        case 400: strings.pageTitle(strings.error.badRequestTitle)
+        default: strings.pageTitle("\(code)")
         }
     }
 
     var heading: String {
-        switch code {
-        case 404: "We couldn't find that"
-        case 400: "That filter doesn't exist"
-        case 403: "Not allowed"
-        case 405: "Not allowed here"
-        case 502: "The game database did not answer"
-        case 500...: "Something went wrong"
-        default: "That didn't work"
+        let text = strings.error
+        return switch code {
+        case 404: text.notFoundHeading
+        case 400: text.badRequestHeading
+        case 403: text.forbiddenHeading
+        case 405: text.methodHeading
+        case 502: text.badGatewayHeading
+        case 500...: text.serverHeading
+        default: text.otherHeading
         }
     }
 
@@ -29,7 +31,7 @@ struct ErrorPage {
           <p class="error-page__code">\(code)</p>
           <h1>\(heading)</h1>
           <p>\(message)</p>
-          <p><a class="button" href="\(SiteRoute.home(HomeFilters()).path)">Back to all giveaways</a></p>
+          <p><a class="button" href="\(SiteRoute.home(HomeFilters()).path)">\(strings.error.backToGiveaways)</a></p>
         </section>
         """
     }

@@ -12,31 +12,34 @@ struct HistoryPage {
         let thumbnailPath: String
         let facts: String
         let worthText: String?
+        let firstSeenAt: Date
         let firstSeenText: String
-        let firstSeenISO: String
         /// "Left the feed" or "Expired".
         let endedLabel: String
+        let endedAt: Date
         let endedText: String
-        let endedISO: String
-        /// "6 Apr 2026, 15:00 UTC → 8 Apr 2026, 15:00 UTC", oldest first.
+        /// "Mon 6 Apr 2026, 15:00 UTC → Wed 8 Apr 2026, 15:00 UTC", oldest first.
         let endDateChanges: [String]
+        let strings: Strings
 
-        init(_ stored: StoredGiveaway, endedAt: Date) {
+        init(_ stored: StoredGiveaway, endedAt: Date, strings: Strings) {
+            self.strings = strings
             let giveaway = stored.giveaway
             id = giveaway.id
             title = giveaway.title
             detailsPath = SiteRoute.details(id: id).path
             thumbnailPath = SiteRoute.image(id: id, kind: .thumbnail).path
-            facts = (giveaway.platforms.map(\.displayName).prefix(3) + [giveaway.type.displayName])
+            facts = (giveaway.platforms.map(\.displayName).prefix(3) + [strings.typeName(giveaway.type)])
                 .joined(separator: " · ")
-            worthText = giveaway.worth?.formatted
-            firstSeenText = DisplayText.date(stored.history.firstSeenAt)
-            firstSeenISO = DisplayText.iso(stored.history.firstSeenAt)
-            endedLabel = stored.history.leftAt == endedAt ? "Left the feed" : "Expired"
-            endedText = DisplayText.date(endedAt)
-            endedISO = DisplayText.iso(endedAt)
+            worthText = giveaway.worth.map(strings.money)
+            firstSeenAt = stored.history.firstSeenAt
+            firstSeenText = strings.date(stored.history.firstSeenAt)
+            endedLabel = stored.history.leftAt == endedAt ? strings.card.leftFeed : strings.card.expired
+            self.endedAt = endedAt
+            endedText = strings.date(endedAt)
+            let none = strings.history.noEndDate
             endDateChanges = stored.history.endDateChanges.map { change in
-                "\(change.from.map(DisplayText.date) ?? "no end date") → \(change.to.map(DisplayText.date) ?? "no end date")"
+                "\(change.from.map(strings.date) ?? none) → \(change.to.map(strings.date) ?? none)"
             }
         }
     }
@@ -59,15 +62,18 @@ struct HistoryPage {
         let monthOptions: [Option]
         let isEmptyHistory: Bool
         let summary: String
+        let strings: Strings
 
-        init(stored: some Collection<StoredGiveaway>, filters: HistoryFilters, now: Date) {
+        init(stored: some Collection<StoredGiveaway>, filters: HistoryFilters, now: Date, strings: Strings) {
             self.filters = filters
+            self.strings = strings
+            let text = strings.history
             let ended = stored.compactMap { stored in stored.endedAt(at: now).map { (stored, $0) } }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.id > $1.0.id }
             isEmptyHistory = ended.isEmpty
             let matching = ended.filter { filters.matches($0.0.giveaway, endedAt: $0.1) }
             let pageSize = Defaults.listPageSize
-            entries = matching.prefix(filters.page * pageSize).map { Entry($0.0, endedAt: $0.1) }
+            entries = matching.prefix(filters.page * pageSize).map { Entry($0.0, endedAt: $0.1, strings: strings) }
             total = matching.count
             firstNewIndex = min((filters.page - 1) * pageSize, entries.count)
             nextPagePath =
@@ -79,33 +85,38 @@ struct HistoryPage {
                 platforms[current] = Platform.known(slug: current)?.displayName ?? current
             }
             platformOptions =
-                [("", "Every platform", filters.platform == nil)]
+                [("", text.everyPlatform, filters.platform == nil)]
                 + platforms.sorted { $0.value < $1.value }.map { ($0.key, $0.value, $0.key == filters.platform) }
             typeOptions =
-                [("", "Every type", filters.type == nil)]
-                + TypeFilter.allCases.map { ($0.rawValue, $0.displayName, $0 == filters.type) }
+                [("", text.everyType, filters.type == nil)]
+                + TypeFilter.allCases.map { ($0.rawValue, strings.typeFilterName($0), $0 == filters.type) }
             var months = Set(ended.map { Month(containing: $0.1) })
             if let current = filters.month { months.insert(current) }
             monthOptions =
-                [("", "Any month", filters.month == nil)]
-                + months.sorted(by: >).map { ($0.description, $0.displayName, $0 == filters.month) }
+                [("", text.anyMonth, filters.month == nil)]
+                + months.sorted(by: >).map {
+                    (
+                        $0.description, strings.format.month(strings.format.monthsLong[$0.month - 1], $0.year),
+                        $0 == filters.month
+                    )
+                }
             summary =
                 ended.isEmpty
-                ? "Giveaways appear here once they leave the feed or pass their end date."
-                : "\(DisplayText.count(ended.count)) giveaways that left the feed or expired, most recent first."
+                ? text.emptySummary : text.summary(ended.count, number: strings.number(ended.count))
         }
     }
 
     let model: Model
+    private var strings: Strings { model.strings }
 
     func render() -> HTML {
         """
         <section class="hero hero--compact">
-          <h1>History</h1>
+          <h1>\(strings.history.heading)</h1>
           <p>\(model.summary)</p>
         </section>
         \(model.isEmptyHistory ? nil : filterForm)
-        <section id="results" class="results" aria-label="Past giveaways">\(list(from: 0))</section>
+        <section id="results" class="results" aria-label="\(strings.history.pastGiveaways)">\(list(from: 0))</section>
         """
     }
 
@@ -113,19 +124,17 @@ struct HistoryPage {
     func resultsFragment() -> HTML { list(from: model.firstNewIndex) }
 
     private func list(from start: Int) -> HTML {
+        let text = strings.history
         guard !model.entries.isEmpty else {
             if model.isEmptyHistory {
                 return EmptyState(
-                    title: "No history yet",
-                    message:
-                        "Every sync records what leaves GamerPower's feed and what passes its end date. Nothing has yet; come back after a giveaway ends.",
-                    actionTitle: "See what is live", actionPath: SiteRoute.home(HomeFilters()).path
+                    title: text.noHistoryTitle, message: text.noHistoryMessage, actionTitle: text.seeWhatIsLive,
+                    actionPath: SiteRoute.home(HomeFilters()).path
                 ).render()
             }
             return EmptyState(
-                title: "Nothing matches",
-                message: "No past giveaway matches these filters. Try another platform, type or month.",
-                actionTitle: "Clear filters", actionPath: SiteRoute.history(HistoryFilters()).path
+                title: strings.home.nothingMatchesTitle, message: text.nothingMatchesMessage,
+                actionTitle: strings.home.clearFilters, actionPath: SiteRoute.history(HistoryFilters()).path
             ).render()
         }
         let items = model.entries.enumerated().dropFirst(start).map { index, entry in
@@ -134,11 +143,11 @@ struct HistoryPage {
         }
         let count: HTML =
             start == 0
-            ? "<p class=\"results__count\"><strong>\(model.total)</strong> \(model.total == 1 ? "giveaway" : "giveaways")\(model.filters.isFiltered ? HTML(" · <a href=\"\(SiteRoute.history(HistoryFilters()).path)\">Clear filters</a>") : nil)</p>"
+            ? "<p class=\"results__count\"><strong>\(strings.number(model.total))</strong> \(model.total == 1 ? strings.home.resultNoun.one : strings.home.resultNoun.other)\(model.filters.isFiltered ? HTML(" · <a href=\"\(SiteRoute.history(HistoryFilters()).path)\">\(strings.home.clearFilters)</a>") : nil)</p>"
             : .empty
         return """
             \(count)<ol class="history-list" data-list data-append-all>\(items)</ol>
-            \(LoadMore(shown: model.entries.count, total: model.total, nextPath: model.nextPagePath).render())
+            \(LoadMore(shown: model.entries.count, total: model.total, nextPath: model.nextPagePath, strings: strings).render())
             """
     }
 
@@ -153,10 +162,10 @@ struct HistoryPage {
         }
         return """
             <form class="history-filters" method="get" action="\(SiteRoute.history(HistoryFilters()).path)">
-              \(select("platform", "Platform", model.platformOptions))
-              \(select("type", "Type", model.typeOptions))
-              \(select("month", "Ended in", model.monthOptions))
-              <button class="button button--small" type="submit">Show</button>
+              \(select("platform", strings.history.platform, model.platformOptions))
+              \(select("type", strings.history.type, model.typeOptions))
+              \(select("month", strings.history.endedIn, model.monthOptions))
+              <button class="button button--small" type="submit">\(strings.history.show)</button>
             </form>
             """
     }
@@ -168,18 +177,24 @@ struct HistoryItem {
     var anchorID: String?
 
     func render() -> HTML {
-        let moves = entry.endDateChanges.map { change -> HTML in "<li>End date changed: \(change)</li>" }
+        let strings = entry.strings
+        let moves = entry.endDateChanges.map { change -> HTML in
+            "<li>\(strings.history.endDateChanged) \(change)</li>"
+        }
         let worth: HTML =
-            entry.worthText.map { "<span class=\"worth\">\($0)</span>" } ?? "<span class=\"worth\">Free</span>"
+            entry.worthText.map { "<span class=\"worth\">\($0)</span>" }
+            ?? "<span class=\"worth\">\(strings.card.free)</span>"
+        let firstSeen = TimeTag(date: entry.firstSeenAt, kind: .date, text: entry.firstSeenText).render()
+        let ended = TimeTag(date: entry.endedAt, kind: .date, text: entry.endedText).render()
         return """
             <li class="history-item"\(anchorID.map { HTML(" id=\"\($0)\" tabindex=\"-1\"") }) data-giveaway-id="\(entry.id)">\
             <img class="history-item__thumb" src="\(entry.thumbnailPath)" alt="" loading="lazy" width="120" height="68">\
             <div class="history-item__body">\
             <h2 class="history-item__title"><a href="\(entry.detailsPath)">\(entry.title)</a></h2>\
             <p class="history-item__facts">\(worth) · \(entry.facts)</p>\
-            <p class="history-item__dates"><span>First seen <time datetime="\(entry.firstSeenISO)">\(entry.firstSeenText)</time></span>\
+            <p class="history-item__dates"><span>\(strings.history.firstSeen) \(firstSeen)</span>\
             <span class="history-item__sep" aria-hidden="true"> · </span>\
-            <span>\(entry.endedLabel) <time datetime="\(entry.endedISO)">\(entry.endedText)</time></span></p>\
+            <span>\(entry.endedLabel) \(ended)</span></p>\
             \(moves.isEmpty ? nil : HTML("<ul class=\"history-item__moves\">\(moves)</ul>"))</div></li>
 
             """

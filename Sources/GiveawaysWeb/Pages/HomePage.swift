@@ -19,6 +19,7 @@ struct HomePage {
             let isCurrent: Bool
         }
 
+        let strings: Strings
         let title: String
         let filters: HomeFilters
         let heroText: String
@@ -43,17 +44,18 @@ struct HomePage {
 
         init(
             filters: HomeFilters, snapshot: ReadModelSnapshot, selection: HomeSelection, visitor: Visitor,
-            isSyncing: Bool, now: Date
+            isSyncing: Bool, now: Date, strings: Strings
         ) {
             let results = selection.giveaways
+            self.strings = strings
+            let text = strings.home
             self.filters = filters
             let live = snapshot.live(at: now)
             let totalWorth = Worth.total(live.compactMap(\.worth)).cents
-            heroText =
-                "\(DisplayText.count(live.count)) live giveaways, \(Worth(cents: totalWorth).formatted) of games and loot to keep."
+            heroText = text.hero(live.count, strings.number(live.count), strings.money(Worth(cents: totalWorth)))
             banner = StatusBanner.Model(
                 isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), isSyncing: isSyncing,
-                now: now, returnPath: filters.path)
+                now: now, returnPath: filters.path, strings: strings)
 
             var counts: [String: Int] = [:]
             var byslug: [String: Platform] = [:]
@@ -69,10 +71,12 @@ struct HomePage {
             var title: [String] = []
             if !filters.query.search.isEmpty { title.append("“\(filters.query.search)”") }
             if let current { title.append(name(current)) }
-            self.title = (title.isEmpty ? "Free games right now" : title.joined(separator: " · ")) + " · GameGiveaways"
+            self.title = strings.pageTitle(title.isEmpty ? text.pageTitle : title.joined(separator: " · "))
 
             let popular = Platform.popularSlugs.filter { counts[$0, default: 0] > 0 || $0 == current }
-            var tabs = [Link(label: "All", path: filters.with(platform: nil).path, isCurrent: current == nil)]
+            var tabs = [
+                Link(label: strings.common.all, path: filters.with(platform: nil).path, isCurrent: current == nil)
+            ]
             tabs += popular.map {
                 Link(label: name($0), path: filters.with(platform: $0).path, isCurrent: $0 == current)
             }
@@ -86,16 +90,18 @@ struct HomePage {
                     count: counts[$0.slug, default: 0], isCurrent: $0.slug == current)
             }
             let types: [(TypeFilter?, String)] =
-                [(nil, "Everything")] + TypeFilter.allCases.map { ($0, $0.displayName) }
+                [(nil, strings.common.everything)] + TypeFilter.allCases.map { ($0, strings.typeFilterName($0)) }
             typeOptions = types.map {
                 Link(label: $0.1, path: filters.with(type: $0.0).path, isCurrent: $0.0 == filters.query.type)
             }
-            sortOptions = GiveawaySort.allCases.map { ($0.rawValue, $0.displayName, $0 == filters.query.sort) }
+            sortOptions = GiveawaySort.allCases.map { ($0.rawValue, strings.sortName($0), $0 == filters.query.sort) }
             cards = results.map {
-                GiveawayCardModel(giveaway: $0, now: now, marks: visitor.cardMarks($0, stored: snapshot.stored[$0.id]))
+                GiveawayCardModel(
+                    giveaway: $0, now: now, marks: visitor.cardMarks($0, stored: snapshot.stored[$0.id]),
+                    strings: strings)
             }
             endingSoonLink = Link(
-                label: "Ending within 24 h", path: filters.with(endingSoon: !filters.endingSoon).path,
+                label: text.endingWithin24h, path: filters.with(endingSoon: !filters.endingSoon).path,
                 isCurrent: filters.endingSoon)
             endingSoonCount =
                 live.filter {
@@ -111,24 +117,21 @@ struct HomePage {
                 emptyState = nil
             } else if filters.endingSoon && !filters.isFilteredBesidesEndingSoon && selection.hiddenByRules == 0 {
                 emptyState = EmptyState(
-                    title: "Nothing ends in the next 24 hours",
-                    message: "No live giveaway you have not claimed ends within a day. Check back tomorrow.",
-                    actionTitle: "Show every giveaway", actionPath: filters.with(endingSoon: false).path)
+                    title: text.nothingEndsTitle, message: text.nothingEndsMessage,
+                    actionTitle: text.showEveryGiveaway, actionPath: filters.with(endingSoon: false).path)
             } else if selection.hiddenByRules > 0 {
                 emptyState = EmptyState(
-                    title: "Your rules hide everything here",
-                    message:
-                        "\(selection.hiddenByRules) \(selection.hiddenByRules == 1 ? "giveaway matches" : "giveaways match") these filters but not your rules.",
-                    actionTitle: "Show everything", actionPath: filters.with(showAll: true).path)
+                    title: text.rulesHideTitle,
+                    message: text.rulesHideMessage(selection.hiddenByRules, strings.number(selection.hiddenByRules)),
+                    actionTitle: text.showEverything, actionPath: filters.with(showAll: true).path)
             } else if snapshot.giveaways.isEmpty {
                 emptyState = EmptyState(
-                    title: "No giveaways yet", message: "The first sync has not finished. Try again in a moment.",
-                    actionTitle: "Reload", actionPath: SiteRoute.home(HomeFilters()).path)
+                    title: text.noGiveawaysTitle, message: text.noGiveawaysMessage,
+                    actionTitle: text.reload, actionPath: SiteRoute.home(HomeFilters()).path)
             } else {
                 emptyState = EmptyState(
-                    title: "Nothing matches",
-                    message: "No live giveaway matches these filters. Try fewer words or another platform.",
-                    actionTitle: "Clear filters", actionPath: SiteRoute.home(HomeFilters()).path)
+                    title: text.nothingMatchesTitle, message: text.nothingMatchesMessage,
+                    actionTitle: text.clearFilters, actionPath: SiteRoute.home(HomeFilters()).path)
             }
         }
     }
@@ -138,14 +141,14 @@ struct HomePage {
     func render() -> HTML {
         """
         <section class="hero">
-          <h1>Free right now</h1>
+          <h1>\(model.strings.home.heading)</h1>
           <p>\(model.heroText)</p>
         </section>
         \(StatusBanner(model: model.banner).render())
         \(searchForm)
         \(platformTabs)
         <div class="filter-row">\(typeFilter)\(endingSoonChip)</div>
-        <section id="results" class="results" aria-live="polite" aria-label="Giveaways">
+        <section id="results" class="results" aria-live="polite" aria-label="\(model.strings.home.giveaways)">
         \(resultsFragment())
         </section>
         """
@@ -154,21 +157,26 @@ struct HomePage {
     /// The part that live search replaces: every matching live giveaway.
     func resultsFragment() -> HTML {
         if let empty = model.emptyState { return "\(rulesNotice)\(empty.render())" }
+        let strings = model.strings
         let cards = model.cards.map { card in
             GiveawayCard(
                 model: card,
                 heart: HeartButton(
-                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.filters.path)
+                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.filters.path,
+                    strings: strings)
             ).render()
         }
-        let noun = model.cards.count == 1 ? "giveaway" : "giveaways"
+        let count = model.cards.count
+        let counted: HTML =
+            "<strong>\(strings.number(count))</strong> \(count == 1 ? strings.home.resultNoun.one : strings.home.resultNoun.other)"
         let clear: HTML? =
-            model.filters.isFiltered ? " · <a href=\"\(SiteRoute.home(HomeFilters()).path)\">Clear filters</a>" : nil
+            model.filters.isFiltered
+            ? " · <a href=\"\(SiteRoute.home(HomeFilters()).path)\">\(strings.home.clearFilters)</a>" : nil
         return """
             \(rulesNotice)
-            <p class="results__count"><strong>\(model.cards.count)</strong> \(noun)\(clear)</p>
-            \(FeedLinks(filters: model.filters).render())
-            <h2 class="visually-hidden">Giveaways</h2>
+            <p class="results__count">\(counted)\(clear)</p>
+            \(FeedLinks(filters: model.filters, strings: strings).render())
+            <h2 class="visually-hidden">\(strings.home.giveaways)</h2>
             <div class="grid">\(cards)</div>
             """
     }
@@ -176,13 +184,13 @@ struct HomePage {
     private var searchForm: HTML {
         let query = model.filters.query
         return SearchForm(
-            action: SiteRoute.home(HomeFilters()).path, label: "Search giveaways",
-            placeholder: "Search titles, platforms, descriptions", search: query.search,
+            action: SiteRoute.home(HomeFilters()).path, label: model.strings.home.searchLabel,
+            placeholder: model.strings.home.searchPlaceholder, search: query.search,
             hidden: [
                 query.platform.map { ("platform", $0) }, query.type.map { ("type", $0.rawValue) },
                 model.filters.endingSoon ? ("ending", "24h") : nil, model.filters.showAll ? ("all", "1") : nil,
             ].compactMap { $0 },
-            sorts: model.sortOptions, defaultSort: GiveawaySort.date.rawValue
+            sorts: model.sortOptions, defaultSort: GiveawaySort.date.rawValue, strings: model.strings
         ).render()
     }
 
@@ -196,10 +204,10 @@ struct HomePage {
             """
         }
         return """
-            <nav class="platform-tabs" aria-label="Platforms">
+            <nav class="platform-tabs" aria-label="\(model.strings.home.platforms)">
               <div class="pill-row">\(tabs)</div>
               <details class="all-platforms">
-                <summary class="pill">All platforms</summary>
+                <summary class="pill">\(model.strings.home.allPlatforms)</summary>
                 <ul class="all-platforms__menu">\(menu)</ul>
               </details>
             </nav>
@@ -214,14 +222,14 @@ struct HomePage {
     }
 
     private var rulesNotice: HTML? {
-        model.rulesNotice.map { RulesNoticeView(notice: $0).render() }
+        model.rulesNotice.map { RulesNoticeView(notice: $0, strings: model.strings).render() }
     }
 
     private var typeFilter: HTML {
         let links = model.typeOptions.map { option -> HTML in
             "<a href=\"\(option.path)\"\(option.isCurrent ? HTML(" aria-current=\"true\"") : nil)>\(option.label)</a>"
         }
-        return "<nav class=\"segmented\" aria-label=\"Type\">\(links)</nav>"
+        return "<nav class=\"segmented\" aria-label=\"\(model.strings.home.type)\">\(links)</nav>"
     }
 }
 
@@ -259,17 +267,22 @@ struct HomeSelection {
 /// "Filtered by your rules · N hidden · Show everything", or "Showing everything · Apply my rules".
 struct RulesNoticeView {
     let notice: HomePage.Model.RulesNotice
+    let strings: Strings
 
     func render() -> HTML {
         let settings = SiteRoute.settings(notice: nil).path
+        let common = strings.common
         if notice.isApplied {
-            let hidden: HTML? = notice.hiddenCount > 0 ? " · \(notice.hiddenCount) hidden" : nil
+            let hidden: HTML? =
+                notice.hiddenCount > 0 ? " · \(common.hiddenCount(strings.number(notice.hiddenCount)))" : nil
+            let rules: HTML = "<a href=\"\(settings)\">\(common.yourRules)</a>"
             return """
-                <p class="rules-notice">\(Icons.settings)<span>Filtered by <a href="\(settings)">your rules</a>\(hidden)</span><a class="rules-notice__toggle" href="\(notice.togglePath)">Show everything</a></p>
+                <p class="rules-notice">\(Icons.settings)<span>\(common.filteredByRules(rules))\(hidden)</span><a class="rules-notice__toggle" href="\(notice.togglePath)">\(strings.home.showEverything)</a></p>
                 """
         }
+        let rules: HTML = "<a href=\"\(settings)\">\(common.rules)</a>"
         return """
-            <p class="rules-notice">\(Icons.settings)<span>Showing everything, your <a href="\(settings)">rules</a> aside</span><a class="rules-notice__toggle" href="\(notice.togglePath)">Apply my rules</a></p>
+            <p class="rules-notice">\(Icons.settings)<span>\(common.showingEverything(rules))</span><a class="rules-notice__toggle" href="\(notice.togglePath)">\(common.applyMyRules)</a></p>
             """
     }
 }

@@ -14,22 +14,27 @@ struct MarkedListPage {
         let firstNewIndex: Int
         /// Sum of the listed worth of everything marked claimed.
         let worthText: String?
+        let strings: Strings
 
-        init(list: SiteRoute.MarkedList, snapshot: ReadModelSnapshot, visitor: Visitor, page: Int, now: Date) {
+        init(
+            list: SiteRoute.MarkedList, snapshot: ReadModelSnapshot, visitor: Visitor, page: Int, now: Date,
+            strings: Strings
+        ) {
+            self.strings = strings
             self.list = list
             let marked = visitor.marks.ids(list.mark, of: .giveaway).compactMap { snapshot.stored[$0] }
             let pageSize = Defaults.listPageSize
             cards = marked.prefix(page * pageSize).map { stored in
                 GiveawayCardModel(
                     giveaway: stored.giveaway, now: now, marks: visitor.cardMarks(stored.giveaway, stored: stored),
-                    hasLeftFeed: !stored.history.isInFeed)
+                    strings: strings, hasLeftFeed: !stored.history.isInFeed)
             }
             total = marked.count
             self.page = page
             firstNewIndex = (page - 1) * pageSize
             nextPagePath = SiteRoute.markedList(list, page: page + 1).path + "#item-\(page * pageSize + 1)"
             let cents = Worth.total(marked.compactMap(\.giveaway.worth)).cents
-            worthText = list == .claimed && cents > 0 ? Worth(cents: cents).formatted : nil
+            worthText = list == .claimed && cents > 0 ? strings.money(Worth(cents: cents)) : nil
         }
     }
 
@@ -37,43 +42,48 @@ struct MarkedListPage {
 
     var title: String {
         switch model.list {
-        case .claimed: "Claimed"
-        case .notInterested: "Not interested"
+        case .claimed: model.strings.card.claimed
+        case .notInterested: model.strings.card.notInterested
+        }
+    }
+
+    /// "Claimed giveaways", for the list's landmark and heading.
+    private var listLabel: String {
+        switch model.list {
+        case .claimed: model.strings.lists.claimedGiveaways
+        case .notInterested: model.strings.lists.notInterestedGiveaways
         }
     }
 
     func render() -> HTML {
         let count = model.total
+        let text = model.strings.lists
+        let number = model.strings.number(count)
         let summary: String =
             switch model.list {
             case .claimed:
-                count == 0
-                    ? "Giveaways you mark as claimed appear here."
-                    : "\(count) claimed\(model.worthText.map { ", worth \($0) together" } ?? ""), most recent first."
+                count == 0 ? text.claimedEmptyIntro : text.claimedSummary(number, model.worthText)
             case .notInterested:
-                count == 0
-                    ? "Giveaways you are not interested in appear here."
-                    : "\(count) not interested, most recent first. Press the mark again to undo."
+                count == 0 ? text.notInterestedEmptyIntro : text.notInterestedSummary(number)
             }
         return """
             <section class="hero hero--compact">
               <h1>\(title)</h1>
               <p>\(summary)</p>
             </section>
-            \(MyListsNav(current: model.list.rawValue).render())
-            <section id="results" class="results" aria-label="\(title) giveaways">\(resultsFragment())</section>
+            \(MyListsNav(current: model.list.rawValue, strings: model.strings).render())
+            <section id="results" class="results" aria-label="\(listLabel)">\(resultsFragment())</section>
             """
     }
 
     /// The list and its "Load more"; what "Load more" fetches.
     func resultsFragment() -> HTML {
+        let strings = model.strings
         guard !model.cards.isEmpty else {
             let message =
-                model.list == .claimed
-                ? "Press “Claimed” on any giveaway once you have it. Claimed giveaways leave “Ending soon”, and your rules can hide them from Home."
-                : "Press “Not interested” on any giveaway you want out of the way. Your rules can hide them from Home."
+                model.list == .claimed ? strings.lists.claimedEmptyMessage : strings.lists.notInterestedEmptyMessage
             return EmptyState(
-                title: "Nothing here yet", message: message, actionTitle: "Browse giveaways",
+                title: strings.lists.nothingHereTitle, message: message, actionTitle: strings.common.browseGiveaways,
                 actionPath: SiteRoute.home(HomeFilters()).path
             ).render()
         }
@@ -82,14 +92,15 @@ struct MarkedListPage {
             GiveawayCard(
                 model: card,
                 heart: HeartButton(
-                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: returnPath),
+                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: returnPath,
+                    strings: strings),
                 anchorID: index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil
             ).render()
         }
         return """
-            <h2 class="visually-hidden">\(title) giveaways</h2>
+            <h2 class="visually-hidden">\(listLabel)</h2>
             <div class="grid" data-list>\(cards)</div>
-            \(LoadMore(shown: model.cards.count, total: model.total, nextPath: model.nextPagePath).render())
+            \(LoadMore(shown: model.cards.count, total: model.total, nextPath: model.nextPagePath, strings: strings).render())
             """
     }
 }
@@ -98,16 +109,17 @@ struct MarkedListPage {
 struct MyListsNav {
     /// `favorites`, or a `SiteRoute.MarkedList` raw value.
     let current: String
+    let strings: Strings
 
     func render() -> HTML {
         let items: [(String, String, String)] = [
-            ("favorites", "Favorites", SiteRoute.favorites(page: 1).path),
-            ("claimed", "Claimed", SiteRoute.markedList(.claimed, page: 1).path),
-            ("not-interested", "Not interested", SiteRoute.markedList(.notInterested, page: 1).path),
+            ("favorites", strings.lists.favoritesTitle, SiteRoute.favorites(page: 1).path),
+            ("claimed", strings.card.claimed, SiteRoute.markedList(.claimed, page: 1).path),
+            ("not-interested", strings.card.notInterested, SiteRoute.markedList(.notInterested, page: 1).path),
         ]
         let links = items.map { item -> HTML in
             "<a href=\"\(item.2)\"\(item.0 == current ? HTML(" aria-current=\"page\"") : nil)>\(item.1)</a>"
         }
-        return "<nav class=\"segmented my-lists\" aria-label=\"Your lists\">\(links)</nav>"
+        return "<nav class=\"segmented my-lists\" aria-label=\"\(strings.lists.yourLists)\">\(links)</nav>"
     }
 }

@@ -19,8 +19,12 @@ struct MorePage {
         /// "Filtered by your rules · Show everything"; `nil` for a visitor without rules.
         let rulesNotice: HomePage.Model.RulesNotice?
         let returnPath: String
+        let strings: Strings
 
-        init(snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, isSyncing: Bool, now: Date) {
+        init(
+            snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, isSyncing: Bool, now: Date, strings: Strings
+        ) {
+            self.strings = strings
             let everything = snapshot.live(at: now)
             let rulesApplied = !visitor.rules.isEmpty && !showAll
             let live = rulesApplied ? everything.filter { snapshot.admits($0, visitor) } : everything
@@ -34,11 +38,11 @@ struct MorePage {
             func card(_ giveaway: Giveaway) -> GiveawayCardModel {
                 GiveawayCardModel(
                     giveaway: giveaway, now: now,
-                    marks: visitor.cardMarks(giveaway, stored: snapshot.stored[giveaway.id]))
+                    marks: visitor.cardMarks(giveaway, stored: snapshot.stored[giveaway.id]), strings: strings)
             }
             banner = StatusBanner.Model(
                 isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), isSyncing: isSyncing,
-                now: now, returnPath: returnPath)
+                now: now, returnPath: returnPath, strings: strings)
             featured = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
                 .sorted(by: GiveawaySort.date.areInIncreasingOrder).map(card)
             featuredSeeAllPath = HomeFilters().with(platform: MorePage.featuredSlug).path
@@ -59,41 +63,47 @@ struct MorePage {
     func render() -> HTML {
         let shelves = model.shelves.map(shelf)
         let featured = model.featured
+        let strings = model.strings
+        let empty = EmptyState(
+            title: strings.home.noGiveawaysTitle, message: strings.more.nothingLive, actionTitle: strings.common.goHome,
+            actionPath: SiteRoute.home(HomeFilters()).path)
         return """
             <section class="hero hero--compact">
-              <h1>More to explore</h1>
-              <p>Featured Epic Games Store giveaways, then every platform with something free.</p>
+              <h1>\(strings.more.heading)</h1>
+              <p>\(strings.more.intro)</p>
             </section>
             \(StatusBanner(model: model.banner).render())
-            \(model.rulesNotice.map { RulesNoticeView(notice: $0).render() })
+            \(model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() })
             \(featured.isEmpty ? nil : carousel(featured))
-            \(shelves.isEmpty ? EmptyState(title: "No giveaways yet", message: "Nothing is live right now. Check back soon.", actionTitle: "Go home", actionPath: SiteRoute.home(HomeFilters()).path).render() : HTML("<div class=\"shelves\">\(shelves)</div>"))
+            \(shelves.isEmpty ? empty.render() : HTML("<div class=\"shelves\">\(shelves)</div>"))
             """
     }
 
     private func carousel(_ giveaways: [GiveawayCardModel]) -> HTML {
+        let text = model.strings.more
+        let free = model.strings.card.free
         let cards = giveaways.enumerated().map { index, model -> HTML in
             return """
-                <li class="carousel__item" data-index="\(index)" data-giveaway-id="\(model.id)" aria-roledescription="slide" aria-label="\(index + 1) of \(giveaways.count)">
+                <li class="carousel__item" data-index="\(index)" data-giveaway-id="\(model.id)" aria-roledescription="slide" aria-label="\(text.slide(index + 1, giveaways.count))">
                   <a class="carousel__card" href="\(model.detailsPath)">
                     <img src="\(model.imagePath)" alt="" loading="\(index < 3 ? "eager" : "lazy")" decoding="async" width="640" height="360">
                     <span class="carousel__caption">
                       <span class="carousel__title">\(model.title)</span>
-                      <span class="carousel__meta">\(model.worthText.map { HTML("<s>\($0)</s> Free · ") })\(model.timeLeftText)</span>
+                      <span class="carousel__meta">\(model.worthText.map { HTML("<s>\($0)</s> \(free) · ") })\(model.timeLeft)</span>
                     </span>
                   </a>
                 </li>
                 """
         }
         return """
-            <section id="featured" class="featured" aria-roledescription="carousel" aria-label="Featured Epic Games Store giveaways">
-              <div class="section-head"><h2>Free on Epic Games Store</h2><a href="\(model.featuredSeeAllPath)">See all</a></div>
-              <div class="carousel" data-carousel tabindex="0" aria-label="Use the arrow keys to browse">
+            <section id="featured" class="featured" aria-roledescription="carousel" aria-label="\(text.featuredLabel)">
+              <div class="section-head"><h2>\(text.featuredHeading)</h2><a href="\(model.featuredSeeAllPath)">\(text.seeAll)</a></div>
+              <div class="carousel" data-carousel tabindex="0" aria-label="\(text.carouselHelp)">
                 <ul class="carousel__track">\(cards)</ul>
                 <div class="carousel__controls">
-                  <button type="button" class="carousel__button" data-carousel-prev aria-label="Previous giveaway">\(Icons.chevronLeft)</button>
+                  <button type="button" class="carousel__button" data-carousel-prev aria-label="\(text.previous)">\(Icons.chevronLeft)</button>
                   <p class="carousel__index" aria-live="polite"><span data-carousel-position>1</span> / \(giveaways.count)</p>
-                  <button type="button" class="carousel__button" data-carousel-next aria-label="Next giveaway">\(Icons.chevronRight)</button>
+                  <button type="button" class="carousel__button" data-carousel-next aria-label="\(text.next)">\(Icons.chevronRight)</button>
                 </div>
               </div>
             </section>
@@ -102,12 +112,12 @@ struct MorePage {
 
     private func shelf(_ shelf: Model.Shelf) -> HTML {
         let cards = shelf.cards.map { card -> HTML in
-            "<li>\(GiveawayCard(model: card, heart: HeartButton(giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.returnPath), style: .compact).render())</li>"
+            "<li>\(GiveawayCard(model: card, heart: HeartButton(giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.returnPath, strings: model.strings), style: .compact).render())</li>"
         }
         let id = "shelf-\(shelf.platform.slug)"
         return """
             <section class="shelf" aria-labelledby="\(id)">
-              <div class="section-head"><h2 id="\(id)">\(shelf.platform.displayName) <span class="count">\(shelf.count)</span></h2><a href="\(shelf.seeAllPath)">See all</a></div>
+              <div class="section-head"><h2 id="\(id)">\(shelf.platform.displayName) <span class="count">\(shelf.count)</span></h2><a href="\(shelf.seeAllPath)">\(model.strings.more.seeAll)</a></div>
               <ul class="shelf__row">\(Array(cards))</ul>
             </section>
             """

@@ -21,18 +21,20 @@ struct StatsPage {
         let claimedWorthText: String
         let stores: [Store]
         let weeks: [BarChart.Bar]
+        let strings: Strings
 
         /// The most weeks the chart shows (the latest), and the fewest (so a new install still has a time line).
         static let maximumWeeks = 52
         static let minimumWeeks = 8
 
-        init(snapshot: ReadModelSnapshot, marks: VisitorMarks, now: Date) {
+        init(snapshot: ReadModelSnapshot, marks: VisitorMarks, now: Date, strings: Strings) {
+            self.strings = strings
             let live = snapshot.live(at: now)
             liveCount = live.count
-            liveWorthText = Worth.total(live.compactMap(\.worth)).formatted
+            liveWorthText = strings.money(Worth.total(live.compactMap(\.worth)))
             let claimed = marks.ids(.claimed, of: .giveaway).compactMap { snapshot.stored[$0]?.giveaway }
             claimedCount = claimed.count
-            claimedWorthText = Worth.total(claimed.compactMap(\.worth)).formatted
+            claimedWorthText = strings.money(Worth.total(claimed.compactMap(\.worth)))
 
             var counts: [String: (Platform, Int)] = [:]
             for platform in live.flatMap(\.platforms) {
@@ -44,11 +46,11 @@ struct StatsPage {
                     name: $0.0.displayName, path: HomeFilters().with(platform: $0.0.slug).path, count: $0.1,
                     share: Int((Double($0.1) / Double(most) * 100).rounded()))
             }
-            weeks = Self.weeks(firstSeen: snapshot.stored.values.map(\.history.firstSeenAt), now: now)
+            weeks = Self.weeks(firstSeen: snapshot.stored.values.map(\.history.firstSeenAt), now: now, strings: strings)
         }
 
         /// New giveaways per ISO week (Monday to Sunday, UTC) from the first recorded one to this week.
-        static func weeks(firstSeen: [Date], now: Date) -> [BarChart.Bar] {
+        static func weeks(firstSeen: [Date], now: Date, strings: Strings) -> [BarChart.Bar] {
             var calendar = Calendar(identifier: .iso8601)
             calendar.timeZone = Month.utc.timeZone
             func weekStart(_ date: Date) -> Date { calendar.dateInterval(of: .weekOfYear, for: date)?.start ?? date }
@@ -63,11 +65,10 @@ struct StatsPage {
                 week = calendar.date(byAdding: .weekOfYear, value: -1, to: week) ?? week.addingTimeInterval(-604_800)
             }
             return starts.reversed().map { start in
-                let day = String(DisplayText.date(start).split(separator: ",")[0])
-                let parts = day.split(separator: " ")
+                let parts = UTCParts(start)
                 return BarChart.Bar(
-                    label: parts.prefix(2).joined(separator: " "), longLabel: "Week of \(day)",
-                    value: counts[start] ?? 0)
+                    label: strings.format.dayMonth(parts.day, strings.format.monthsShort[parts.month - 1]),
+                    longLabel: strings.stats.weekOf(strings.day(start)), value: counts[start] ?? 0)
             }
         }
     }
@@ -77,12 +78,15 @@ struct StatsPage {
     let hasProfile: Bool
 
     func render() -> HTML {
-        let claimedHint: HTML =
+        let strings = model.strings
+        let text = strings.stats
+        let hint =
             model.claimedCount == 0
-            ? (hasProfile
-                ? "<p class=\"stat__hint\">Mark a giveaway as claimed on its page and its worth adds up here.</p>"
-                : "<p class=\"stat__hint\">Nothing yet: mark giveaways as claimed on their pages (this browser keeps the marks) and their worth adds up here.</p>")
-            : "<p class=\"stat__hint\">\(model.claimedCount) \(model.claimedCount == 1 ? "giveaway" : "giveaways") marked claimed.</p>"
+            ? (hasProfile ? text.claimedHint : text.claimedHintWithoutProfile)
+            : text.claimedCount(model.claimedCount, number: strings.number(model.claimedCount))
+        let claimedHint: HTML = "<p class=\"stat__hint\">\(hint)</p>"
+        let history: HTML = "<a href=\"\(SiteRoute.history(HistoryFilters()).path)\">\(strings.layout.history)</a>"
+        let chart = BarChart(title: text.perWeek, valueHeading: text.newGiveaways, bars: model.weeks, strings: strings)
         let stores = model.stores.map { store -> HTML in
             """
             <li><a href="\(store.path)">\(store.name)</a><svg class="store-bars__bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true"><rect width="\(store.share)" height="10" rx="2"/></svg><span class="store-bars__count">\(store.count)</span></li>
@@ -90,16 +94,16 @@ struct StatsPage {
         }
         return """
             <section class="hero hero--compact">
-              <h1>Statistics</h1>
-              <p>What is free right now, what you kept, and how the feed has grown.</p>
+              <h1>\(text.heading)</h1>
+              <p>\(text.intro)</p>
             </section>
             <div class="stats-tiles">
-              <section class="stat" aria-labelledby="stat-live"><h2 id="stat-live">Live now</h2><p class="stat__value">\(model.liveWorthText)</p><p class="stat__hint">Worth of \(DisplayText.count(model.liveCount)) live \(model.liveCount == 1 ? "giveaway" : "giveaways"), free to keep.</p></section>
-              <section class="stat" aria-labelledby="stat-claimed"><h2 id="stat-claimed">You claimed</h2><p class="stat__value">\(model.claimedWorthText)</p>\(claimedHint)</section>
+              <section class="stat" aria-labelledby="stat-live"><h2 id="stat-live">\(text.liveNow)</h2><p class="stat__value">\(model.liveWorthText)</p><p class="stat__hint">\(text.liveHint(model.liveCount, number: strings.number(model.liveCount)))</p></section>
+              <section class="stat" aria-labelledby="stat-claimed"><h2 id="stat-claimed">\(text.youClaimed)</h2><p class="stat__value">\(model.claimedWorthText)</p>\(claimedHint)</section>
             </div>
             <div class="stats-panels">
-              <section class="stats-panel" aria-labelledby="stat-stores"><h2 id="stat-stores">Live giveaways per store and platform</h2>\(stores.isEmpty ? HTML("<p class=\"stat__hint\">Nothing is live right now.</p>") : HTML("<ul class=\"store-bars\">\(stores)</ul>"))</section>
-              <section class="stats-panel" aria-labelledby="stat-weeks"><h2 id="stat-weeks">New giveaways per week</h2>\(BarChart(title: "New giveaways per week", valueHeading: "New giveaways", bars: model.weeks).render())<p class="stat__hint">Counted when a sync first saw them; <a href="\(SiteRoute.history(HistoryFilters()).path)">History</a> lists the ones that ended.</p></section>
+              <section class="stats-panel" aria-labelledby="stat-stores"><h2 id="stat-stores">\(text.perStore)</h2>\(stores.isEmpty ? HTML("<p class=\"stat__hint\">\(text.nothingLive)</p>") : HTML("<ul class=\"store-bars\">\(stores)</ul>"))</section>
+              <section class="stats-panel" aria-labelledby="stat-weeks"><h2 id="stat-weeks">\(text.perWeek)</h2>\(chart.render())<p class="stat__hint">\(text.countedHint(history))</p></section>
             </div>
             """
     }

@@ -13,73 +13,73 @@ struct StatusPage {
         let stateText: String
         let stateClass: String
         let summary: String
-        let facts: [(label: String, value: String, iso: String?)]
+        let facts: [(label: String, value: String, date: Date?)]
         let failureReason: String?
         let changes: [(label: String, count: Int)]?
         let canRetry: Bool
 
-        /// A time as "31 Mar 2026, 06:00 UTC (2 hours ago)", with its ISO form for `<time datetime>`.
+        /// A time as "Tue 31 Mar 2026, 06:00 UTC (2 hours ago)", with the date itself for `<time datetime>`.
         private static func fact(
-            _ label: String, _ date: Date?, missing: String, now: Date
-        ) -> (label: String, value: String, iso: String?) {
+            _ label: String, _ date: Date?, missing: String, now: Date, strings: Strings
+        ) -> (label: String, value: String, date: Date?) {
             guard let date else { return (label, missing, nil) }
-            let span = DisplayText.span(abs(now.timeIntervalSince(date)))
-            let relative = date <= now ? "\(span) ago" : "in \(span)"
-            return (label, "\(DisplayText.date(date)) (\(relative))", DisplayText.iso(date))
+            return (label, "\(strings.date(date)) (\(strings.relative(date, now: now)))", date)
         }
 
-        init(_ health: SourceHealth, now: Date) {
+        init(_ health: SourceHealth, now: Date, strings: Strings) {
+            let text = strings.status
             id = health.source.rawValue
             name = health.source.displayName
-            let noun = health.source.itemNoun
-            let items = "\(DisplayText.count(health.itemCount)) \(health.itemCount == 1 ? noun.one : noun.many)"
+            let noun =
+                switch health.source {
+                case .gamerpower: text.giveaways
+                case .freetogame: text.games
+                }
+            let items = noun(health.itemCount, number: strings.number(health.itemCount))
             switch health.state {
             case .healthy:
-                stateText = "Healthy"
+                stateText = text.healthy
                 stateClass = "live"
-                summary = "The last sync succeeded. It holds \(items)."
+                summary = text.healthySummary(items)
             case .stale:
-                stateText = "Failing — showing older data"
+                stateText = text.stale
                 stateClass = "warning"
-                summary = "The last attempt failed, so the \(items) on show are from the last good sync."
+                summary = text.staleSummary(items)
             case .failing:
-                stateText = "Failing"
+                stateText = text.failing
                 stateClass = "warning"
-                summary =
-                    health.isDemoData
-                    ? "No sync has succeeded yet; the app shows labelled demo data until one does."
-                    : "No sync has succeeded yet."
+                summary = health.isDemoData ? text.failingDemoSummary : text.failingSummary
             case .neverSynced:
-                stateText = "Not synced yet"
+                stateText = text.neverSynced
                 stateClass = "muted"
-                summary = "No sync has been attempted yet."
+                summary = text.neverSyncedSummary
             case .syncing:
-                stateText = "Syncing"
+                stateText = text.syncing
                 stateClass = "muted"
-                summary = "The first sync is running."
+                summary = text.syncingSummary
             }
             let lastAttempt = health.log.lastAttempt
             let lastSuccess = health.log.lastSuccess
             let outcome: String
             if health.isRunning {
-                outcome = "running now"
+                outcome = text.runningNow
             } else if let lastAttempt {
-                outcome = lastAttempt.succeeded ? "succeeded" : "failed"
+                outcome = lastAttempt.succeeded ? text.succeeded : text.failed
             } else {
                 outcome = "—"
             }
             facts = [
-                Self.fact("Last attempt", lastAttempt?.at, missing: "never", now: now),
-                Self.fact("Last success", lastSuccess?.at, missing: "never", now: now),
-                ("Outcome", outcome, nil),
-                ("Holds", items + (health.isDemoData ? " (demo data)" : ""), nil),
-                Self.fact("Next run", health.nextRunAt, missing: "not scheduled", now: now),
+                Self.fact(text.lastAttempt, lastAttempt?.at, missing: text.never, now: now, strings: strings),
+                Self.fact(text.lastSuccess, lastSuccess?.at, missing: text.never, now: now, strings: strings),
+                (text.outcome, outcome, nil),
+                (text.holds, items + (health.isDemoData ? " (\(text.demoData))" : ""), nil),
+                Self.fact(text.nextRun, health.nextRunAt, missing: text.notScheduled, now: now, strings: strings),
             ]
             failureReason = health.log.lastFailure?.failureReason
             if let changes = lastSuccess?.changes {
                 self.changes = [
-                    ("new", changes.added), ("updated", changes.updated), ("back", changes.returned),
-                    ("left", changes.left),
+                    (text.changeNew, changes.added), (text.changeUpdated, changes.updated),
+                    (text.changeBack, changes.returned), (text.changeLeft, changes.left),
                 ]
             } else {
                 self.changes = nil
@@ -89,38 +89,41 @@ struct StatusPage {
     }
 
     let sources: [SourceModel]
+    let strings: Strings
 
     func render() -> HTML {
         let cards = sources.map(card)
         return """
             <section class="hero hero--compact">
-              <h1>Sync status</h1>
-              <p>Where the data comes from, and whether it is fresh.</p>
+              <h1>\(strings.status.heading)</h1>
+              <p>\(strings.status.intro)</p>
             </section>
             <div class="status-list">\(cards)</div>
             """
     }
 
     private func card(_ source: SourceModel) -> HTML {
+        let text = strings.status
         let facts = source.facts.map { fact -> HTML in
-            let value: HTML = fact.iso.map { HTML("<time datetime=\"\($0)\">\(fact.value)</time>") } ?? "\(fact.value)"
+            let value: HTML =
+                fact.date.map { TimeTag(date: $0, kind: .date, text: fact.value).render() } ?? "\(fact.value)"
             return "<div><dt>\(fact.label)</dt><dd>\(value)</dd></div>"
         }
         let reason: HTML? = source.failureReason.map {
-            HTML("<div class=\"status-card__reason\"><strong>Why the last attempt failed</strong><p>\($0)</p></div>")
+            HTML("<div class=\"status-card__reason\"><strong>\(text.whyFailed)</strong><p>\($0)</p></div>")
         }
         let changes: HTML =
             source.changes.map { changes in
                 let items = changes.map { HTML("<li><strong>\($0.count)</strong> \($0.label)</li>") }
-                return HTML("<h3>What the last good sync changed</h3><ul class=\"status-card__changes\">\(items)</ul>")
-            } ?? "<p>No sync has succeeded yet, so nothing has changed.</p>"
+                return HTML("<h3>\(text.whatChanged)</h3><ul class=\"status-card__changes\">\(items)</ul>")
+            } ?? "<p>\(text.nothingChanged)</p>"
         let retry: HTML? =
             source.canRetry
             ? """
             <form method="post" action="\(SiteRoute.sync.path)">
             <input type="hidden" name="back" value="\(SiteRoute.status.path)">
             <input type="hidden" name="source" value="\(source.id)">
-            <button type="submit" class="button">Sync now</button>
+            <button type="submit" class="button">\(text.syncNow)</button>
             </form>
             """ : nil
         return """

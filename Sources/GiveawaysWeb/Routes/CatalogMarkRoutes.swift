@@ -23,11 +23,11 @@ struct CatalogMarkRoutes: Sendable {
 
     /// `POST /free-to-play/{id}/note` — saves (or, when empty, removes) the visitor's notes on a game.
     @Sendable func saveNote(request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try await game(request, expecting: { if case .catalogNote(let id) = $0 { id } else { nil } })
+        let id = try await game(request, context, expecting: { if case .catalogNote(let id) = $0 { id } else { nil } })
         let form = try await FormBody(request: request, maxBytes: 64 * 1024)
         let text = (form["note"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         guard text.count <= Self.maxNoteLength else {
-            throw BadRequest(message: "Notes are limited to \(Self.maxNoteLength) characters.")
+            throw BadRequest(message: context.strings.catalog.notesLimit(Self.maxNoteLength))
         }
         let profile = context.profile ?? .random()
         let now = clock()
@@ -46,27 +46,33 @@ struct CatalogMarkRoutes: Sendable {
 
     /// `GET /free-to-play/{id}/hide` — "Hide this game?", for browsers without JavaScript (with it, a dialog asks).
     @Sendable func confirmHide(request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try await game(request, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
+        let id = try await game(request, context, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
         let title = try await readModel.snapshot().catalog.byID[id]?.game.title ?? ""
+        let text = context.strings.catalog
+        let hidden: HTML = "<a href=\"\(SiteRoute.catalogHidden.path)\">\(text.hiddenGames)</a>"
         let content: HTML = """
             <section class="hero hero--compact">
-              <h1>Hide \(title)?</h1>
-              <p>It leaves the catalog and its search for you (only in this browser's profile). Your notes stay, and you can restore it any time from <a href="\(SiteRoute.catalogHidden.path)">Hidden games</a>.</p>
+              <h1>\(text.hideTitle(title))</h1>
+              <p>\(text.hideText(hidden))</p>
             </section>
             <form method="post" action="\(SiteRoute.catalogHide(id: id).path)" class="confirm">
               <input type="hidden" name="hidden" value="1">
               <input type="hidden" name="back" value="\(CatalogFilters().path)">
-              <button type="submit" class="button button--primary">Hide it</button>
-              <a class="button" href="\(SiteRoute.catalogGame(id: id).path)">Cancel</a>
+              <button type="submit" class="button button--primary">\(text.hideIt)</button>
+              <a class="button" href="\(SiteRoute.catalogGame(id: id).path)">\(context.strings.link.cancel)</a>
             </form>
             """
         return PageResponse.html(
-            Layout(title: "Hide \(title)? · GameGiveaways", section: .freeToPlay, content: content).render())
+            Layout(
+                request, context, title: context.strings.pageTitle(text.hideTitle(title)), section: .freeToPlay,
+                content: content
+            )
+            .render())
     }
 
     /// `POST /free-to-play/{id}/hide` — `hidden=1` hides the game for this visitor, `hidden=0` restores it.
     @Sendable func setHidden(request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try await game(request, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
+        let id = try await game(request, context, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
         let form = try await FormBody(request: request)
         let hide = form["hidden"] != "0"
         let profile = context.profile ?? .random()
@@ -91,9 +97,12 @@ struct CatalogMarkRoutes: Sendable {
         let games = visitor.ids(.hidden, of: .game).compactMap { catalog.byID[$0] }
         let noted = visitor.all.filter { $0.kind == .note && $0.subject.kind == .game }
             .compactMap { mark in catalog.byID[mark.subject.id].map { ($0, mark.text ?? "") } }
-        let page = HiddenGamesPage(games: games, noted: noted)
+        let page = HiddenGamesPage(games: games, noted: noted, strings: context.strings)
         return PageResponse.html(
-            Layout(title: "Hidden games · GameGiveaways", section: .freeToPlay, content: page.render()).render())
+            Layout(
+                request, context, title: context.strings.pageTitle(context.strings.catalog.hiddenGames),
+                section: .freeToPlay, content: page.render()
+            ).render())
     }
 
     /// `POST /free-to-play/hidden/restore` — Restore all.
@@ -110,12 +119,14 @@ struct CatalogMarkRoutes: Sendable {
     // MARK: - Helpers
 
     /// The game id of a request for `route`, checked against the catalog (removed games count: they keep marks).
-    private func game(_ request: Request, expecting route: (SiteRoute) -> Int?) async throws -> Int {
+    private func game(
+        _ request: Request, _ context: AppRequestContext, expecting route: (SiteRoute) -> Int?
+    ) async throws -> Int {
         guard let parsed = try SiteRoute(path: request.uri.path), let id = route(parsed) else {
             throw HTTPError(.notFound)
         }
         guard try await readModel.snapshot().catalog.byID[id] != nil else {
-            throw HTTPError(.notFound, message: "There is no free-to-play game number \(id).")
+            throw HTTPError(.notFound, message: context.strings.catalog.noSuchGame(id))
         }
         return id
     }
@@ -141,13 +152,15 @@ struct HiddenJSON: Encodable {
 struct HiddenGamesPage {
     let games: [StoredCatalogGame]
     var noted: [(game: StoredCatalogGame, text: String)] = []
+    let strings: Strings
 
     private var notes: HTML? {
         guard !noted.isEmpty else { return nil }
         let rows = noted.map { entry -> HTML in
-            let card = CatalogCard.Model(entry.game)
+            let card = CatalogCard.Model(entry.game, strings: strings)
             let removed: HTML? =
-                entry.game.isRemoved ? " <span class=\"badge badge--muted\">No longer in the catalog</span>" : nil
+                entry.game.isRemoved
+                ? " <span class=\"badge badge--muted\">\(strings.catalog.noLongerInCatalog)</span>" : nil
             return """
                 <li class="hidden-game" data-game-id="\(card.id)">
                   <img src="\(card.thumbnailPath)" alt="" width="120" height="68" loading="lazy">
@@ -157,7 +170,7 @@ struct HiddenGamesPage {
         }
         return """
             <section aria-labelledby="notes-title" class="noted-games">
-              <h2 id="notes-title">Games with your notes</h2>
+              <h2 id="notes-title">\(strings.catalog.gamesWithNotes)</h2>
               <ul class="hidden-games">\(rows)</ul>
             </section>
             """
@@ -166,16 +179,17 @@ struct HiddenGamesPage {
     func render() -> HTML {
         let back = SiteRoute.catalogHidden.path
         let rows = games.map { stored -> HTML in
-            let card = CatalogCard.Model(stored)
+            let card = CatalogCard.Model(stored, strings: strings)
             let removed: HTML? =
-                stored.isRemoved ? " <span class=\"badge badge--muted\">No longer in the catalog</span>" : nil
+                stored.isRemoved
+                ? " <span class=\"badge badge--muted\">\(strings.catalog.noLongerInCatalog)</span>" : nil
             return """
                 <li class="hidden-game" data-game-id="\(card.id)">
                   <img src="\(card.thumbnailPath)" alt="" width="120" height="68" loading="lazy">
                   <div><a href="\(card.path)">\(card.title)</a>\(removed)<p>\(card.genre)</p></div>
                   <form method="post" action="\(SiteRoute.catalogHide(id: card.id).path)">
                     <input type="hidden" name="hidden" value="0"><input type="hidden" name="back" value="\(back)">
-                    <button type="submit" class="button" aria-label="Restore \(card.title)">Restore</button>
+                    <button type="submit" class="button" aria-label="\(strings.catalog.restoreGame(card.title))">\(strings.catalog.restoreButton)</button>
                   </form>
                 </li>
                 """
@@ -183,21 +197,20 @@ struct HiddenGamesPage {
         let body: HTML =
             games.isEmpty
             ? EmptyState(
-                title: "No hidden games",
-                message: "Games you hide leave the catalog and its search for you, and wait here to be restored.",
-                actionTitle: "Browse free-to-play games", actionPath: CatalogFilters().path
+                title: strings.catalog.noHiddenTitle, message: strings.catalog.noHiddenMessage,
+                actionTitle: strings.catalog.browseFreeToPlay, actionPath: CatalogFilters().path
             ).render()
             : """
             <form method="post" action="\(SiteRoute.catalogRestoreAll.path)" class="hidden-games__all">
               <input type="hidden" name="back" value="\(CatalogFilters().path)">
-              <button type="submit" class="button">Restore all \(games.count)</button>
+              <button type="submit" class="button">\(strings.catalog.restoreAll(strings.number(games.count)))</button>
             </form>
             <ul class="hidden-games">\(rows)</ul>
             """
         return """
             <section class="hero hero--compact">
-              <h1>Hidden games</h1>
-              <p>Games you hid from the free-to-play catalog. Only this browser's profile sees this list.</p>
+              <h1>\(strings.catalog.hiddenGames)</h1>
+              <p>\(strings.catalog.hiddenIntro)</p>
             </section>
             \(body)
             \(notes)

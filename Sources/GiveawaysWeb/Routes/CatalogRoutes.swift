@@ -27,20 +27,23 @@ struct CatalogRoutes: Sendable {
         guard case .freeToPlay(let filters) = try route(request) else { throw HTTPError(.notFound) }
         if let genre = filters.genre, snapshot.catalog.genre(matching: genre) == nil {
             let known = snapshot.catalog.genres.prefix(12).map(\.slug).joined(separator: ", ")
-            throw BadRequest(message: "There is no genre “\(genre.prefix(60))” in the catalog. Genres: \(known)…")
+            let name = String(genre.prefix(60))
+            throw BadRequest { $0.errors.unknownGenre(name, known) }
         }
         let visitor = try await marks.marks(of: context)
         let hidden = Set(visitor.ids(.hidden, of: .game))
         let now = clock()
-        return readModel.page(request, snapshot, visitor, now) {
+        return readModel.page(request, snapshot, visitor, now, in: context.language) {
             let results = filters.apply(to: snapshot.catalog, hidden: hidden)
             var model = FreeToPlayPage.Model(
                 filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
-                lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, isSyncing: readModel.isSyncing)
+                lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, isSyncing: readModel.isSyncing,
+                strings: context.strings)
             model.noteCount = visitor.ids(.note, of: .game).count
-            let page = FreeToPlayPage(model: model)
+            let page = FreeToPlayPage(model: model, strings: context.strings)
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
-            return Layout(title: page.model.title, section: .freeToPlay, content: page.render()).render()
+            return Layout(request, context, title: page.model.title, section: .freeToPlay, content: page.render())
+                .render()
         }
     }
 
@@ -49,7 +52,7 @@ struct CatalogRoutes: Sendable {
         guard case .catalogGame(let id) = try route(request) else { throw HTTPError(.notFound) }
         var snapshot = try await readModel.snapshot()
         guard var stored = snapshot.catalog.byID[id] else {
-            throw HTTPError(.notFound, message: "There is no free-to-play game number \(id).")
+            throw HTTPError(.notFound, message: context.strings.catalog.noSuchGame(id))
         }
         var state = CatalogGamePage.DetailState.failed
         if let details {
@@ -69,15 +72,15 @@ struct CatalogRoutes: Sendable {
                 loot: snapshot.liveLoot(forGame: id, at: clock()).map {
                     GiveawayCardModel(
                         giveaway: $0, now: clock(),
-                        marks: CardMarks(visitor, giveaway: $0.id))
-                }))
+                        marks: CardMarks(visitor, giveaway: $0.id), strings: context.strings)
+                }, strings: context.strings))
         let html = Layout(
-            title: page.model.pageTitle, section: .freeToPlay, content: page.render(),
+            request, context, title: page.model.pageTitle, section: .freeToPlay, content: page.render(),
             description: page.model.metaDescription
         ).render()
         // Only a complete page is shared with other visitors; one still waiting for its detail is not kept.
         guard state == .loaded else { return PageResponse.html(html) }
-        return readModel.page(request, snapshot, visitor, clock()) { html }
+        return readModel.page(request, snapshot, visitor, clock(), in: context.language) { html }
     }
 
     /// `GET /free-to-play/{id}/images/{n}` — the thumbnail (0) or a screenshot (1…), through the image cache.

@@ -33,19 +33,23 @@ struct DiscoverRoutes: Sendable {
     /// `GET /discover` — the remembered genre's games, or the genre tiles (`?genres=all` always shows the tiles).
     @Sendable func discover(request: Request, context: AppRequestContext) async throws -> Response {
         guard case .discover(let showGenres) = try route(request) else { throw HTTPError(.notFound) }
-        guard let source else { return page("Discover", DiscoverPages.disabled()) }
+        guard let source else {
+            return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
+        }
         if !showGenres, let slug = try await chosenGenre(context) {
             return PageResponse.redirect(to: SiteRoute.discoverGenre(slug: slug, page: 1).path)
         }
-        let genres = try await rawg { try await source.genres() }
-        return page("Discover", DiscoverPages.genres(genres.value, staleSince: genres.staleSince))
+        let genres = try await rawg(context.strings.discover) { try await source.genres() }
+        return page(
+            request, context, context.strings.discover.heading,
+            DiscoverPages.genres(genres.value, staleSince: genres.staleSince, strings: context.strings))
     }
 
     /// `POST /discover/genre` (`slug=`) — remembers the genre for this visitor's profile and opens it.
     @Sendable func choose(request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         guard let slug = form["slug"].flatMap(SiteRoute.genreSlug) else {
-            throw BadRequest(message: "Choose a genre from the list.")
+            throw BadRequest(message: context.strings.discover.chooseGenre)
         }
         let profile = context.profile ?? .random()
         // Setting the one slot again replaces its text: no earlier choice to remove first.
@@ -66,26 +70,34 @@ struct DiscoverRoutes: Sendable {
     /// `GET /discover/{genre}?page=N` — a page of the genre's games (with `X-Fragment: results`, only the games).
     @Sendable func genre(request: Request, context: AppRequestContext) async throws -> Response {
         guard case .discoverGenre(let slug, let pageNumber) = try route(request) else { throw HTTPError(.notFound) }
-        guard let source else { return page("Discover", DiscoverPages.disabled()) }
-        let games = try await rawg(notFound: "There is no page \(pageNumber) of that genre on RAWG.") {
+        guard let source else {
+            return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
+        }
+        let games = try await rawg(context.strings.discover, notFound: context.strings.discover.noPage(pageNumber)) {
             try await source.games(genre: slug, page: pageNumber)
         }
         let name = (try? await source.genres().value.first { $0.slug == slug }?.name) ?? slug.capitalized
         let chosen = try await chosenGenre(context) == slug
         let model = DiscoverPages.GenreModel(
             slug: slug, name: name, page: pageNumber, games: games.value, staleSince: games.staleSince,
-            isRemembered: chosen)
+            isRemembered: chosen, strings: context.strings)
         if PageResponse.wantsFragment(request) { return PageResponse.html(DiscoverPages.gameList(model)) }
-        return page("\(name) · Discover", DiscoverPages.genre(model))
+        return page(request, context, "\(name) · \(context.strings.discover.heading)", DiscoverPages.genre(model))
     }
 
     /// `GET /discover/games/{id}` — one RAWG game.
     @Sendable func game(request: Request, context: AppRequestContext) async throws -> Response {
         guard case .discoverGame(let id) = try route(request) else { throw HTTPError(.notFound) }
-        guard let source else { return page("Discover", DiscoverPages.disabled()) }
-        let detail = try await rawg(notFound: "RAWG has no game number \(id).") { try await source.game(id: id) }
+        guard let source else {
+            return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
+        }
+        let detail = try await rawg(context.strings.discover, notFound: context.strings.discover.noGame(id)) {
+            try await source.game(id: id)
+        }
         return page(
-            "\(detail.value.game.name) · Discover", DiscoverPages.game(detail.value, staleSince: detail.staleSince))
+            request, context,
+            "\(detail.value.game.name) · \(context.strings.discover.heading)",
+            DiscoverPages.game(detail.value, staleSince: detail.staleSince, strings: context.strings))
     }
 
     // MARK: - Helpers
@@ -94,8 +106,9 @@ struct DiscoverRoutes: Sendable {
         try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
     }
 
-    private func page(_ title: String, _ content: HTML) -> Response {
-        PageResponse.html(Layout(title: "\(title) · GameGiveaways", section: .discover, content: content).render())
+    private func page(_ request: Request, _ context: AppRequestContext, _ title: String, _ content: HTML) -> Response {
+        PageResponse.html(
+            Layout(request, context, title: "\(title) · GameGiveaways", section: .discover, content: content).render())
     }
 
     /// A profile has one chosen genre at most: one mark on one fixed subject, whose text is the genre's slug.
@@ -108,7 +121,7 @@ struct DiscoverRoutes: Sendable {
     /// Runs a RAWG call and turns its failures into clear pages: 404 for what RAWG does not have, 502 (with the
     /// reason, never the key) for a refused key, throttling, errors and timeouts.
     private func rawg<Value>(
-        notFound: String = "RAWG does not have that.", _ call: () async throws -> Value
+        _ text: Strings.DiscoverText, notFound: String? = nil, _ call: () async throws -> Value
     )
         async throws -> Value
     {
@@ -116,19 +129,15 @@ struct DiscoverRoutes: Sendable {
             return try await call()
         } catch let error as RAWGError {
             switch error {
-            case .notFound: throw HTTPError(.notFound, message: notFound)
+            case .notFound: throw HTTPError(.notFound, message: notFound ?? text.notFound)
             case .badStatus(401, _), .badStatus(403, _):
-                throw HTTPError(
-                    .badGateway,
-                    message:
-                        "RAWG refused this server's API key. The person running GameGiveaways can check GIVEAWAYS_RAWG_KEY."
-                )
+                throw HTTPError(.badGateway, message: text.refusedKey)
             case .throttled:
-                throw HTTPError(.badGateway, message: "RAWG asks us to slow down. Try again in a minute.")
+                throw HTTPError(.badGateway, message: text.throttled)
             case .timedOut:
-                throw HTTPError(.badGateway, message: "RAWG did not answer in time. Try again in a moment.")
+                throw HTTPError(.badGateway, message: text.timedOut)
             default:
-                throw HTTPError(.badGateway, message: "RAWG could not answer just now. Try again in a moment.")
+                throw HTTPError(.badGateway, message: text.failed)
             }
         }
     }

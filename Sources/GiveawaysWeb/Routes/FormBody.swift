@@ -61,9 +61,14 @@ struct FormBody {
 
     /// A same-site path to go back to, or `fallback` when the field is missing or points elsewhere.
     func returnPath(fallback: String) -> String {
-        guard let path = fields["back"], path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"),
+        Self.safeReturnPath(fields["back"]) ?? fallback
+    }
+
+    /// `path` if it stays on this site (a path, not `//host` or `\\host`, no control characters); else `nil`.
+    static func safeReturnPath(_ path: String?) -> String? {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"),
             path.count < 600, !path.unicodeScalars.contains(where: { $0.value < 0x20 })
-        else { return fallback }
+        else { return nil }
         return path
     }
 }

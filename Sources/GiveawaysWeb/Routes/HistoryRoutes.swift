@@ -24,10 +24,15 @@ struct HistoryRoutes: Sendable {
         else { throw PageRoutes.notFound }
         let now = clock()
         // History is the same for every visitor: always the cached page.
-        return readModel.page(request, snapshot, .none, now) {
-            let page = HistoryPage(model: .init(stored: snapshot.stored.values, filters: filters, now: now))
+        return readModel.page(request, snapshot, .none, now, in: context.language) {
+            let page = HistoryPage(
+                model: .init(stored: snapshot.stored.values, filters: filters, now: now, strings: context.strings))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
-            return Layout(title: "History · GameGiveaways", section: nil, content: page.render()).render()
+            return Layout(
+                request, context, title: context.strings.pageTitle(context.strings.history.heading), section: nil,
+                content: page.render()
+            )
+            .render()
         }
     }
 
@@ -36,9 +41,15 @@ struct HistoryRoutes: Sendable {
         let snapshot = try await readModel.snapshot()
         let marks = try await marks.marks(of: context)
         let now = clock()
-        return readModel.page(request, snapshot, marks, now) {
-            let page = StatsPage(model: .init(snapshot: snapshot, marks: marks, now: now), hasProfile: !marks.isEmpty)
-            return Layout(title: "Statistics · GameGiveaways", section: nil, content: page.render()).render()
+        return readModel.page(request, snapshot, marks, now, in: context.language) {
+            let page = StatsPage(
+                model: .init(snapshot: snapshot, marks: marks, now: now, strings: context.strings),
+                hasProfile: !marks.isEmpty)
+            return Layout(
+                request, context, title: context.strings.pageTitle(context.strings.stats.heading), section: nil,
+                content: page.render()
+            )
+            .render()
         }
     }
 }

@@ -61,10 +61,14 @@ struct MarkRoutes: Sendable {
         let now = clock()
         let visitor = try await VisitorReader(marks: marks, profiles: profiles).visitor(context, at: now)
         let page = MarkedListPage(
-            model: .init(list: list, snapshot: snapshot, visitor: visitor, page: pageNumber, now: now))
+            model: .init(
+                list: list, snapshot: snapshot, visitor: visitor, page: pageNumber, now: now, strings: context.strings))
         if PageResponse.wantsFragment(request) { return PageResponse.html(page.resultsFragment()) }
         return PageResponse.html(
-            Layout(title: "\(page.title) · GameGiveaways", section: .favorites, content: page.render()).render())
+            Layout(
+                request, context, title: context.strings.pageTitle(page.title), section: .favorites,
+                content: page.render()
+            ).render())
     }
 
     private func route(_ request: Request, _ snapshot: ReadModelSnapshot) throws -> SiteRoute? {

@@ -25,7 +25,7 @@ struct NotificationRoutes: Sendable {
 
     /// `GET /settings/notifications`.
     @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
-        try await render(context.profile, error: nil)
+        try await render(request, context, error: nil)
     }
 
     /// `POST /settings/notifications`: adds a hook; refused input shows the page again with the reason (400).
@@ -35,21 +35,21 @@ struct NotificationRoutes: Sendable {
         let profile = context.profile ?? .random()
         let refusal: String
         do {
-            let hook = try makeHook(form, profile: profile)
+            let hook = try makeHook(form, profile: profile, text: context.strings.notifications)
             switch try await hooks.addVisitorHook(
                 hook, perProfile: Self.maximumHooks, total: Self.maximumVisitorHooks)
             {
             case .success: refusal = ""
             case .failure(.profileFull):
-                refusal = "You have \(Self.maximumHooks) notifications already; remove one first."
+                refusal = context.strings.notifications.profileFull(Self.maximumHooks)
             case .failure(.serverFull):
-                refusal = "This server takes no more notifications from visitors for now. Ask its owner, or use a feed."
+                refusal = context.strings.notifications.serverFull
             }
         } catch let error as Refused {
             refusal = error.description
         }
         guard refusal.isEmpty else {
-            return try await render(context.profile, error: refusal, typedURL: form["url"] ?? "", status: .badRequest)
+            return try await render(request, context, error: refusal, typedURL: form["url"] ?? "", status: .badRequest)
         }
         var response = PageResponse.redirect(to: SiteRoute.notifications.path)
         if context.profile == nil {
@@ -62,45 +62,53 @@ struct NotificationRoutes: Sendable {
     @Sendable func remove(request: Request, context: AppRequestContext) async throws -> Response {
         guard let profile = context.profile, let id = context.parameters.get("id", as: Int.self),
             try await hooks.removeHook(id: id, of: profile)
-        else { throw HTTPError(.notFound, message: "There is no such notification of yours.") }
+        else { throw HTTPError(.notFound, message: context.strings.notifications.noSuchNotification) }
         return PageResponse.redirect(to: SiteRoute.notifications.path)
     }
 
     private func render(
-        _ profile: ProfileID?, error: String?, typedURL: String = "", status: HTTPResponse.Status = .ok
+        _ request: Request, _ context: AppRequestContext, error: String?, typedURL: String = "",
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        let profile = context.profile
         var own: [Hook] = []
         var rules = GiveawayRules.none
         if let profile {
             own = try await hooks.hooks(of: profile)
             rules = try await profiles.settings(of: profile).rules
         }
+        let strings = context.strings
         let page = NotificationsPage(
-            hooks: own.map(NotificationsPage.HookModel.init), rulesText: rules.summary,
-            error: error, typedURL: typedURL)
+            hooks: own.map { NotificationsPage.HookModel($0, strings: strings) },
+            rulesText: strings.rulesSummary(rules),
+            error: error, typedURL: typedURL, strings: strings)
         return PageResponse.html(
-            Layout(title: "Notifications · GameGiveaways", section: .settings, content: page.render()).render(),
+            Layout(
+                request, context, title: context.strings.pageTitle(context.strings.notifications.heading),
+                section: .settings, content: page.render()
+            )
+            .render(),
             status: status)
     }
 
-    private func makeHook(_ form: FormBody, profile: ProfileID) throws -> Hook {
-        let text = (form["url"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard text.count <= Self.maximumURLLength, let url = URL(string: text) else {
-            throw Refused("That is not a web address.")
+    private func makeHook(_ form: FormBody, profile: ProfileID, text: Strings.NotificationsText) throws -> Hook {
+        let typed = (form["url"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard typed.count <= Self.maximumURLLength, let url = URL(string: typed) else {
+            throw Refused(text.notAnAddress)
         }
         do {
             try HookAddress.validateLiteral(url)
         } catch .privateAddress {
-            throw Refused("Notifications cannot go to a private or local address.")
+            throw Refused(text.privateAddress)
         } catch {
-            throw Refused("The address must start with http:// or https://.")
+            throw Refused(text.httpOnly)
         }
-        guard let format = HookFormat(rawValue: form["format"] ?? "") else { throw Refused("Choose a format.") }
+        guard let format = HookFormat(rawValue: form["format"] ?? "") else { throw Refused(text.chooseFormat) }
         if format == .ntfy, url.path.split(separator: "/").isEmpty {
-            throw Refused("An ntfy address names the topic: https://ntfy.sh/your-topic")
+            throw Refused(text.ntfyNeedsTopic)
         }
         let events = Set(HookEvent.allCases.filter { form[$0.rawValue] == "1" })
-        guard !events.isEmpty else { throw Refused("Tick at least one kind of news.") }
+        guard !events.isEmpty else { throw Refused(text.tickOne) }
         let secret = form["secret"].flatMap { $0.isEmpty ? nil : $0 }
         // No rules of its own: a visitor's hook reads the profile's rules whenever it is used.
         return Hook(url: url, format: format, secret: secret, events: events, createdAt: clock(), profileID: profile)

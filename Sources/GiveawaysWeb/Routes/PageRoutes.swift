@@ -25,7 +25,10 @@ struct PageRoutes: Sendable {
         }
         router.get(.init(SiteRoute.Pattern.manifest)) { _, _ in WebManifest.response() }
         router.get(.init(SiteRoute.Pattern.serviceWorker)) { _, _ in ServiceWorker.response() }
-        router.get(.init(SiteRoute.Pattern.offline)) { _, _ in PageResponse.html(ServiceWorker.offlinePage()) }
+        router.get(.init(SiteRoute.Pattern.offline)) { _, context in
+            PageResponse.html(ServiceWorker.offlinePage(context.strings))
+        }
+        router.get(.init(SiteRoute.Pattern.language), use: chooseLanguage)
         router.get(.init(SiteRoute.Pattern.health)) { _, _ in
             try JSONResponse.encode(["status": "ok"])
         }
@@ -41,16 +44,16 @@ struct PageRoutes: Sendable {
         guard case .home(let filters) = try route(request, snapshot) else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.page(request, snapshot, visitor, now) {
+        return readModel.page(request, snapshot, visitor, now, in: context.language) {
             let selection = HomeSelection(filters: filters, snapshot: snapshot, visitor: visitor, now: now)
             let page = HomePage(
                 model: .init(
                     filters: filters, snapshot: snapshot, selection: selection, visitor: visitor,
-                    isSyncing: readModel.isSyncing, now: now))
+                    isSyncing: readModel.isSyncing, now: now, strings: context.strings))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(
-                title: page.model.title, section: .home, content: page.render(),
-                headLinks: FeedLinks(filters: filters).headLinks
+                request, context, title: page.model.title, section: .home, content: page.render(),
+                headLinks: FeedLinks(filters: filters, strings: context.strings).headLinks
             ).render()
         }
     }
@@ -59,17 +62,19 @@ struct PageRoutes: Sendable {
     @Sendable func details(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .details(let id) = try route(request, snapshot) else { throw Self.notFound }
-        guard let stored = snapshot.stored[id] else { throw Self.noSuchGiveaway(id) }
+        guard let stored = snapshot.stored[id] else {
+            throw HTTPError(.notFound, message: context.strings.error.noSuchGiveaway(id))
+        }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.page(request, snapshot, visitor, now) {
+        return readModel.page(request, snapshot, visitor, now, in: context.language) {
             let game = snapshot.gameByGiveaway[id].flatMap { snapshot.catalog.byID[$0]?.game }
             let page = DetailsPage(
                 model: .init(
                     stored: stored, marks: visitor.cardMarks(stored.giveaway, stored: stored), now: now,
-                    catalogGame: game))
+                    strings: context.strings, catalogGame: game))
             return Layout(
-                title: page.model.pageTitle, section: nil, content: page.render(),
+                request, context, title: page.model.pageTitle, section: nil, content: page.render(),
                 description: page.model.metaDescription
             ).render()
         }
@@ -81,11 +86,15 @@ struct PageRoutes: Sendable {
         guard case .more(let showAll) = try route(request, snapshot) else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.page(request, snapshot, visitor, now) {
+        return readModel.page(request, snapshot, visitor, now, in: context.language) {
             let page = MorePage(
                 model: .init(
-                    snapshot: snapshot, visitor: visitor, showAll: showAll, isSyncing: readModel.isSyncing, now: now))
-            return Layout(title: "More · GameGiveaways", section: .more, content: page.render()).render()
+                    snapshot: snapshot, visitor: visitor, showAll: showAll, isSyncing: readModel.isSyncing, now: now,
+                    strings: context.strings))
+            return Layout(
+                request, context, title: context.strings.pageTitle(context.strings.more.pageTitle), section: .more,
+                content: page.render()
+            ).render()
         }
     }
 
@@ -96,23 +105,43 @@ struct PageRoutes: Sendable {
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
         let favorites = visitor.marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] }
-        let page = FavoritesPage(model: .init(favorites: favorites, visitor: visitor, page: pageNumber, now: now))
+        let page = FavoritesPage(
+            model: .init(favorites: favorites, visitor: visitor, page: pageNumber, now: now, strings: context.strings))
         if PageResponse.wantsFragment(request) { return PageResponse.html(page.resultsFragment()) }
         return PageResponse.html(
-            Layout(title: "Favorites · GameGiveaways", section: .favorites, content: page.render()).render())
+            Layout(
+                request, context, title: context.strings.pageTitle(context.strings.lists.favoritesTitle),
+                section: .favorites, content: page.render()
+            ).render())
     }
 
     /// `GET /status` — each source's sync health.
     @Sendable func status(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         let now = clock()
-        return readModel.page(request, snapshot, .none, now) {
-            let page = StatusPage(sources: readModel.health(snapshot).map { .init($0, now: now) })
-            return Layout(title: "Sync status · GameGiveaways", section: .status, content: page.render()).render()
+        return readModel.page(request, snapshot, .none, now, in: context.language) {
+            let strings = context.strings
+            let page = StatusPage(
+                sources: readModel.health(snapshot).map { .init($0, now: now, strings: strings) }, strings: strings)
+            return Layout(
+                request, context, title: strings.pageTitle(strings.status.pageTitle), section: .status,
+                content: page.render()
+            ).render()
         }
     }
 
     // MARK: - Forms
+
+    /// `GET /language?lang=de&back=/path` — the footer's language switch. `LanguageMiddleware` remembers the
+    /// choice in the `lang` cookie (as for any `?lang=`); this goes back to the page, on this site only. No
+    /// profile is created.
+    @Sendable func chooseLanguage(request: Request, context: AppRequestContext) async throws -> Response {
+        guard
+            case .language(_, let back) = try SiteRoute(
+                path: request.uri.path, query: FormBody.queryParameters(of: request))
+        else { throw Self.notFound }
+        return PageResponse.redirect(to: back)
+    }
 
     /// `POST /giveaways/{id}/favorite` — heart or un-heart; JSON for scripts, a redirect back for plain forms.
     @Sendable func setFavorite(request: Request, context: AppRequestContext) async throws -> Response {
@@ -170,11 +199,8 @@ struct PageRoutes: Sendable {
             platformSlugs: snapshot.platformSlugs)
     }
 
-    static let notFound = HTTPError(.notFound, message: "There is no page at this address.")
-
-    private static func noSuchGiveaway(_ id: Int) -> HTTPError {
-        HTTPError(.notFound, message: "There is no giveaway number \(id). It may never have existed.")
-    }
+    /// Shown in the page's language by `ErrorPageMiddleware`.
+    static let notFound = HTTPError(.notFound, message: Strings.en.error.noPage)
 }
 
 /// The answer to a scripted heart: the giveaway and its new state.

@@ -35,9 +35,13 @@ struct SettingsRoutes: Sendable {
         let page = SettingsPage(
             model: .init(
                 visitor: visitor, snapshot: try await readModel.snapshot(), notice: notice,
-                origin: LinkBase(request: request, fallbackHost: fallbackHost).origin, now: now))
+                origin: LinkBase(request: request, fallbackHost: fallbackHost).origin, now: now,
+                strings: context.strings))
         return PageResponse.html(
-            Layout(title: "Settings · GameGiveaways", section: .settings, content: page.render()).render())
+            Layout(
+                request, context, title: context.strings.pageTitle(context.strings.settings.heading),
+                section: .settings, content: page.render()
+            ).render())
     }
 
     /// `POST /settings` — saves the rules (or clears them with `clear=1`).
@@ -76,9 +80,13 @@ struct SettingsRoutes: Sendable {
             code,
             link: LinkBase(request: request, fallbackHost: fallbackHost).absolute(
                 SiteRoute.link(code: code.grouped).path),
-            expiresAt: now.addingTimeInterval(LinkCode.lifetime))
+            expiresAt: now.addingTimeInterval(LinkCode.lifetime), strings: context.strings)
         var response = PageResponse.html(
-            Layout(title: "Link another browser · GameGiveaways", section: .settings, content: page).render())
+            Layout(
+                request, context, title: context.strings.pageTitle(context.strings.link.linkTitle), section: .settings,
+                content: page
+            )
+            .render())
         // The code is a secret for ten minutes: keep it out of every cache.
         response.headers[HTTPField.Name.cacheControl] = "no-store"
         return withProfile(profile, context, request, response)
@@ -90,12 +98,17 @@ struct SettingsRoutes: Sendable {
         let ownMarks = try await marks.marks(of: context).all.count
         let content: HTML
         if let typed, let code = LinkCode(typed: typed) {
-            content = LinkPage.confirm(code, ownMarks: ownMarks)
+            content = LinkPage.confirm(code, ownMarks: ownMarks, strings: context.strings)
         } else {
-            content = LinkPage.enter(typed: typed, error: typed == nil ? nil : LinkPage.malformed)
+            content = LinkPage.enter(
+                typed: typed, error: typed == nil ? nil : context.strings.link.malformed, strings: context.strings)
         }
         return PageResponse.html(
-            Layout(title: "Use a code · GameGiveaways", section: .settings, content: content).render(),
+            Layout(
+                request, context, title: context.strings.pageTitle(context.strings.link.enterTitle), section: .settings,
+                content: content
+            )
+            .render(),
             status: typed == nil || LinkCode(typed: typed ?? "") != nil ? .ok : .badRequest)
     }
 
@@ -104,7 +117,9 @@ struct SettingsRoutes: Sendable {
         let form = try await FormBody(request: request)
         let typed = form["code"] ?? ""
         guard let code = LinkCode(typed: typed) else {
-            return error(LinkPage.enter(typed: typed, error: LinkPage.malformed))
+            return error(
+                request, context,
+                LinkPage.enter(typed: typed, error: context.strings.link.malformed, strings: context.strings))
         }
         switch try await profiles.redeemLinkCode(code, at: clock()) {
         case .success(let profile):
@@ -112,7 +127,10 @@ struct SettingsRoutes: Sendable {
             response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
             return response
         case .failure(let reason):
-            return error(LinkPage.enter(typed: nil, error: LinkPage.message(reason)))
+            return error(
+                request, context,
+                LinkPage.enter(
+                    typed: nil, error: LinkPage.message(reason, context.strings), strings: context.strings))
         }
     }
 
@@ -148,9 +166,13 @@ struct SettingsRoutes: Sendable {
         try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
     }
 
-    private func error(_ content: HTML) -> Response {
+    private func error(_ request: Request, _ context: AppRequestContext, _ content: HTML) -> Response {
         PageResponse.html(
-            Layout(title: "Use a code · GameGiveaways", section: .settings, content: content).render(),
+            Layout(
+                request, context, title: context.strings.pageTitle(context.strings.link.enterTitle), section: .settings,
+                content: content
+            )
+            .render(),
             status: .badRequest)
     }
 

@@ -88,6 +88,22 @@
   };
   const offline = (error) => error instanceof TypeError;  // fetch could not reach the server at all
 
+  // The page's own language: the texts this script shows, from the page (English when missing).
+  const ui = (() => {
+    try { return JSON.parse(document.getElementById("ui-strings")?.textContent || "{}"); } catch { return {}; }
+  })();
+  const say = (key, english) => ui[key] || english;
+  const heartLabel = (favorite, title) =>
+    say(favorite ? "removeFavorite" : "addFavorite", favorite ? "Remove {title} from favorites" : "Add {title} to favorites").replace("{title}", title);
+  // The giveaway's title inside a heart's label, whichever of the two labels it carries.
+  const titleOf = (label) => {
+    for (const favorite of [true, false]) {
+      const [before, after] = heartLabel(favorite, "\u0000").split("\u0000");
+      if (label.startsWith(before) && label.endsWith(after)) return label.slice(before.length, label.length - after.length);
+    }
+    return label;
+  };
+
   // Live search: debounced (300 ms), fetches only the results fragment, keeps the URL shareable.
   const form = document.querySelector("form[data-live-search]");
   const results = document.getElementById("results");
@@ -177,7 +193,7 @@
       history.replaceState(null, "", target);
       if (added[0]) { added[0].setAttribute("tabindex", "-1"); added[0].focus({ preventScroll: true }); }
     } catch (error) {
-      if (offline(error)) { link.removeAttribute("aria-disabled"); notify("Could not load more — you seem to be offline."); return; }
+      if (offline(error)) { link.removeAttribute("aria-disabled"); notify(say("loadMoreUnreachable", "Could not load more — you seem to be offline.")); return; }
       window.location.href = link.href;
     }
   });
@@ -213,19 +229,18 @@
         const otherForm = other.closest("form");
         other.setAttribute("aria-pressed", String(state.favorite));
         otherForm.elements.favorite.value = state.favorite ? "0" : "1";
-        const title = other.getAttribute("aria-label").replace(/^(Add|Remove) (.*) (to|from) favorites$/, "$2");
-        other.setAttribute("aria-label", (state.favorite ? "Remove " : "Add ") + title + (state.favorite ? " from favorites" : " to favorites"));
+        other.setAttribute("aria-label", heartLabel(state.favorite, titleOf(other.getAttribute("aria-label"))));
         const text = other.querySelector(".heart__text");
-        if (text) text.textContent = state.favorite ? "Saved" : "Save";
+        if (text) text.textContent = state.favorite ? say("saved", "Saved") : say("save", "Save");
       });
     } catch (error) {
-      if (offline(error)) { notify("Could not save that — you seem to be offline."); return; }
+      if (offline(error)) { notify(say("saveUnreachable", "Could not save that — you seem to be offline.")); return; }
       heartForm.submit();
       return;
     } finally {
       button.disabled = false;
     }
-    if (!wanted && document.body.querySelector(".hero h1")?.textContent === "Favorites") {
+    if (!wanted && window.location.pathname === "/favorites") {
       heartForm.closest(".card")?.classList.add("is-removed");
     }
   });
@@ -251,7 +266,7 @@
         if (state.kind === "claimed") other.closest(".card")?.classList.toggle("is-claimed", state.on);
       });
     } catch (error) {
-      if (offline(error)) { notify("Could not save that — you seem to be offline."); return; }
+      if (offline(error)) { notify(say("saveUnreachable", "Could not save that — you seem to be offline.")); return; }
       // Without the background request, the plain form (submit() skips this handler, so name the button).
       const field = document.createElement("input");
       field.type = "hidden"; field.name = button.name; field.value = button.value;
@@ -282,7 +297,7 @@
     const save = async () => {
       if (area.value === last) return;
       const sent = area.value;
-      status.textContent = "Saving…";
+      status.textContent = say("notesSaving", "Saving…");
       try {
         const response = await fetch(notesForm.action, {
           method: "POST", body: new URLSearchParams(new FormData(notesForm)),
@@ -290,15 +305,15 @@
         });
         if (!response.ok) throw new Error("HTTP " + response.status);
         last = sent;
-        status.textContent = area.value === sent ? "Saved" : "Saving…";
+        status.textContent = area.value === sent ? say("notesSaved", "Saved") : say("notesSaving", "Saving…");
         notesForm.classList.remove("has-error");
       } catch (error) {
-        status.textContent = "Not saved — check your connection, or press Save.";
+        status.textContent = say("notesFailed", "Not saved — check your connection, or press Save.");
         notesForm.classList.add("has-error");
-        notify("Your notes were not saved.");
+        notify(say("notesNotSaved", "Your notes were not saved."));
       }
     };
-    area.addEventListener("input", () => { status.textContent = "Editing…"; clearTimeout(timer); timer = setTimeout(save, 700); });
+    area.addEventListener("input", () => { status.textContent = say("notesEditing", "Editing…"); clearTimeout(timer); timer = setTimeout(save, 700); });
     area.addEventListener("blur", () => { clearTimeout(timer); save(); });
     notesForm.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); last = null; save(); });
   });
@@ -317,7 +332,7 @@
       if (!response.ok) throw new Error("HTTP " + response.status);
       window.location.href = "/free-to-play";
     } catch (error) {
-      if (offline(error)) { notify("Could not hide the game — you seem to be offline."); return; }
+      if (offline(error)) { notify(say("hideUnreachable", "Could not hide the game — you seem to be offline.")); return; }
       window.location.href = link.href;
     }
   });
@@ -328,12 +343,12 @@
     const toggle = document.createElement("button");
     toggle.type = "button";
     toggle.className = "read-more";
-    toggle.textContent = "Read more";
+    toggle.textContent = say("readMore", "Read more");
     toggle.setAttribute("aria-expanded", "false");
     toggle.setAttribute("aria-controls", block.id);
     toggle.addEventListener("click", () => {
       const collapsed = block.classList.toggle("is-collapsed");
-      toggle.textContent = collapsed ? "Read more" : "Show less";
+      toggle.textContent = collapsed ? say("readMore", "Read more") : say("showLess", "Show less");
       toggle.setAttribute("aria-expanded", String(!collapsed));
     });
     block.after(toggle);

@@ -1,0 +1,254 @@
+import Foundation
+import GiveawaysTestSupport
+import GiveawaysWeb
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite struct LanguageRouteTests {
+    private static func page(
+        _ uri: String, _ headers: HTTPFields = [:], client: some TestClientProtocol
+    ) async throws -> TestResponse {
+        try await client.execute(uri: uri, method: .get, headers: headers)
+    }
+
+    @Test func englishIsTheDefaultAndPagesSayWhichLanguageTheyAreIn() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            let response = try await Self.page("/", client: client)
+            #expect(response.text.contains("<html lang=\"en\">"))
+            #expect(response.text.contains("Free right now"))
+            #expect(response.headers[.contentLanguage] == "en")
+            let vary = try #require(response.headers[.vary])
+            #expect(vary.contains("Accept-Language") && vary.contains("Cookie"))
+        }
+    }
+
+    @Test func acceptLanguageChoosesGermanByQualityAndRegion() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            let german = [
+                "de", "de-AT", "de-CH,en;q=0.5", "en;q=0.4, de;q=0.9", "fr, de;q=0.8, en;q=0.7", "DE-de",
+            ]
+            for header in german {
+                let response = try await Self.page("/", [.acceptLanguage: header], client: client)
+                #expect(response.text.contains("<html lang=\"de\">"), "\(header)")
+                #expect(response.headers[.contentLanguage] == "de", "\(header)")
+            }
+            let english = [
+                "en-GB", "fr", "*", "de;q=0, en", "de;q=abc", ";;;,,,q=", "de;q=2",
+                String(repeating: "x,", count: 5000),
+            ]
+            for header in english {
+                let response = try await Self.page("/", [.acceptLanguage: header], client: client)
+                #expect(response.status == .ok, "\(header.prefix(40))")
+                #expect(response.text.contains("<html lang=\"en\">"), "\(header.prefix(40))")
+            }
+        }
+    }
+
+    @Test func theCookieBeatsTheHeaderAndTheQueryBeatsBoth() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            let cookie = try await Self.page("/", [.acceptLanguage: "en", .cookie: "lang=de"], client: client)
+            #expect(cookie.text.contains("<html lang=\"de\">"))
+            let query = try await Self.page("/?lang=en", [.acceptLanguage: "de", .cookie: "lang=de"], client: client)
+            #expect(query.text.contains("<html lang=\"en\">"))
+            #expect(query.cookies["lang"] == "en", "an explicit choice is remembered")
+            let unknown = try await Self.page("/?lang=xx", [.acceptLanguage: "de"], client: client)
+            #expect(unknown.status == .ok)
+            #expect(unknown.text.contains("<html lang=\"de\">"), "an unknown ?lang= is ignored")
+            #expect(unknown.cookies["lang"] == nil)
+            let junkCookie = try await Self.page("/", [.cookie: "lang=%%%"], client: client)
+            #expect(junkCookie.text.contains("<html lang=\"en\">"))
+        }
+    }
+
+    @Test func theFooterSwitchRemembersTheLanguageWithoutAProfileAndGoesBack() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            let home = try await Self.page("/?platform=steam&lang=de", client: client)
+            #expect(home.text.contains("href=\"/language?lang=en&amp;back=/?platform%3Dsteam\""))
+            let switched = try await Self.page("/language?lang=de&back=%2F%3Fplatform%3Dsteam", client: client)
+            #expect(switched.status == .seeOther)
+            #expect(switched.headers[.location] == "/?platform=steam")
+            #expect(switched.cookies["lang"] == "de")
+            #expect(switched.cookies["gg_profile"] == nil, "choosing a language creates no profile")
+            let cookieHeader = try #require(switched.headers[.setCookie])
+            #expect(cookieHeader.contains("HttpOnly") && cookieHeader.contains("SameSite=Lax"))
+            for back in ["//evil.example/", "https://evil.example/", "/\\evil.example"] {
+                let escaped = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? back
+                let response = try await Self.page("/language?lang=en&back=\(escaped)", client: client)
+                #expect(response.headers[.location] == "/", "\(back)")
+            }
+            let bad = try await Self.page("/language?lang=klingon", client: client)
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test func theSameAddressIsCachedOncePerLanguage() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            let english = try await Self.page("/more", [.acceptLanguage: "en"], client: client)
+            let german = try await Self.page("/more", [.acceptLanguage: "de"], client: client)
+            let englishAgain = try await Self.page("/more", [.acceptLanguage: "en"], client: client)
+            let germanAgain = try await Self.page("/more", [.cookie: "lang=de"], client: client)
+            #expect(english.text.contains("More to explore"))
+            #expect(german.text.contains("Mehr entdecken"))
+            #expect(englishAgain.text == english.text)
+            #expect(germanAgain.text == german.text)
+            #expect(germanAgain.headers[.contentLanguage] == "de")
+            let tags = [english, german].compactMap { $0.headers[.eTag] }
+            #expect(tags.count == 2 && tags[0] != tags[1])
+            let revalidated = try await client.execute(
+                uri: "/more", method: .get, headers: [.acceptLanguage: "de", .ifNoneMatch: tags[0]])
+            #expect(revalidated.status == .ok, "the English validator does not match the German page")
+        }
+    }
+
+    @Test func germanPagesFormatNumbersMoneyDatesAndPlurals() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            let details = try await Self.page("/giveaways/3101", [.acceptLanguage: "de"], client: client).text
+            #expect(details.contains("<s>19,99 $</s> Gratis"))
+            #expect(details.contains("15.230 Personen"))
+            #expect(details.contains("datetime=\"2026-04-06T15:00:00Z\" data-t=\"ends\">Endet in 6 Tagen</time>"))
+            #expect(details.contains("data-t=\"date\">Mo., 6. Apr. 2026, 15:00 UTC</time>"))
+            #expect(details.contains("Jetzt holen"))
+            let english = try await Self.page("/giveaways/3101", client: client).text
+            #expect(english.contains("<s>$19.99</s> Free"))
+            #expect(english.contains("15,230 people"))
+            #expect(english.contains("datetime=\"2026-04-06T15:00:00Z\" data-t=\"ends\">Ends in 6 days</time>"))
+            #expect(english.contains("data-t=\"date\">Mon 6 Apr 2026, 15:00 UTC</time>"))
+            let home = try await Self.page("/", [.acceptLanguage: "de"], client: client).text
+            #expect(home.contains("<s>1.299,00 $</s> Gratis"))
+            #expect(home.contains("Kein Enddatum"), "no end date: no <time> at all")
+            #expect(!home.contains("data-t=\"ends\">Kein Enddatum"))
+        }
+    }
+
+    @Test func badAddressesAreExplainedInThePageLanguageAndInEnglishByTheAPI() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            let page = try await Self.page("/?type=xyz", [.acceptLanguage: "de"], client: client)
+            #expect(page.status == .badRequest)
+            #expect(page.text.contains("Der Typ muss game, loot oder beta sein, nicht „xyz“."))
+            #expect(page.text.contains("Diesen Filter gibt es nicht"))
+            let api = try await Self.page("/api/v1/giveaways?type=xyz", [.acceptLanguage: "de"], client: client)
+            #expect(api.status == .badRequest)
+            #expect(api.text.contains("The type must be game, loot or beta, not “xyz”."))
+            let missing = try await Self.page("/giveaways/999999", [.acceptLanguage: "de"], client: client)
+            #expect(missing.status == .notFound)
+            #expect(missing.text.contains("Es gibt kein Giveaway mit der Nummer 999999."))
+        }
+    }
+
+    @Test func theTimeScriptGetsItsPhrasesOncePerPage() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            let german = try await Self.page("/", [.acceptLanguage: "de"], client: client).text
+            let start = try #require(german.range(of: "<script type=\"application/json\" id=\"time-strings\">"))
+            let end = try #require(german.range(of: "</script>", range: start.upperBound..<german.endIndex))
+            let json = Data(german[start.upperBound..<end.lowerBound].utf8)
+            let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+            #expect(object["endsIn"] as? String == "Endet in {span}")
+            #expect(object["endedAgo"] as? String == "Endete vor {span}")
+            let spanIn = try #require(object["spanIn"] as? [String: [String: String]])
+            #expect(spanIn["day"] == ["one": "1 Tag", "other": "{n} Tagen"])
+            #expect((object["spanAgo"] as? [String: [String: String]])?["hour"]?["other"] == "{n} Stunden")
+            for key in ["endsToday", "endsTomorrow", "endsOn"] { #expect(object[key] is String, "\(key)") }
+        }
+    }
+
+    /// English words that must not be left on a German page (outside the upstream giveaway texts).
+    private static let englishUIWords = [
+        "Favorites", "Ends in", "Ended", "Settings", "No end date", "Free right now", "Load more", "Claimed",
+        "Not interested", "Skip to content", "Sync status", "Search", "Sort", "Everything", "Newest", "Get it",
+        "How to claim", "About this giveaway", "Published", "Worth", "See all", "More to explore", "Last attempt",
+        "Back to all giveaways", "Nothing here yet", "Save", "Platforms", "Language", "History", "Statistics",
+        "Live now", "You claimed", "Week", "Show as table", "Every platform", "Any month", "Subscribe", "Calendar",
+        "Your rules", "My stores", "Export my data", "Another device", "Notifications", "Add notification",
+        "Webhook address", "every giveaway", "Use a code", "Continue", "That is not a code", "Free to play",
+        "Released", "Developer", "Minimum system requirements", "Hide", "Your notes", "Restore", "Hidden games",
+        "Cancel", "There is no", "Discover", "Pick a genre", "Change genre", "Next page", "Rating",
+        "Developers", "Website", "Game data",
+    ]
+
+    @Test func germanPagesLeaveNoEnglishUIText() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            for uri in [
+                "/", "/more", "/favorites", "/claimed", "/not-interested", "/status", "/giveaways/3101", "/nope",
+                "/history", "/stats", "/settings", "/settings/notifications", "/link?code=nonsense",
+            ] {
+                try await Self.expectGerman(uri, client: client)
+            }
+        }
+    }
+
+    @Test func germanCatalogPagesLeaveNoEnglishUIText() async throws {
+        let harness = try await CatalogRouteTests().harness()
+        try await harness.app(catalog: StubCatalog()).test(.router) { client in
+            for uri in [
+                "/free-to-play", "/free-to-play?genre=mmorpg", "/free-to-play/1", "/free-to-play/hidden",
+                "/free-to-play/1/hide", "/free-to-play/999",
+            ] {
+                try await Self.expectGerman(uri, client: client)
+            }
+        }
+    }
+
+    @Test func germanDiscoverPagesLeaveNoEnglishUIText() async throws {
+        let harness = try await WebHarness()
+        try await harness.app(discover: StubDiscover()).test(.router) { client in
+            for uri in ["/discover", "/discover/action", "/discover/action?page=2", "/discover/games/101"] {
+                try await Self.expectGerman(uri, client: client)
+            }
+            let genres = try await Self.page("/discover", [.acceptLanguage: "de"], client: client).text
+            #expect(genres.contains("32.668 Spiele"))
+        }
+        try await harness.app().test(.router) { client in
+            try await Self.expectGerman("/discover", client: client)
+        }
+    }
+
+    private static func expectGerman(_ uri: String, client: some TestClientProtocol) async throws {
+        let html = try await Self.page(uri, [.acceptLanguage: "de"], client: client).text
+        #expect(html.contains("<html lang=\"de\">"), "\(uri)")
+        let visible = Self.visibleText(
+            html,
+            upstreamHeading: uri.hasPrefix("/giveaways/") || uri.hasPrefix("/free-to-play/")
+                || uri.hasPrefix("/discover/"))
+        for word in Self.englishUIWords {
+            // Whole words: "Sort" is not in "Sortierung".
+            let found = visible.range(of: "\\b\(word)\\b", options: .regularExpression)
+            #expect(found == nil, "“\(word)” on \(uri)")
+        }
+    }
+
+    /// Text a person reads: element content and the attributes screen readers announce, without tags, scripts
+    /// or the giveaways' own titles and descriptions.
+    private static func visibleText(_ html: String, upstreamHeading: Bool) -> String {
+        var text = html
+        if upstreamHeading {
+            text = text.replacingOccurrences(of: "<h1>[^<]*</h1>", with: " ", options: .regularExpression)
+        }
+        for pattern in [
+            "<script[^>]*>[\\s\\S]*?</script>", "<h3 class=\"card__title\">[^<]*</h3>",
+            "<span class=\"carousel__title\">[^<]*</span>", "<div class=\"description\"[\\s\\S]*?</div>",
+            "<ol class=\"steps\">[\\s\\S]*?</ol>", "<p class=\"card__text\">[^<]*</p>",
+        ] {
+            text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
+        }
+        var labels: [String] = []
+        for attribute in ["aria-label", "alt", "placeholder", "title"] {
+            let regex = try? NSRegularExpression(pattern: "\(attribute)=\"([^\"]*)\"")
+            let range = NSRange(text.startIndex..., in: text)
+            for match in regex?.matches(in: text, range: range) ?? [] {
+                if let found = Range(match.range(at: 1), in: text) { labels.append(String(text[found])) }
+            }
+        }
+        text = text.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        return text + " " + labels.joined(separator: " ")
+    }
+}
