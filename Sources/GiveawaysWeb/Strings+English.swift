@@ -17,7 +17,7 @@ extension Strings {
             day: { day, month, year in "\(day) \(month) \(year)" }),
         time: Time(
             endsIn: "Ends in {span}", endedAgo: "Ended {span} ago", endsToday: "Ends today, {time}",
-            endsTomorrow: "Ends tomorrow, {time}", endsOn: "Ends {date}", noEndDate: "No end date",
+            endsTomorrow: "Ends tomorrow, {time}", endsOn: "Ends {day} {time}", noEndDate: "No end date",
             spanIn: englishUnits, spanAgo: englishUnits, lessThanAMinute: "less than a minute", ago: "{span} ago",
             inFuture: "in {span}"),
         layout: LayoutText(

@@ -19,7 +19,7 @@ extension Strings {
             day: { day, month, year in "\(day). \(month) \(year)" }),
         time: Time(
             endsIn: "Endet in {span}", endedAgo: "Endete vor {span}", endsToday: "Endet heute um {time}",
-            endsTomorrow: "Endet morgen um {time}", endsOn: "Endet am {date}", noEndDate: "Kein Enddatum",
+            endsTomorrow: "Endet morgen um {time}", endsOn: "Endet am {day} um {time}", noEndDate: "Kein Enddatum",
             spanIn: germanDativeUnits, spanAgo: germanDativeUnits, lessThanAMinute: "weniger als einer Minute",
             ago: "vor {span}", inFuture: "in {span}"),
         layout: LayoutText(

@@ -95,6 +95,7 @@ extension Strings {
         let endedAgo: String
         let endsToday: String
         let endsTomorrow: String
+        /// Within a week: `{day}` is the short weekday, `{time}` the clock ("Ends Tue 14:00").
         let endsOn: String
         let noEndDate: String
         /// The units after "in" and after "ago" (German needs the dative: "in 2 Tagen", "vor 3 Tagen").

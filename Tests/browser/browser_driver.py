@@ -8,14 +8,19 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 
-def make_driver(width=1440, height=900, dark=False, tz=None, now=None):
+def make_driver(width=1440, height=900, dark=False, tz=None, now=None, lang=None):
     """A headless Chromium window of the given size, in light or dark mode, keeping the console log; `tz` starts
-    Chromium in that time zone (its `TZ`), `now` (an ISO 8601 instant) sets the pages' clock to start there."""
+    Chromium in that time zone (its `TZ`), `now` (an ISO 8601 instant) sets the pages' clock to start there, `lang`
+    (e.g. "de-DE") makes it a browser set up in that language (`--lang` and `intl.accept_languages` both feed
+    `Accept-Language`)."""
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1",
                      "--no-first-run", "--disable-extensions", "--disable-background-networking"]:
         options.add_argument(argument)
+    if lang:
+        options.add_argument(f"--lang={lang}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": f"{lang},{lang.split('-')[0]}"})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if binary:

@@ -1,27 +1,16 @@
 """English and German in a real Chromium: the browser's language decides, the footer switch overrides it and is
 remembered across pages, `?lang=` overrides both, and the heart keeps speaking the page's language."""
-import shutil
-
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+from browser_driver import make_driver
+from conftest import NOW
 
-def german_browser():
-    """Headless Chromium that asks for German, as a browser set up in German does (`--lang` and the
-    `intl.accept_languages` preference both feed `Accept-Language`)."""
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--no-first-run", "--disable-extensions",
-                     "--disable-background-networking", "--lang=de-DE"]:
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary:
-        options.binary_location = binary
-    return webdriver.Chrome(service=Service(executable_path=shutil.which("chromedriver")), options=options)
+
+def german_browser(**kwargs):
+    """Headless Chromium set up in German, its pages' clock at the server's `--now`."""
+    return make_driver(**{"width": 1280, "height": 900, "lang": "de-DE", "now": NOW, **kwargs})
 
 
 def page_language(driver):
@@ -95,5 +84,27 @@ def test_the_heart_label_stays_german_after_a_background_toggle(app):
         heart.click()
         WebDriverWait(driver, 10).until(lambda d: heart.get_attribute("aria-pressed") == "false")
         assert heart.get_attribute("aria-label") == f"{title} zu den Favoriten hinzufügen"
+    finally:
+        driver.quit()
+
+
+def test_local_time_speaks_german(app):
+    """A German browser in Berlin a minute before local midnight: the countdown and the dates in German, local."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from browser_driver import pin_clock
+
+    driver = german_browser(tz="Europe/Berlin")
+    try:
+        pin_clock(driver, datetime(2026, 3, 31, 23, 59, tzinfo=ZoneInfo("Europe/Berlin")))
+        driver.get(app + "/giveaways/5103")
+        countdown = driver.find_element(By.CSS_SELECTOR, 'time[data-t="ends"]')
+        WebDriverWait(driver, 5).until(lambda d: countdown.text == "Endet morgen um 11:00")
+        published = driver.find_element(By.CSS_SELECTOR, 'time[data-t="date"][datetime="2026-03-29T15:00:00Z"]')
+        assert "17:00" in published.text and "So" in published.text, published.text  # Sunday 29 March, 17:00 CEST
+        driver.get(app + "/giveaways/5101")  # ends Mon 6 Apr 15:00 UTC = 17:00 in Berlin, six days ahead
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, 'time[data-t="ends"]').text == "Endet am Mo um 17:00")
     finally:
         driver.quit()

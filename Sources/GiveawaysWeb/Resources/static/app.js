@@ -14,7 +14,7 @@
 
   // Local time. The server writes every time as <time datetime="…Z" data-t> with a UTC text in the page's
   // language; this rewrites it in the visitor's own time zone, with the phrases of #time-strings:
-  //   data-t="ends": "Ends in 40 minutes", "Ends today, 23:30", "Ends tomorrow, 09:00", "Ends Tue 14:00",
+  //   data-t="ends": "Ends in 40 minutes", "Ends today, 23:30", "Ends tomorrow, 09:00", "Ends Tue 14:00" (a week),
   //                  "Ends in 12 days", "Ended 3 days ago" — days counted on the visitor's calendar;
   //   data-t="date": a date and time ("Tue 1 Apr 2026, 11:00"); data-t="day": a date only, kept in UTC
   //                  (a release day must not move to the day before west of Greenwich).
@@ -26,10 +26,10 @@
     const lang = document.documentElement.lang || "en";
     const format = (options) => new Intl.DateTimeFormat(lang, { hourCycle: "h23", ...options });
     const clock = format({ hour: "2-digit", minute: "2-digit" });
-    const weekdayClock = format({ weekday: "short", hour: "2-digit", minute: "2-digit" });
     const fullDate = format({ weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
     const dayOnly = format({ day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-    const zoned = format({ dateStyle: "full", timeStyle: "short" });
+    const weekday = format({ weekday: "short" });
+    const zoned = format({ weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
     const fill = (text, values) => text.replace(/\{(\w+)\}/g, (match, key) => (key in values ? values[key] : match));
     const plural = new Intl.PluralRules(lang);
     const span = (forms, unit, n) => {
@@ -45,11 +45,11 @@
         const [unit, n] = ago >= 86400 ? ["day", Math.floor(ago / 86400)] : ago >= 3600 ? ["hour", Math.floor(ago / 3600)] : ["minute", Math.max(1, Math.floor(ago / 60))];
         return fill(timeStrings.endedAgo, { span: span(timeStrings.spanAgo, unit, n) });
       }
-      if (seconds < 3600) return fill(timeStrings.endsIn, { span: span(timeStrings.spanIn, "minute", Math.max(1, Math.floor(seconds / 60))) });
+      if (seconds < 3600) return fill(timeStrings.endsIn, { span: span(timeStrings.spanIn, "minute", Math.ceil(seconds / 60)) });
       const days = dayNumber(end) - dayNumber(now);
       if (days === 0) return fill(timeStrings.endsToday, { time: clock.format(end) });
       if (days === 1) return fill(timeStrings.endsTomorrow, { time: clock.format(end) });
-      if (days < 7) return fill(timeStrings.endsOn, { date: weekdayClock.format(end) });
+      if (days < 7) return fill(timeStrings.endsOn, { day: weekday.format(end), time: clock.format(end) });
       return fill(timeStrings.endsIn, { span: span(timeStrings.spanIn, "day", days) });
     };
     const rewrite = (root) => {
