@@ -100,7 +100,7 @@ def past_app():
 
 @pytest.fixture
 def browser():
-    driver = make_driver(now=NOW)  # the pages' clock agrees with the server's `--now`
+    driver = make_driver(now=NOW, tz="UTC")  # the pages' clock and zone agree with the server's `--now`
     yield driver
     driver.quit()
 
@@ -110,7 +110,7 @@ def browser_factory():
     drivers = []
 
     def factory(**kwargs):
-        driver = make_driver(**{"now": NOW, **kwargs})
+        driver = make_driver(**{"now": NOW, "tz": "UTC", **kwargs})
         drivers.append(driver)
         return driver
 

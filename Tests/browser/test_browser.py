@@ -119,7 +119,8 @@ def test_details_show_every_fact_and_get_it_opens_the_claim_page(app, browser):
     assert link.get_attribute("href") == "https://example.com/tidebreaker-beta"
     assert link.text == "the beta sign-up page"
     browser.get(app + "/giveaways/5101")
-    assert "Ends in 6 days" in browser.find_element(By.CSS_SELECTOR, ".details__countdown").text
+    # 6 April 15:00 UTC, seen on 31 March: the weekday and the time, in the browser's zone (UTC here).
+    assert browser.find_element(By.CSS_SELECTOR, ".details__countdown").text == "Ends Mon 15:00"
     assert "$24.99" in browser.find_element(By.CSS_SELECTOR, ".facts").text
     browser.get(app + "/giveaways/999999")
     assert "We couldn't find that" in browser.find_element(By.TAG_NAME, "h1").text

@@ -26,7 +26,7 @@ def test_a_german_browser_gets_german_pages(app):
     try:
         driver.get(app + "/")
         assert page_language(driver) == "de"
-        assert "Favoriten" in nav_text(driver) and "Einstellungen" in nav_text(driver)
+        assert "Favoriten" in nav_text(driver) and "Optionen" in nav_text(driver)
         assert driver.find_element(By.CSS_SELECTOR, ".hero h1").text == "Jetzt gratis"
         assert "Gratis" in driver.find_element(By.CSS_SELECTOR, "article.card .worth").text
         driver.get(app + "/giveaways/5101")

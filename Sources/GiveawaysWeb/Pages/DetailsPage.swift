@@ -115,7 +115,7 @@ struct DetailsPage {
                 <h1>\(model.title)</h1>
                 <ul class="chips chips--large" aria-label="\(card.platforms)">\(platforms)</ul>
                 \(model.catalogGame.map { HTML("<p class=\"details__game\">\(text.lootFor("<a href=\"\($0.path)\">\($0.title)</a>"))</p>") })
-                <p class="details__countdown\(model.isEndingSoon ? " time--soon" : "")">\(Icons.clock)<strong>\(model.card.timeLeft)</strong>\(endDate.map { HTML(" <span>· \($0)</span>") })</p>
+                <p class="details__countdown\(model.isEndingSoon ? " time--soon" : "")">\(Icons.clock)<strong>\(model.card.timeLeft)</strong></p>
                 <div class="details__cta">
                   <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? text.openGiveawayPage : text.getIt)\(Icons.external)</a>
                   \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.card.isFavorite, returnPath: SiteRoute.details(id: model.id).path, strings: strings, large: true).render())

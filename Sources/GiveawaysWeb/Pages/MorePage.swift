@@ -98,7 +98,7 @@ struct MorePage {
         return """
             <section id="featured" class="featured" aria-roledescription="carousel" aria-label="\(text.featuredLabel)">
               <div class="section-head"><h2>\(text.featuredHeading)</h2><a href="\(model.featuredSeeAllPath)">\(text.seeAll)</a></div>
-              <div class="carousel" data-carousel tabindex="0" aria-label="\(text.carouselHelp)">
+              <div class="carousel" data-carousel tabindex="0" role="group" aria-label="\(text.carouselHelp)">
                 <ul class="carousel__track">\(cards)</ul>
                 <div class="carousel__controls">
                   <button type="button" class="carousel__button" data-carousel-prev aria-label="\(text.previous)">\(Icons.chevronLeft)</button>

@@ -13,17 +13,18 @@ struct StatusPage {
         let stateText: String
         let stateClass: String
         let summary: String
-        let facts: [(label: String, value: String, date: Date?)]
+        /// A fact's value; for a time, the date (rewritten to local time by the script) and how long ago / until.
+        let facts: [(label: String, value: String, date: Date?, relative: String?)]
         let failureReason: String?
         let changes: [(label: String, count: Int)]?
         let canRetry: Bool
 
-        /// A time as "Tue 31 Mar 2026, 06:00 UTC (2 hours ago)", with the date itself for `<time datetime>`.
+        /// A time as "Tue 31 Mar 2026, 06:00 UTC" and "2 hours ago" (shown after it, in brackets).
         private static func fact(
             _ label: String, _ date: Date?, missing: String, now: Date, strings: Strings
-        ) -> (label: String, value: String, date: Date?) {
-            guard let date else { return (label, missing, nil) }
-            return (label, "\(strings.date(date)) (\(strings.relative(date, now: now)))", date)
+        ) -> (label: String, value: String, date: Date?, relative: String?) {
+            guard let date else { return (label, missing, nil, nil) }
+            return (label, strings.date(date), date, strings.relative(date, now: now))
         }
 
         init(_ health: SourceHealth, now: Date, strings: Strings) {
@@ -71,8 +72,8 @@ struct StatusPage {
             facts = [
                 Self.fact(text.lastAttempt, lastAttempt?.at, missing: text.never, now: now, strings: strings),
                 Self.fact(text.lastSuccess, lastSuccess?.at, missing: text.never, now: now, strings: strings),
-                (text.outcome, outcome, nil),
-                (text.holds, items + (health.isDemoData ? " (\(text.demoData))" : ""), nil),
+                (text.outcome, outcome, nil, nil),
+                (text.holds, items + (health.isDemoData ? " (\(text.demoData))" : ""), nil, nil),
                 Self.fact(text.nextRun, health.nextRunAt, missing: text.notScheduled, now: now, strings: strings),
             ]
             failureReason = health.log.lastFailure?.failureReason
@@ -107,7 +108,8 @@ struct StatusPage {
         let facts = source.facts.map { fact -> HTML in
             let value: HTML =
                 fact.date.map { TimeTag(date: $0, kind: .date, text: fact.value).render() } ?? "\(fact.value)"
-            return "<div><dt>\(fact.label)</dt><dd>\(value)</dd></div>"
+            let relative: HTML = fact.relative.map { " (\($0))" } ?? ""
+            return "<div><dt>\(fact.label)</dt><dd>\(value)\(relative)</dd></div>"
         }
         let reason: HTML? = source.failureReason.map {
             HTML("<div class=\"status-card__reason\"><strong>\(text.whyFailed)</strong><p>\($0)</p></div>")
