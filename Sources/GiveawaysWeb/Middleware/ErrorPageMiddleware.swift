@@ -1,8 +1,10 @@
 import Hummingbird
 import Logging
+import OpenAPIRuntime
 
-/// Turns every thrown error into a proper page: an HTML error page for the site, JSON under `/api`.
-/// Unexpected errors are logged and shown as a 500 without internals.
+/// Turns every thrown error into a proper page: an HTML error page for the site, JSON under `/api/`.
+/// Unexpected errors are logged and shown as a 500 without internals. API paths answer methods they do not take
+/// with 405 and `Allow: GET, HEAD`, not 404.
 struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -14,12 +16,17 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let status: HTTPResponse.Status
-            let message: String
-            if let error = error as? BadRequest {
+            var status: HTTPResponse.Status
+            var message: String
+            if let error = error as? ServerError, !(error.underlyingError is BadRequest || error.underlyingError is HTTPError) {
+                (status, message) = Self.describe(error)
+                if status == .internalServerError {
+                    context.logger.error("API request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+                }
+            } else if let error = (error as? ServerError)?.underlyingError as? BadRequest ?? error as? BadRequest {
                 status = .badRequest
                 message = error.message
-            } else if let error = error as? HTTPError {
+            } else if let error = (error as? ServerError)?.underlyingError as? HTTPError ?? error as? HTTPError {
                 status = error.status
                 message = error.body ?? Self.defaultMessage(status)
             } else if let error = error as? any HTTPResponseError {
@@ -31,7 +38,14 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 message = Self.defaultMessage(status)
             }
             if request.uri.path.hasPrefix("/api/") {
-                return JSONResponse.error(status: status, message: message)
+                let isOtherMethod = request.method != .get && request.method != .head
+                if status == .notFound, isOtherMethod, SiteRoute.isAPIResource(request.uri.path) {
+                    status = .methodNotAllowed
+                    message = "\(request.method) is not allowed here: this address takes GET and HEAD."
+                }
+                var response = JSONResponse.error(status: status, message: message)
+                if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
+                return response
             }
             let page = ErrorPage(code: status.code, message: message)
             var response = PageResponse.html(
@@ -39,6 +53,15 @@ struct ErrorPageMiddleware: RouterMiddleware {
             if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD, POST" }
             return response
         }
+    }
+
+    /// What the generated API server could not do. A request it could not turn into an operation's input (a
+    /// parameter of the wrong type, an unusable `Accept`) is the client's mistake; anything later is ours.
+    static func describe(_ error: ServerError) -> (HTTPResponse.Status, String) {
+        guard error.operationInput == nil else { return (.internalServerError, defaultMessage(.internalServerError)) }
+        let status: HTTPResponse.Status = (400..<500).contains(error.httpStatus.code) ? error.httpStatus : .badRequest
+        if status == .notAcceptable { return (status, "This address answers with application/json only.") }
+        return (status, "The request's parameters are not valid (\(error.causeDescription)).")
     }
 
     static func defaultMessage(_ status: HTTPResponse.Status) -> String {
