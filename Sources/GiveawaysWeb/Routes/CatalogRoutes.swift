@@ -2,8 +2,8 @@ import Foundation
 import GiveawaysDomain
 import Hummingbird
 
-/// The free-to-play catalog: the list, a game's page, its images, and search suggestions (served by `APIRoutes`). Reads the read model;
-/// a game's page may fetch that game's detail.
+/// The free-to-play catalog: the list, a game's page and its images (search suggestions are in `APIRoutes`).
+/// Reads the read model; a game's page may fetch that game's detail.
 struct CatalogRoutes: Sendable {
     let readModel: ReadModel
     let marks: any MarkRepository
