@@ -38,7 +38,9 @@ let package = Package(
         // The JSON API's contract: `openapi.yaml` (also served as is) and the types and server stubs generated from it.
         .target(
             name: "GiveawaysAPI",
-            dependencies: ["GiveawaysData", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            dependencies: [
+                "GiveawaysDomain", "GiveawaysData", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),

@@ -104,7 +104,8 @@ struct APIRoutes: APIProtocol {
         var titles: [Components.Schemas.CatalogSuggestion] = []
         if !query.isEmpty {
             let catalog = try await readModel.snapshot().catalog
-            let visitor = try await Self.visitor.map { try await marks.marks(of: $0) } ?? .none
+            var visitor = VisitorMarks.none
+            if let profile = Self.visitor { visitor = try await marks.marks(of: profile) }
             var filters = CatalogFilters()
             filters.search = query
             titles = filters.apply(to: catalog, hidden: Set(visitor.ids(.hidden, of: .game))).prefix(5).map {
