@@ -56,12 +56,18 @@ struct ErrorPageMiddleware: RouterMiddleware {
     }
 
     /// What the generated API server could not do. A request it could not turn into an operation's input (a
-    /// parameter of the wrong type, an unusable `Accept`) is the client's mistake; anything later is ours.
+    /// parameter of the wrong type) or whose `Accept` excludes JSON is the client's mistake; anything else is ours.
     static func describe(_ error: ServerError) -> (HTTPResponse.Status, String) {
-        guard error.operationInput == nil else { return (.internalServerError, defaultMessage(.internalServerError)) }
-        let status: HTTPResponse.Status = (400..<500).contains(error.httpStatus.code) ? error.httpStatus : .badRequest
-        if status == .notAcceptable { return (status, "This address answers with application/json only.") }
-        return (status, "The request's parameters are not valid (\(error.causeDescription)).")
+        if error.httpStatus == .notAcceptable {
+            return (.notAcceptable, "This address answers with application/json only; the request's Accept excludes it.")
+        }
+        guard error.operationInput == nil, error.operationOutput == nil else {
+            return (.internalServerError, defaultMessage(.internalServerError))
+        }
+        if let id = error.requestMetadata.pathParameters["id"] {
+            return (.badRequest, "The id must be a positive whole number, not “\(id.prefix(60))”.")
+        }
+        return (.badRequest, "A parameter does not have the type that /api/openapi.yaml gives it.")
     }
 
     static func defaultMessage(_ status: HTTPResponse.Status) -> String {
