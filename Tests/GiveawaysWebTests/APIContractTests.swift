@@ -97,6 +97,21 @@ import Testing
         }
     }
 
+    @Test func anAcceptWithoutJSONIs406WithTheErrorShape() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/api/v1/platforms", method: .get, headers: [.accept: "text/html"]) {
+                response in
+                #expect(response.status == .notAcceptable)
+                #expect(try Self.errorBody(response).status == 406)
+            }
+            try await client.execute(uri: "/api/v1/platforms", method: .get, headers: [.accept: "text/html, */*"]) {
+                response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
     @Test func filterValuesIgnoreLetterCaseAsBefore() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in

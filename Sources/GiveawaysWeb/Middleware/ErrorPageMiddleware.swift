@@ -18,10 +18,13 @@ struct ErrorPageMiddleware: RouterMiddleware {
         } catch {
             var status: HTTPResponse.Status
             var message: String
-            if let error = error as? ServerError, !(error.underlyingError is BadRequest || error.underlyingError is HTTPError) {
+            if let error = error as? ServerError,
+                !(error.underlyingError is BadRequest || error.underlyingError is HTTPError)
+            {
                 (status, message) = Self.describe(error)
                 if status == .internalServerError {
-                    context.logger.error("API request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+                    context.logger.error(
+                        "API request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
                 }
             } else if let error = (error as? ServerError)?.underlyingError as? BadRequest ?? error as? BadRequest {
                 status = .badRequest
@@ -59,7 +62,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
     /// parameter of the wrong type) or whose `Accept` excludes JSON is the client's mistake; anything else is ours.
     static func describe(_ error: ServerError) -> (HTTPResponse.Status, String) {
         if error.httpStatus == .notAcceptable {
-            return (.notAcceptable, "This address answers with application/json only; the request's Accept excludes it.")
+            return (
+                .notAcceptable, "This address answers with application/json only; the request's Accept excludes it."
+            )
         }
         guard error.operationInput == nil, error.operationOutput == nil else {
             return (.internalServerError, defaultMessage(.internalServerError))

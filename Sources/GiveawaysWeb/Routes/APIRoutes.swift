@@ -36,8 +36,10 @@ struct APIRoutes: APIProtocol {
     func listGiveaways(_ input: Operations.ListGiveaways.Input) async throws -> Operations.ListGiveaways.Output {
         let snapshot = try await readModel.snapshot()
         let query = input.query
-        let parameters = ["platform": query.platform, "type": query._type, "sort": query.sort, "q": query.q,
-                          "ending": query.ending].compactMapValues { $0 }
+        let parameters = [
+            "platform": query.platform, "type": query._type, "sort": query.sort, "q": query.q,
+            "ending": query.ending,
+        ].compactMapValues { $0 }
         var filters: HomeFilters
         do {
             filters = try HomeFilters(parameters: parameters, platformSlugs: snapshot.platformSlugs)
