@@ -52,7 +52,9 @@ import Testing
                     #expect(response.text.contains("<code>GET \(path)</code>"), "\(path)")
                 }
                 #expect(response.text.contains("href=\"/api/openapi.yaml\""))
-                #expect(response.text.contains("curl -s 'http://localhost/api/v1/giveaways?platform=steam&amp;sort=popularity'"))
+                #expect(
+                    response.text.contains(
+                        "curl -s 'http://localhost/api/v1/giveaways?q=starlight&amp;sort=popularity'"))
             }
         }
     }

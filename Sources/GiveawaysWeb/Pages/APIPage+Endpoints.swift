@@ -15,7 +15,7 @@ extension APIPage.Model {
                 ("ending", "24h", "Only giveaways ending within 24 hours."),
                 ("include_expired", "true, false, 1 or 0", "Also list giveaways that ended or left the feed."),
             ],
-            example: "/api/v1/giveaways?platform=steam&sort=popularity",
+            example: "/api/v1/giveaways?q=starlight&sort=popularity",
             exampleResponse: """
                 [{"demo":false,"description":"Chart a living galaxy one hand-drawn map at a time.",
                   "endDate":"2026-04-06T15:00:00Z","expired":false,
@@ -23,10 +23,10 @@ extension APIPage.Model {
                   "id":5101,"image":"https://www.gamerpower.com/offers/1b/5101.png",
                   "instructions":"1. Click the button to visit the giveaway page.",
                   "openGiveawayUrl":"https://www.gamerpower.com/open/starlight-cartographer--epic-games--giveaway",
-                  "platformSlugs":["pc","steam"],"platforms":["PC","Steam"],
+                  "platformSlugs":["pc","epic-games-store"],"platforms":["PC","Epic Games Store"],
                   "publishedDate":"2026-03-30T16:00:00Z","status":"Active",
                   "thumbnail":"https://www.gamerpower.com/offers/1/5101.png",
-                  "title":"Starlight Cartographer (Steam) Giveaway","type":"Game","typeName":"Game",
+                  "title":"Starlight Cartographer (Epic Games) Giveaway","type":"Game","typeName":"Game",
                   "users":18240,"worth":24.99,"worthText":"$24.99"}]
                 """,
             statuses: "200, 304, 400 (a filter value it does not know)"),

@@ -61,6 +61,7 @@ struct APIPage {
               \(parameters)
               <h3>Example</h3>
               <pre class="api__code" tabindex="0"><code>curl -s '\(model.origin)\(endpoint.example)'</code></pre>
+              <p class="api__caption">The answer (long texts shortened):</p>
               <pre class="api__code" tabindex="0"><code>\(endpoint.exampleResponse)</code></pre>
               <p class="api__statuses">Answers: \(endpoint.statuses)</p>
             </section>
