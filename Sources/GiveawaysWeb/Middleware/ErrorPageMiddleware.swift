@@ -18,18 +18,19 @@ struct ErrorPageMiddleware: RouterMiddleware {
         } catch {
             var status: HTTPResponse.Status
             var message: String
-            if let error = error as? ServerError,
-                !(error.underlyingError is BadRequest || error.underlyingError is HTTPError)
-            {
+            // The generated API server wraps what the handlers throw; the app's own errors inside keep their meaning.
+            let inner = (error as? ServerError)?.underlyingError
+            let error = inner.flatMap { $0 is BadRequest || $0 is HTTPError ? $0 : nil } ?? error
+            if let error = error as? ServerError {
                 (status, message) = Self.describe(error)
                 if status == .internalServerError {
                     context.logger.error(
                         "API request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
                 }
-            } else if let error = (error as? ServerError)?.underlyingError as? BadRequest ?? error as? BadRequest {
+            } else if let error = error as? BadRequest {
                 status = .badRequest
                 message = error.message
-            } else if let error = (error as? ServerError)?.underlyingError as? HTTPError ?? error as? HTTPError {
+            } else if let error = error as? HTTPError {
                 status = error.status
                 message = error.body ?? Self.defaultMessage(status)
             } else if let error = error as? any HTTPResponseError {
