@@ -4,13 +4,23 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from harness import Server
 import fake_upstream
 
 
+def schemathesis():
+    """The CLI pip installed: on PATH, or beside this Python (a pyenv or venv not on PATH)."""
+    found = shutil.which("schemathesis") or shutil.which("schemathesis", path=str(Path(sys.executable).parent))
+    if not found:
+        sys.exit("api-check needs schemathesis: python3 -m pip install schemathesis")
+    return found
+
+
 def main():
+    command = [schemathesis()]
     work = Path(tempfile.mkdtemp(prefix="gg-api-check-"))
     upstream = fake_upstream.start()
     server = Server(work / "db.sqlite", upstream=f"http://127.0.0.1:{upstream.server_port}/api",
@@ -18,7 +28,11 @@ def main():
     try:
         server.wait_ready()
         server.wait_synced()
-        command = ["schemathesis", "run", server.base + "/api/openapi.yaml", "--checks", "all",
+        # The catalog syncs beside the feed: suggestions should have titles to find.
+        deadline = time.time() + 30
+        while not all(source["lastAttempt"] for source in server.status()["sources"]) and time.time() < deadline:
+            time.sleep(0.1)
+        command += ["run", server.base + "/api/openapi.yaml", "--checks", "all",
                    "--max-examples", os.environ.get("EXAMPLES", "50"), "--workers", "1",
                    "--request-timeout", "10", "--no-color"]
         print("==", " ".join(command), flush=True)
