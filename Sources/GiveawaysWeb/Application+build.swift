@@ -160,7 +160,9 @@ public func buildApplication(
         fallbackHost: configuration.linkHost, clock: clock
     )
     .register(on: router)
-    APIRoutes(readModel: readModel, clock: clock).register(on: router)
+    APIRoutes(
+        readModel: readModel, marks: repositories.marks, fallbackHost: configuration.linkHost, clock: clock
+    ).register(on: router)
     HistoryRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
     FeedRoutes(
         readModel: readModel, marks: repositories.marks, profiles: repositories.profiles,

@@ -30,7 +30,9 @@ struct BadRequest: Error, CustomStringConvertible {
     /// A search text from a query string, trimmed; longer than the limit is a bad request. Shared by every search.
     static func search(_ text: String?) throws(BadRequest) -> String {
         guard let text else { return "" }
-        guard text.count <= Defaults.maxSearchLength else {
+        // Counted in Unicode scalars, as JSON Schema's `maxLength` in openapi.yaml counts (a letter with an accent
+        // may be two).
+        guard text.unicodeScalars.count <= Defaults.maxSearchLength else {
             throw BadRequest { $0.errors.searchTooLong(Defaults.maxSearchLength) }
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -107,8 +107,12 @@ enum SiteRoute: Hashable, Sendable {
         case thumbnail, image
     }
 
-    /// The JSON API under `/api/v1`.
+    /// The JSON API under `/api/v1`, and its documentation under `/api`.
     enum APIRoute: Hashable, Sendable {
+        /// `/api`: the API's page for people, each endpoint with an example.
+        case reference
+        /// `/api/openapi.yaml`: the OpenAPI document the server is generated from.
+        case document
         case giveaways
         case giveaway(id: Int)
         case platforms
@@ -148,6 +152,8 @@ enum SiteRoute: Hashable, Sendable {
         static let apiGiveaway = "/api/v1/giveaways/:id"
         static let apiPlatforms = "/api/v1/platforms"
         static let apiStatus = "/api/v1/status"
+        static let apiReference = "/api"
+        static let apiDocument = "/api/openapi.yaml"
         static let freeToPlay = "/free-to-play"
         static let catalogGame = "/free-to-play/:id"
         static let catalogImage = "/free-to-play/:id/images/:index"
@@ -225,6 +231,8 @@ enum SiteRoute: Hashable, Sendable {
         case .catalogHide(let id): "/free-to-play/\(id)/hide"
         case .api(.catalogSuggestions(let query)):
             Self.withQuery("/api/v1/free-to-play/suggestions", [.init(name: "q", value: query)])
+        case .api(.reference): "/api"
+        case .api(.document): "/api/openapi.yaml"
         case .api(.giveaways): "/api/v1/giveaways"
         case .api(.giveaway(let id)): "/api/v1/giveaways/\(id)"
         case .api(.platforms): "/api/v1/platforms"
@@ -272,6 +280,7 @@ enum SiteRoute: Hashable, Sendable {
             case "discover": self = .discover(showGenres: query["genres"] == "all")
             case "history": self = .history(try HistoryFilters(parameters: query, platformSlugs: platformSlugs))
             case "stats": self = .stats
+            case "api": self = .api(.reference)
             default: return nil
             }
         case 2 where parts[0] == "feeds":
@@ -283,6 +292,8 @@ enum SiteRoute: Hashable, Sendable {
                 let format = FeedFormat(rawValue: String(file[1]))
             else { return nil }
             self = .personalFeed(token: token, format: format)
+        case 2 where parts[0] == "api" && parts[1] == "openapi.yaml":
+            self = .api(.document)
         case 2 where parts[0] == "discover" && parts[1] == "genre":
             self = .discoverChoose
         case 2 where parts[0] == "discover" && parts[1] == "forget":
@@ -343,6 +354,19 @@ enum SiteRoute: Hashable, Sendable {
             self = .api(.giveaway(id: id))
         default:
             return nil
+        }
+    }
+
+    /// Whether a path names a resource of the JSON API (an id that is not a number included): such a path answers
+    /// other methods than GET and HEAD with 405, not 404.
+    static func isAPIResource(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.first == "api" else { return false }
+        switch parts.count {
+        case 2: return parts[1] == "openapi.yaml"
+        case 3: return parts[1] == "v1" && ["giveaways", "platforms", "status"].contains(parts[2])
+        case 4: return parts[1] == "v1" && (parts[2] == "giveaways" || parts[2...] == ["free-to-play", "suggestions"])
+        default: return false
         }
     }
 

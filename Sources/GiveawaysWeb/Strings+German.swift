@@ -32,7 +32,7 @@ extension Strings {
                 "Giveaway-Daten von \(gamerpower), Free-to-Play-Spiele von \(freetogame). GameGiveaways ist ein unabhängiger, selbst gehosteter Tracker; die Seiten zum Einlösen gehören den jeweiligen Stores."
             },
             discoverGames: "Spiele entdecken", history: "Verlauf", statistics: "Statistik",
-            syncStatus: "Sync-Status", languageLabel: "Sprache"),
+            syncStatus: "Sync-Status", api: "JSON-API", languageLabel: "Sprache"),
         card: Card(
             newSinceVisit: "Neu seit deinem letzten Besuch", leftFeed: "Nicht mehr gelistet", expired: "Abgelaufen",
             active: "Aktiv", free: "Gratis", platforms: "Plattformen",

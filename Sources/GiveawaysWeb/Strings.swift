@@ -130,6 +130,8 @@ extension Strings {
         let history: String
         let statistics: String
         let syncStatus: String
+        /// The footer link to the JSON API reference (`/api`).
+        let api: String
         let languageLabel: String
     }
 

@@ -139,7 +139,8 @@ final class SwitchableSource: GiveawaySource {
         .details(id: 3105), .favorite(id: 7), .more(showAll: false), .more(showAll: true), .favorites(page: 1),
         .favorites(page: 3), .status, .sync,
         .image(id: 12, kind: .thumbnail), .image(id: 12, kind: .image), .health, .api(.giveaways),
-        .api(.giveaway(id: 9)), .api(.platforms), .api(.status), .freeToPlay(CatalogFilters()),
+        .api(.giveaway(id: 9)), .api(.platforms), .api(.status), .api(.reference), .api(.document),
+        .freeToPlay(CatalogFilters()),
         .freeToPlay(
             {
                 var filters = CatalogFilters()

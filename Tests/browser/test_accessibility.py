@@ -17,7 +17,7 @@ PAGES = [
     "/giveaways/5101", "/giveaways/5113", "/more", "/favorites", "/claimed", "/not-interested", "/settings",
     "/settings/notifications", "/link?code=not-a-code", "/history", "/stats", "/status", "/free-to-play",
     "/free-to-play?genre=mmorpg&sort=release", "/free-to-play/9002", "/free-to-play/hidden", "/discover?genres=all",
-    "/discover/action", "/?sort=cheapest", "/no-such-page",
+    "/discover/action", "/?sort=cheapest", "/no-such-page", "/api",
 ]
 
 RUN = """

@@ -146,8 +146,8 @@ def main():
         paths += ["/discover?genres=all", "/discover/action", "/discover/action?page=2"]
         paths += [f"/discover/games/{10_000 + k}" for k in range(0, count, 2)]
         paths += ["/claimed", "/not-interested", "/?all=1"]
-        # Pages of the visitor's own text or of counts, with no upstream item card on them.
-        own = ["/settings", "/settings/notifications", "/stats"]
+        # Pages of the visitor's own text, of counts or of the server's own text (/api), with no upstream item card.
+        own = ["/settings", "/settings/notifications", "/stats", "/api"]
         for path in own:
             driver.get(server.base + path)
             pages += 1

@@ -1,8 +1,10 @@
 import Hummingbird
 import Logging
+import OpenAPIRuntime
 
-/// Turns every thrown error into a proper page: an HTML error page for the site, JSON under `/api`.
-/// Unexpected errors are logged and shown as a 500 without internals.
+/// Turns every thrown error into a proper page: an HTML error page for the site, JSON under `/api/`.
+/// Unexpected errors are logged and shown as a 500 without internals. API paths answer methods they do not take
+/// with 405 and `Allow: GET, HEAD`, not 404.
 struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -14,10 +16,19 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let status: HTTPResponse.Status
-            let message: String
+            var status: HTTPResponse.Status
+            var message: String
             var badRequest: BadRequest?
-            if let error = error as? BadRequest {
+            // The generated API server wraps what the handlers throw; the app's own errors inside keep their meaning.
+            let inner = (error as? ServerError)?.underlyingError
+            let error = inner.flatMap { $0 is BadRequest || $0 is HTTPError ? $0 : nil } ?? error
+            if let error = error as? ServerError {
+                (status, message) = Self.describe(error)
+                if status == .internalServerError {
+                    context.logger.error(
+                        "API request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+                }
+            } else if let error = error as? BadRequest {
                 status = .badRequest
                 message = error.message
                 badRequest = error
@@ -33,7 +44,14 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 message = Self.defaultMessage(status)
             }
             if request.uri.path.hasPrefix("/api/") {
-                return JSONResponse.error(status: status, message: message)
+                let isOtherMethod = request.method != .get && request.method != .head
+                if status == .notFound, isOtherMethod, SiteRoute.isAPIResource(request.uri.path) {
+                    status = .methodNotAllowed
+                    message = "\(request.method) is not allowed here: this address takes GET and HEAD."
+                }
+                var response = JSONResponse.error(status: status, message: message)
+                if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
+                return response
             }
             // The API's messages stay English; a page says the general ones in its own language.
             let strings = context.strings
@@ -44,6 +62,23 @@ struct ErrorPageMiddleware: RouterMiddleware {
             if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD, POST" }
             return response
         }
+    }
+
+    /// What the generated API server could not do. A request it could not turn into an operation's input (a
+    /// parameter of the wrong type) or whose `Accept` excludes JSON is the client's mistake; anything else is ours.
+    static func describe(_ error: ServerError) -> (HTTPResponse.Status, String) {
+        if error.httpStatus == .notAcceptable {
+            return (
+                .notAcceptable, "This address answers with application/json only; the request's Accept excludes it."
+            )
+        }
+        guard error.operationInput == nil, error.operationOutput == nil else {
+            return (.internalServerError, defaultMessage(.internalServerError))
+        }
+        if let id = error.requestMetadata.pathParameters["id"] {
+            return (.badRequest, "The id must be a positive whole number, not “\(id.prefix(60))”.")
+        }
+        return (.badRequest, "A parameter does not have the type that /api/openapi.yaml gives it.")
     }
 
     /// The general messages in the page's language; a specific one (which filter was wrong) as it was thrown.

@@ -1,42 +1,75 @@
 import Foundation
+import GiveawaysAPI
 import GiveawaysData
 import GiveawaysDomain
 import Hummingbird
+import OpenAPIHummingbird
+import OpenAPIRuntime
 
-/// The JSON API under `/api/v1`, mirroring the Home filters. Reads the read model only.
-struct APIRoutes: Sendable {
+/// The JSON API under `/api/v1`: the server generated from `openapi.yaml` calls these handlers, which read the read
+/// model only. The document itself is served at `/api/openapi.yaml` and explained to people at `/api`.
+struct APIRoutes: APIProtocol {
     let readModel: ReadModel
+    let marks: any MarkRepository
+    /// `host:port` for the curl lines of `/api` when the request names no usable host.
+    let fallbackHost: String
     let clock: @Sendable () -> Date
 
+    /// The visitor's profile for the request being handled: the generated handlers see no request context.
+    @TaskLocal static var visitor: ProfileID?
+
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.apiGiveaways), use: list)
-        router.get(.init(SiteRoute.Pattern.apiGiveaway), use: show)
-        router.get(.init(SiteRoute.Pattern.apiPlatforms), use: platforms)
-        router.get(.init(SiteRoute.Pattern.apiStatus), use: status)
+        // Compact JSON with sorted keys and plain slashes, as the API wrote it before the spec existed.
+        let configuration = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+        do {
+            try registerHandlers(on: router.group().add(middleware: VisitorScope()), configuration: configuration)
+        } catch {
+            preconditionFailure("the API's handlers could not be registered: \(error)")
+        }
+        router.get(.init(SiteRoute.Pattern.apiDocument), use: document)
+        router.get(.init(SiteRoute.Pattern.apiReference), use: reference)
     }
 
-    /// `GET /api/v1/giveaways?platform=&type=&sort=&q=&ending=24h&include_expired=` — the filtered list.
-    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+    // MARK: - /api/v1
+
+    /// `GET /api/v1/giveaways` — the filtered list, with Home's filters (and their 400s).
+    func listGiveaways(_ input: Operations.ListGiveaways.Input) async throws -> Operations.ListGiveaways.Output {
         let snapshot = try await readModel.snapshot()
-        let parameters = FormBody.queryParameters(of: request)
-        var filters = try HomeFilters(parameters: parameters, platformSlugs: snapshot.platformSlugs)
-        filters.query.includeExpired = ["1", "true"].contains(parameters["include_expired"]?.lowercased() ?? "")
+        let query = input.query
+        let parameters = [
+            "platform": query.platform, "type": query._type, "sort": query.sort, "q": query.q,
+            "ending": query.ending,
+        ].compactMapValues { $0 }
+        var filters: HomeFilters
+        do {
+            filters = try HomeFilters(parameters: parameters, platformSlugs: snapshot.platformSlugs)
+            filters.query.includeExpired = try Self.flag(query.includeExpired)
+        } catch {
+            return .badRequest(.init(body: .json(Self.error(error.message, status: 400))))
+        }
         let now = clock()
-        // The API has no visitor: `ending=24h` is everything ending within a day, and `all` changes nothing.
+        // The API has no visitor: `ending=24h` is everything ending within a day.
         let items = HomeSelection(filters: filters, snapshot: snapshot, visitor: .anonymous, now: now).giveaways
-        return try JSONResponse.encode(items.map { GiveawayJSON(giveaway: $0, now: now, isDemo: snapshot.isDemoData) })
+        return .ok(
+            .init(
+                headers: .init(cacheControl: Self.cacheControl),
+                body: .json(items.map { GiveawayJSON(giveaway: $0, now: now, isDemo: snapshot.isDemoData) })))
     }
 
     /// `GET /api/v1/giveaways/{id}` — one giveaway with its history, also after it left the feed.
-    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
+    func getGiveaway(_ input: Operations.GetGiveaway.Input) async throws -> Operations.GetGiveaway.Output {
         let snapshot = try await readModel.snapshot()
-        guard case .api(.giveaway(let id)) = try SiteRoute(path: request.uri.path), let stored = snapshot.stored[id]
-        else { throw HTTPError(.notFound, message: "No giveaway with that id.") }
-        return try JSONResponse.encode(GiveawayDetailJSON(stored: stored, now: clock()))
+        guard let id = Int(exactly: input.path.id), let stored = snapshot.stored[id] else {
+            return .notFound(.init(body: .json(Self.error("No giveaway with that id.", status: 404))))
+        }
+        return .ok(
+            .init(
+                headers: .init(cacheControl: Self.cacheControl),
+                body: .json(GiveawayDetailJSON(stored: stored, now: clock()))))
     }
 
     /// `GET /api/v1/platforms` — every platform with its live giveaway count.
-    @Sendable func platforms(request: Request, context: AppRequestContext) async throws -> Response {
+    func listPlatforms(_ input: Operations.ListPlatforms.Input) async throws -> Operations.ListPlatforms.Output {
         let live = try await readModel.snapshot().live(at: clock())
         var counts: [String: Int] = [:]
         var unknown: [String: Platform] = [:]
@@ -44,24 +77,93 @@ struct APIRoutes: Sendable {
             counts[platform.slug, default: 0] += 1
             if !platform.isKnown { unknown[platform.slug] = platform }
         }
-        return try JSONResponse.encode(
-            (Platform.catalog + unknown.values.sorted()).map {
-                PlatformCountJSON(
-                    slug: $0.slug, name: $0.displayName, known: $0.isKnown, count: counts[$0.slug, default: 0])
-            })
+        let platforms = (Platform.catalog + unknown.values.sorted()).map {
+            Components.Schemas.PlatformCount(
+                slug: $0.slug, name: $0.displayName, known: $0.isKnown, count: counts[$0.slug, default: 0])
+        }
+        return .ok(.init(headers: .init(cacheControl: Self.cacheControl), body: .json(platforms)))
     }
 
     /// `GET /api/v1/status` — each source's sync health, plus the giveaway feed's summary at the top level.
-    @Sendable func status(request: Request, context: AppRequestContext) async throws -> Response {
+    func getStatus(_ input: Operations.GetStatus.Input) async throws -> Operations.GetStatus.Output {
         let snapshot = try await readModel.snapshot()
-        return try JSONResponse.encode(StatusJSON(health: readModel.health(snapshot)))
+        return .ok(
+            .init(
+                headers: .init(cacheControl: Self.cacheControl),
+                body: .json(StatusJSON(health: readModel.health(snapshot)))))
     }
-}
 
-/// One platform in `/api/v1/platforms`.
-struct PlatformCountJSON: Codable {
-    let slug: String
-    let name: String
-    let known: Bool
-    let count: Int
+    /// `GET /api/v1/free-to-play/suggestions?q=` — up to 5 game titles for the search box, without hidden games.
+    func suggestCatalogTitles(
+        _ input: Operations.SuggestCatalogTitles.Input
+    ) async throws -> Operations.SuggestCatalogTitles.Output {
+        let query: String
+        do {
+            query = try BadRequest.search(input.query.q)
+        } catch {
+            return .badRequest(.init(body: .json(Self.error(error.message, status: 400))))
+        }
+        var titles: [Components.Schemas.CatalogSuggestion] = []
+        if !query.isEmpty {
+            let catalog = try await readModel.snapshot().catalog
+            var visitor = VisitorMarks.none
+            if let profile = Self.visitor { visitor = try await marks.marks(of: profile) }
+            var filters = CatalogFilters()
+            filters.search = query
+            titles = filters.apply(to: catalog, hidden: Set(visitor.ids(.hidden, of: .game))).prefix(5).map {
+                .init(id: Int64($0.id), title: $0.game.title)
+            }
+        }
+        return .ok(.init(headers: .init(cacheControl: Self.cacheControl), body: .json(titles)))
+    }
+
+    // MARK: - The document
+
+    /// `GET /api/openapi.yaml` — the OpenAPI document, byte for byte the one the server was generated from.
+    @Sendable func document(request: Request, context: AppRequestContext) async throws -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/yaml; charset=utf-8", .cacheControl: Self.cacheControl],
+            body: .init(byteBuffer: ByteBuffer(bytes: APIDocument.yaml)))
+    }
+
+    /// `GET /api` — the API explained to people, with an example request and answer per endpoint.
+    @Sendable func reference(request: Request, context: AppRequestContext) async throws -> Response {
+        let page = APIPage(model: .init(origin: LinkBase(request: request, fallbackHost: fallbackHost).origin))
+        // Reference for developers, in English like the API itself; the shell around it speaks the page's language.
+        return PageResponse.html(
+            Layout(
+                request, context, title: "JSON API · GameGiveaways", section: nil,
+                content: "<div lang=\"en\">\(page.render())</div>",
+                description: "The GameGiveaways JSON API: endpoints, parameters, examples and the OpenAPI document."
+            ).render())
+    }
+
+    // MARK: - Helpers
+
+    private static let cacheControl = "no-cache"
+
+    private static func error(_ message: String, status: Int) -> Components.Schemas._Error {
+        .init(error: message, status: status)
+    }
+
+    /// `include_expired`: `true`/`1` lists ended giveaways too; `false`/`0`/empty do not; anything else is refused.
+    static func flag(_ text: String?) throws(BadRequest) -> Bool {
+        switch text?.lowercased() {
+        case nil, "", "0", "false": return false
+        case "1", "true": return true
+        case let other?:
+            throw BadRequest(message: "“include_expired” must be true, false, 1 or 0, not “\(other.prefix(60))”.")
+        }
+    }
+
+    /// Makes the visitor's profile (from `VisitorMiddleware`) visible to the generated handlers.
+    struct VisitorScope: RouterMiddleware {
+        typealias Context = AppRequestContext
+
+        func handle(
+            _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+        ) async throws -> Response {
+            try await APIRoutes.$visitor.withValue(context.profile) { try await next(request, context) }
+        }
+    }
 }

@@ -2,8 +2,8 @@ import Foundation
 import GiveawaysDomain
 import Hummingbird
 
-/// The free-to-play catalog: the list, a game's page, its images, and search suggestions. Reads the read model;
-/// a game's page may fetch that game's detail.
+/// The free-to-play catalog: the list, a game's page and its images (search suggestions are in `APIRoutes`).
+/// Reads the read model; a game's page may fetch that game's detail.
 struct CatalogRoutes: Sendable {
     let readModel: ReadModel
     let marks: any MarkRepository
@@ -18,7 +18,6 @@ struct CatalogRoutes: Sendable {
         router.get(.init(SiteRoute.Pattern.freeToPlay), use: list)
         router.get(.init(SiteRoute.Pattern.catalogGame), use: game)
         router.get(.init(SiteRoute.Pattern.catalogImage), use: image)
-        router.get(.init(SiteRoute.Pattern.apiCatalogSuggestions), use: suggestions)
     }
 
     /// `GET /free-to-play` — the catalog; with `X-Fragment: results`, only the results (live search, Load more).
@@ -99,28 +98,9 @@ struct CatalogRoutes: Sendable {
         return await images.response(for: url.absoluteString, request: request)
     }
 
-    /// `GET /api/v1/free-to-play/suggestions?q=` — up to 5 game titles for the search box.
-    @Sendable func suggestions(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .api(.catalogSuggestions(let query)) = try route(request) else { throw HTTPError(.notFound) }
-        let catalog = try await readModel.snapshot().catalog
-        let hidden = Set(try await marks.marks(of: context).ids(.hidden, of: .game))
-        var filters = CatalogFilters()
-        filters.search = query
-        let titles =
-            query.trimmingCharacters(in: .whitespaces).isEmpty
-            ? [] : filters.apply(to: catalog, hidden: hidden).prefix(5)
-        return try JSONResponse.encode(titles.map { CatalogSuggestionJSON(id: $0.id, title: $0.game.title) })
-    }
-
     // MARK: - Helpers
 
     private func route(_ request: Request) throws -> SiteRoute? {
         try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
     }
-}
-
-/// One search suggestion.
-struct CatalogSuggestionJSON: Encodable {
-    let id: Int
-    let title: String
 }

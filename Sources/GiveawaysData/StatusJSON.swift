@@ -1,12 +1,11 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 
 /// The body of `/api/v1/status` (and `giveaways status --json`): one entry per source, and the GamerPower feed's
 /// summary at the top level, as the first release wrote it.
-public struct StatusJSON: Codable, Sendable {
+public struct StatusJSON: Codable, Sendable, Hashable {
     /// One source's health.
-    public struct SourceJSON: Codable, Sendable {
+    public struct SourceJSON: Codable, Sendable, Hashable {
         public var source: String
         public var name: String
         /// `healthy`, `stale`, `failing`, `never-synced` or `syncing`.
