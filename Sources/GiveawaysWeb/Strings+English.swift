@@ -28,7 +28,8 @@ extension Strings {
             credits: { gamerpower, freetogame in
                 "Giveaway data from \(gamerpower); free-to-play games from \(freetogame). GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores."
             },
-            discoverGames: "Discover games", history: "History", statistics: "Statistics", syncStatus: "Sync status", api: "JSON API",
+            discoverGames: "Discover games", history: "History", statistics: "Statistics", syncStatus: "Sync status",
+            api: "JSON API",
             languageLabel: "Language"),
         card: Card(
             newSinceVisit: "New since your last visit", leftFeed: "Left the feed", expired: "Expired",
