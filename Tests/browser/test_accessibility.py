@@ -63,14 +63,19 @@ def test_every_page_has_no_axe_violations(app, browser_factory, scheme, width, h
     assert problems == [], "\n".join(problems)
 
 
-GERMAN_PAGES = ["/", "/giveaways/5101", "/more", "/favorites", "/claimed", "/status", "/no-such-page"]
+GERMAN_PAGES = [
+    "/", "/?q=zzzz-no-such-giveaway", "/giveaways/5101", "/more", "/favorites", "/claimed", "/settings",
+    "/settings/notifications", "/history", "/stats", "/status", "/free-to-play", "/free-to-play/9002",
+    "/discover?genres=all", "/api", "/no-such-page",
+]
 
 
-def test_german_pages_have_no_axe_violations(app, browser_factory):
+@pytest.mark.parametrize("width,height,dark", [(1280, 900, False), (390, 844, True)], ids=["desktop-light", "phone-dark"])
+def test_german_pages_have_no_axe_violations(app, browser_factory, width, height, dark):
     """The same sweep over the main pages in German (through `?lang=de`, remembered afterwards): axe checks that
     `<html lang>` is valid and that every label is there in the page's language."""
     source = axe_source()
-    driver = browser_factory(width=1280, height=900)
+    driver = browser_factory(width=width, height=height, dark=dark)
     driver.set_script_timeout(30)
     problems = []
     driver.get(app + "/?lang=de")
