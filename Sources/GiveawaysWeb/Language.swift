@@ -92,9 +92,11 @@ enum Language: String, CaseIterable, Hashable, Sendable {
             sameSite: .lax)
     }
 
-    /// The request's own address without `lang=`, for the footer's switch to come back to.
+    /// The request's own address without `lang=`, for the footer's switch to come back to; Home for the answer to a
+    /// form (a GET there would not find the page) and for the switch's own error page.
     static func returnPath(of request: Request) -> String {
         let path = request.uri.path
+        guard request.method == .get || request.method == .head, path != SiteRoute.Pattern.language else { return "/" }
         guard let query = request.uri.query, !query.isEmpty else { return path }
         let kept = query.split(separator: "&").filter { !$0.hasPrefix(parameter + "=") && $0 != parameter }
         return kept.isEmpty ? path : path + "?" + kept.joined(separator: "&")

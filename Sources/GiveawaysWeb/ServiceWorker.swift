@@ -30,6 +30,7 @@ enum ServiceWorker {
                 self.addEventListener("activate", (event) => {
                   event.waitUntil(caches.keys().then((keys) => Promise.all(
                     keys.filter((key) => key.startsWith("shell-") && key !== SHELL).map((key) => caches.delete(key))))
+                    .then(() => self.registration.navigationPreload?.enable())
                     .then(() => self.clients.claim()));
                 });
                 // Another profile in this browser (a linked device) must not see the last one's pages offline.
@@ -38,9 +39,9 @@ enum ServiceWorker {
                 });
                 // The note is written in the page's own language (its <html lang>).
                 const NOTES = \(offlineNotes);
-                const timeText = (iso, words) => {
+                const timeText = (iso, words, lang) => {
                   const date = new Date(iso);
-                  return isNaN(date) ? words.earlier : date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+                  return isNaN(date) ? words.earlier : date.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
                 };
                 const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
                 const withOfflineNote = async (response) => {
@@ -48,20 +49,28 @@ enum ServiceWorker {
                   const html = await response.text();
                   const lang = (html.match(/<html lang="([a-z]+)"/) || [])[1];
                   const words = NOTES[lang] || NOTES.\(Language.standard.rawValue);
-                  const note = '<p class="banner offline-note" role="status"><strong>' + escapeText(words.title) + '</strong> ' + escapeText(words.text.replace("{time}", timeText(seen, words))) + '</p>';
+                  const note = '<p class="banner offline-note" role="status"><strong>' + escapeText(words.title) + '</strong> ' + escapeText(words.text.split("{time}").join(timeText(seen, words, NOTES[lang] ? lang : "\(Language.standard.rawValue)"))) + '</p>';
                   return new Response(html.replace(/(<main[^>]*>)/, "$1" + note),
                     { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
                 };
-                const page = async (request) => {
+                // The copy is stored after the page has been handed over, never before.
+                const remember = async (url, copy) => {
+                  const headers = new Headers(copy.headers);
+                  headers.set("X-Seen-At", new Date().toISOString());
+                  const body = await copy.blob();
+                  const cache = await caches.open(PAGES);
+                  await cache.put(url, new Response(body, { status: 200, headers }));
+                };
+                // Navigation preload: the browser asks the network while the worker starts.
+                const page = async (event) => {
+                  const request = event.request;
                   try {
-                    const response = await fetch(request);
+                    const response = (await event.preloadResponse) || (await fetch(request));
                     if (response.ok && (response.headers.get("Content-Type") || "").startsWith("text/html")) {
+                      // Stored a moment later: reading and writing the copy must not compete with the page's
+                      // own parsing for the CPU.
                       const copy = response.clone();
-                      const headers = new Headers(copy.headers);
-                      headers.set("X-Seen-At", new Date().toISOString());
-                      const body = await copy.blob();
-                      const cache = await caches.open(PAGES);
-                      await cache.put(request.url, new Response(body, { status: 200, headers }));
+                      event.waitUntil(new Promise((done) => setTimeout(done, 2000)).then(() => remember(request.url, copy)));
                     }
                     return response;
                   } catch (error) {
@@ -74,7 +83,7 @@ enum ServiceWorker {
                   const request = event.request;
                   const url = new URL(request.url);
                   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-                  if (request.mode === "navigate") { event.respondWith(page(request)); return; }
+                  if (request.mode === "navigate") { event.respondWith(page(event)); return; }
                   if (url.pathname.startsWith("/static/")) {
                     event.respondWith(caches.match(request, { cacheName: SHELL }).then((hit) => hit || fetch(request)));
                   }

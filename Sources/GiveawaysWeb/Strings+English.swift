@@ -113,7 +113,7 @@ extension Strings {
             healthy: "Healthy", stale: "Failing — showing older data", failing: "Failing",
             neverSynced: "Not synced yet", syncing: "Syncing",
             healthySummary: { "The last sync succeeded. It holds \($0)." },
-            staleSummary: { "The last attempt failed, so the \($0) on show are from the last good sync." },
+            staleSummary: { "The last attempt failed, so what is on show (\($0)) is from the last good sync." },
             failingDemoSummary: "No sync has succeeded yet; the app shows labelled demo data until one does.",
             failingSummary: "No sync has succeeded yet.", neverSyncedSummary: "No sync has been attempted yet.",
             syncingSummary: "The first sync is running.", runningNow: "running now", succeeded: "succeeded",

@@ -125,7 +125,7 @@ extension Strings {
             neverSynced: "Noch nicht synchronisiert", syncing: "Synchronisiert gerade",
             healthySummary: { "Die letzte Synchronisierung hat geklappt. Sie enthält \($0)." },
             staleSummary: {
-                "Der letzte Versuch ist fehlgeschlagen; die angezeigten \($0) stammen aus der letzten erfolgreichen Synchronisierung."
+                "Der letzte Versuch ist fehlgeschlagen; was du siehst (\($0)), stammt aus der letzten erfolgreichen Synchronisierung."
             },
             failingDemoSummary:
                 "Noch keine Synchronisierung hat geklappt; bis dahin zeigt die App gekennzeichnete Demodaten.",
@@ -159,7 +159,7 @@ extension Strings {
             backToGiveaways: "Zurück zu allen Giveaways", offlineTitle: "Offline", offlineHeading: "Du bist offline",
             offlineText:
                 "Diese Seite wurde noch nie geöffnet, deshalb gibt es auf diesem Gerät keine Kopie davon. Seiten, die du schon gesehen hast, öffnen sich auch offline; alles andere kommt mit der Verbindung zurück.",
-            offlineNoteTitle: "Du bist offline", offlineNoteText: "– du siehst den Stand von {time}.",
+            offlineNoteTitle: "Du bist offline", offlineNoteText: "– du siehst den Stand vom {time}.",
             offlineNoteEarlier: "vorhin"
         ),
         script: ScriptText(

@@ -1,7 +1,5 @@
 """The service worker: a page seen before opens offline with a note; a page never seen gets the offline page.
 Offline is real here: the server of this test is stopped."""
-import time
-
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -22,7 +20,13 @@ def test_seen_pages_open_offline_with_a_note_and_unseen_ones_get_the_offline_pag
     driver.get(base + "/giveaways/5101")
     title = driver.find_element(By.CSS_SELECTOR, ".details h1").text
     driver.get(base + "/")
-    time.sleep(0.5)  # the copy is written after the page is answered
+    # The copies are written about 2 seconds after each page is answered (never competing with the page).
+    copies = """
+        const done = arguments[arguments.length - 1];
+        caches.open('pages-v1').then((cache) => Promise.all(arguments[0].map((url) => cache.match(url))))
+          .then((hits) => done(hits.every(Boolean)), () => done(false));"""
+    WebDriverWait(driver, 15, poll_frequency=0.25).until(
+        lambda d: d.execute_async_script(copies, [base + "/giveaways/5101", base + "/"]))
 
     next(server, None)  # runs serve()'s teardown: the server stops, the network is gone
     driver.get(base + "/giveaways/5101")

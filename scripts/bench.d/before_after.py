@@ -67,10 +67,13 @@ def weight(server, language):
     assert gzip.decompress(zipped) == raw
     html = raw.decode()
     assets = re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
-    js = sum(len(get(server.base + a)[0]) for a in assets if ".js" in a)
-    css = sum(len(get(server.base + a)[0]) for a in assets if ".css" in a)
+    bodies = {a: get(server.base + a)[0] for a in assets if a.endswith((".js", ".css")) or ".js?" in a or ".css?" in a}
+    js = [body for path, body in bodies.items() if ".js" in path]
+    css = [body for path, body in bodies.items() if ".css" in path]
     lang = re.search(r'<html lang="([^"]+)"', html).group(1)
-    return {"raw": len(raw), "gzip": len(zipped), "js": js, "css": css, "lang": lang}
+    return {"raw": len(raw), "gzip": len(zipped), "js": sum(map(len, js)), "css": sum(map(len, css)), "lang": lang,
+            "js_gzip": sum(len(gzip.compress(b, 6)) for b in js), "css_gzip": sum(len(gzip.compress(b, 6)) for b in css),
+            "total_gzip": len(zipped) + sum(len(gzip.compress(b, 6)) for b in js + css)}
 
 
 DCL = "const n = performance.getEntriesByType('navigation')[0]; return n.domContentLoadedEventEnd - n.startTime;"
@@ -116,8 +119,10 @@ def main():
         for name, server in servers.items():
             for language in LANGUAGES:
                 w = weight(server, language)
-                print(f"{name:6} Accept-Language {language}: <html lang={w['lang']}>  raw {w['raw'] / 1024:.1f} KB  "
-                      f"gzip {w['gzip'] / 1024:.1f} KB  JS {w['js'] / 1024:.1f} KB  CSS {w['css'] / 1024:.1f} KB")
+                print(f"{name:6} Accept-Language {language}: <html lang={w['lang']}>  HTML raw {w['raw'] / 1024:.1f} KB "
+                      f"/ gzip {w['gzip'] / 1024:.1f} KB  JS {w['js'] / 1024:.1f} / {w['js_gzip'] / 1024:.1f} KB  "
+                      f"CSS {w['css'] / 1024:.1f} / {w['css_gzip'] / 1024:.1f} KB  all three gzipped "
+                      f"{w['total_gzip'] / 1024:.1f} KB")
         print("\n## DOMContentLoaded (ms), headless Chromium 390x844")
         samples = {name: {"first": [], "repeat": [], "controlled": 0} for name in servers}
         for round_number in range(ROUNDS):
@@ -138,6 +143,8 @@ def main():
                 print(line)
         for kind in ["first", "repeat"]:
             print(f"after / before, {kind}: {medians[('after', kind)] / medians[('before', kind)]:.2f}x")
+        if os.environ.get("SKIP_THROUGHPUT") == "1":
+            return
         print(f"\n## cached Home throughput (plain), wrk -t1 -c32 -d {DURATION}")
         rates = {}
         for name, server in servers.items():

@@ -25,8 +25,14 @@ struct ErrorPageMiddleware: RouterMiddleware {
             if let error = error as? ServerError {
                 (status, message) = Self.describe(error)
                 if status == .internalServerError {
+                    // Not the whole ServerError: its description carries the request's headers, the profile cookie
+                    // among them.
                     context.logger.error(
-                        "API request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+                        "API request failed",
+                        metadata: [
+                            "operation": "\(error.operationID)", "error": "\(error.underlyingError)",
+                            "path": "\(request.uri.path)",
+                        ])
                 }
             } else if let error = error as? BadRequest {
                 status = .badRequest

@@ -5,8 +5,10 @@
 
   // The service worker: pages seen before open offline. After this browser switched profiles (a linked
   // device), the copies of the last profile's pages are dropped.
+  // Registered once the page has loaded, so that installing it (fetching the shell) never competes with the page.
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => { /* the app works without it */ });
+    const register = () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => { /* the app works without it */ });
+    if (document.readyState === "complete") register(); else window.addEventListener("load", register, { once: true });
     if (document.querySelector("[data-forget-offline-pages]")) {
       navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage("forget-pages"));
     }
@@ -36,8 +38,9 @@
       const unitForms = forms[unit];
       return fill(unitForms[plural.select(n)] || unitForms.other, { n: n.toLocaleString(lang) });
     };
-    // Whole calendar days between two instants on the visitor's calendar (rounding absorbs DST's 23/25 h days).
-    const dayNumber = (date) => Math.round(new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() / 86400000);
+    // A day's number on the visitor's calendar: its local date counted as a UTC date, so daylight-saving days of
+    // 23 or 25 hours (and zones like UTC+12/+13) never bend the difference.
+    const dayNumber = (date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86400000;
     const endsText = (end, now) => {
       const seconds = (end - now) / 1000;
       if (seconds <= 0) {
@@ -54,7 +57,8 @@
     };
     const rewrite = (root) => {
       const now = new Date();
-      root.querySelectorAll("time[data-t][datetime]").forEach((element) => {
+      const times = root.matches?.("time[data-t][datetime]") ? [root] : root.querySelectorAll("time[data-t][datetime]");
+      times.forEach((element) => {
         const when = new Date(element.getAttribute("datetime"));
         if (Number.isNaN(when.getTime())) return;
         const kind = element.dataset.t;
@@ -64,8 +68,9 @@
       });
     };
     rewrite(document);
+    // Only what was added: Load more appends card by card, so the whole list is never redone per card.
     new MutationObserver((changes) => {
-      changes.forEach((change) => change.addedNodes.forEach((node) => { if (node.querySelectorAll) rewrite(node.parentNode || node); }));
+      changes.forEach((change) => change.addedNodes.forEach((node) => { if (node.nodeType === Node.ELEMENT_NODE) rewrite(node); }));
     }).observe(document.body, { childList: true, subtree: true });
     setInterval(() => rewrite(document), 60000);
   }
@@ -94,7 +99,7 @@
   })();
   const say = (key, english) => ui[key] || english;
   const heartLabel = (favorite, title) =>
-    say(favorite ? "removeFavorite" : "addFavorite", favorite ? "Remove {title} from favorites" : "Add {title} to favorites").replace("{title}", title);
+    say(favorite ? "removeFavorite" : "addFavorite", favorite ? "Remove {title} from favorites" : "Add {title} to favorites").split("{title}").join(title);
   // The giveaway's title inside a heart's label, whichever of the two labels it carries.
   const titleOf = (label) => {
     for (const favorite of [true, false]) {
