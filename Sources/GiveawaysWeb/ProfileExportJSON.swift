@@ -47,27 +47,27 @@ struct ProfileExportJSON: Codable {
     /// Reads and checks a file: its format and version, limits, and every mark's kind. Marks of kinds this
     /// release does not know are skipped and counted, not fatal.
     static func decode(_ data: Data) throws(BadRequest) -> (export: ProfileExport, skipped: Int) {
-        guard data.count <= maxBytes else { throw BadRequest(message: "That file is too large to be an export.") }
+        guard data.count <= maxBytes else { throw BadRequest { $0.errors.exportTooLarge } }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let file: ProfileExportJSON
         do {
             file = try decoder.decode(ProfileExportJSON.self, from: data)
         } catch {
-            throw BadRequest(message: "That is not a GameGiveaways export: it could not be read as one.")
+            throw BadRequest { $0.errors.exportUnreadable }
         }
         guard file.format == formatName else {
-            throw BadRequest(message: "That is not a GameGiveaways export (its format is “\(file.format.prefix(40))”).")
+            throw BadRequest { [format = String(file.format.prefix(40))] in $0.errors.exportWrongFormat(format) }
         }
         guard file.version <= currentVersion else {
-            throw BadRequest(message: "That export comes from a newer release (version \(file.version)); update first.")
+            throw BadRequest { [version = file.version] in $0.errors.exportTooNew(version) }
         }
         guard file.marks.count <= maxMarks else {
-            throw BadRequest(message: "That export holds more than \(maxMarks) marks.")
+            throw BadRequest { $0.errors.exportTooManyMarks(maxMarks) }
         }
         try RulesForm.validate(file.rules.blockedKeywords)
         guard file.rules.platforms.count <= 100, file.rules.platforms.allSatisfy({ SiteRoute.genreSlug($0) == $0 })
-        else { throw BadRequest(message: "The stores in that export are not valid store names.") }
+        else { throw BadRequest { $0.errors.exportBadStores } }
         var marks: [Mark] = []
         var skipped = 0
         for mark in file.marks {

@@ -8,13 +8,13 @@ enum RulesForm {
         var rules = GiveawayRules()
         for slug in form.values("store") {
             guard knownSlugs.contains(slug) else {
-                throw BadRequest(message: "There is no store “\(slug.prefix(40))”.")
+                throw BadRequest { [slug = String(slug.prefix(40))] in $0.errors.unknownStore(slug) }
             }
             rules.platforms.insert(slug)
         }
         for value in form.values("type") {
             guard let type = TypeFilter(rawValue: value) else {
-                throw BadRequest(message: "The type must be game, loot or beta, not “\(value.prefix(40))”.")
+                throw BadRequest { [value = String(value.prefix(40))] in $0.errors.badType(value) }
             }
             rules.types.insert(type)
         }
@@ -49,7 +49,7 @@ enum RulesForm {
     /// Keyword limits, shared by the form and imports.
     static func validate(_ keywords: [String]) throws(BadRequest) {
         guard keywords.count <= GiveawayRules.maximumKeywords else {
-            throw BadRequest(message: "At most \(GiveawayRules.maximumKeywords) blocked keywords, please.")
+            throw BadRequest { $0.errors.tooManyKeywords(GiveawayRules.maximumKeywords) }
         }
         if let long = keywords.first(where: { $0.count > GiveawayRules.maximumKeywordLength }) {
             throw BadRequest(

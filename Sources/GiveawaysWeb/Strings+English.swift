@@ -358,7 +358,19 @@ extension Strings {
             searchTooLong: { "Searches are limited to \($0) characters." },
             genreTooLong: "That genre name is too long.",
             badCatalogPlatform: { "The platform must be pc or browser, not “\($0)”." },
-            unknownGenre: { "There is no genre “\($0)” in the catalog. Genres: \($1)…" })
+            unknownGenre: { "There is no genre “\($0)” in the catalog. Genres: \($1)…" },
+            unknownStore: { "There is no store “\($0)”." },
+            tooManyKeywords: { "At most \($0) blocked keywords, please." },
+            unknownSource: { "There is no source “\($0)” to sync." },
+            badMarkKind: "The mark must be “claimed” or “not-interested”.",
+            badMarkSwitch: "“on” must be 1 (set the mark) or 0 (clear it).",
+            importMissing: "Choose an export file or paste its contents first.",
+            exportTooLarge: "That file is too large to be an export.",
+            exportUnreadable: "That is not a GameGiveaways export: it could not be read as one.",
+            exportWrongFormat: { "That is not a GameGiveaways export (its format is “\($0)”)." },
+            exportTooNew: { "That export comes from a newer release (version \($0)); update first." },
+            exportTooManyMarks: { "That export holds more than \($0) marks." },
+            exportBadStores: "The stores in that export are not valid store names.")
     )
 
     private static let englishUnits = Units(

@@ -403,7 +403,19 @@ extension Strings {
             searchTooLong: { "Suchen sind auf \($0) Zeichen begrenzt." },
             genreTooLong: "Dieser Genre-Name ist zu lang.",
             badCatalogPlatform: { "Die Plattform muss pc oder browser sein, nicht „\($0)“." },
-            unknownGenre: { "Das Genre „\($0)“ gibt es im Katalog nicht. Genres: \($1) …" })
+            unknownGenre: { "Das Genre „\($0)“ gibt es im Katalog nicht. Genres: \($1) …" },
+            unknownStore: { "Einen Store „\($0)“ gibt es nicht." },
+            tooManyKeywords: { "Bitte höchstens \($0) gesperrte Stichwörter." },
+            unknownSource: { "Eine Quelle „\($0)“ zum Synchronisieren gibt es nicht." },
+            badMarkKind: "Die Markierung muss „claimed“ oder „not-interested“ sein.",
+            badMarkSwitch: "„on“ muss 1 (markieren) oder 0 (Markierung entfernen) sein.",
+            importMissing: "Wähle zuerst eine Exportdatei aus oder füge ihren Inhalt ein.",
+            exportTooLarge: "Diese Datei ist zu groß für einen Export.",
+            exportUnreadable: "Das ist kein GameGiveaways-Export: Die Datei ließ sich nicht als solcher lesen.",
+            exportWrongFormat: { "Das ist kein GameGiveaways-Export (sein Format ist „\($0)“)." },
+            exportTooNew: { "Dieser Export stammt aus einer neueren Version (Version \($0)); bitte zuerst aktualisieren." },
+            exportTooManyMarks: { "Dieser Export enthält mehr als \($0) Markierungen." },
+            exportBadStores: "Die Stores in diesem Export sind keine gültigen Store-Namen.")
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

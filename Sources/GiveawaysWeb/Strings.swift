@@ -661,5 +661,17 @@ extension Strings {
         let badCatalogPlatform: @Sendable (String) -> String
         /// (the genre asked for, some that exist) → the message.
         let unknownGenre: @Sendable (String, String) -> String
+        let unknownStore: @Sendable (String) -> String
+        let tooManyKeywords: @Sendable (Int) -> String
+        let unknownSource: @Sendable (String) -> String
+        let badMarkKind: String
+        let badMarkSwitch: String
+        let importMissing: String
+        let exportTooLarge: String
+        let exportUnreadable: String
+        let exportWrongFormat: @Sendable (String) -> String
+        let exportTooNew: @Sendable (Int) -> String
+        let exportTooManyMarks: @Sendable (Int) -> String
+        let exportBadStores: String
     }
 }

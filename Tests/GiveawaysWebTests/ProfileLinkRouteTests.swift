@@ -118,6 +118,23 @@ import Testing
         }
     }
 
+    @Test func aBadImportIsExplainedInThePageLanguage() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            var browser = Browser()
+            let german = try await browser.post(
+                "/settings/import", "data=not%20json", client: client, extra: [.acceptLanguage: "de-DE"])
+            #expect(german.status == .badRequest)
+            #expect(german.text.contains("Das ist kein GameGiveaways-Export"))
+            let english = try await browser.post("/settings/import", "data=", client: client)
+            #expect(english.text.contains("Choose an export file or paste its contents first."))
+            let rules = try await browser.post(
+                "/settings", "store=nowhere", client: client, extra: [.cookie: "lang=de"])
+            #expect(rules.status == .badRequest)
+            #expect(rules.text.contains("Einen Store „nowhere“ gibt es nicht."))
+        }
+    }
+
     @Test func aNewFeedAddressReplacesTheOldOne() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in

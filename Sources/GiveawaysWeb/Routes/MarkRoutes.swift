@@ -25,13 +25,13 @@ struct MarkRoutes: Sendable {
         // Either the pressed button of the pair (`claimed=1`, `not-interested=0`) or, for scripts, `kind=…&on=…`.
         let pressed = SiteRoute.MarkedList.allCases.first { form[$0.rawValue] != nil }
         guard let list = pressed ?? form["kind"].flatMap(SiteRoute.MarkedList.init(rawValue:)) else {
-            throw BadRequest(message: "The mark must be “claimed” or “not-interested”.")
+            throw BadRequest { $0.errors.badMarkKind }
         }
         let isOn: Bool
         switch pressed.map({ form[$0.rawValue] }) ?? form["on"] {
         case "1": isOn = true
         case "0": isOn = false
-        default: throw BadRequest(message: "“on” must be 1 (set the mark) or 0 (clear it).")
+        default: throw BadRequest { $0.errors.badMarkSwitch }
         }
         let profile = context.profile ?? .random()
         if isOn {

@@ -175,7 +175,7 @@ struct PageRoutes: Sendable {
         // The status page names the source; the offline banner's Retry is about the giveaways.
         let source = form["source"].flatMap(SourceID.init(rawValue:)) ?? .gamerpower
         guard readModel.sources.contains(source) else {
-            throw BadRequest(message: "There is no source “\(form["source"]?.prefix(40) ?? "")” to sync.")
+            throw BadRequest { [source = String(form["source"]?.prefix(40) ?? "")] in $0.errors.unknownSource(source) }
         }
         syncNow(source)
         return PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.home(HomeFilters()).path))

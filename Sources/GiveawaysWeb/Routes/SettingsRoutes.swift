@@ -152,7 +152,7 @@ struct SettingsRoutes: Sendable {
     @Sendable func importData(request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await FormBody(request: request, maxBytes: ProfileExportJSON.maxBytes * 3 + 1024)
         let text = (form["data"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw BadRequest(message: "Choose an export file or paste its contents first.") }
+        guard !text.isEmpty else { throw BadRequest { $0.errors.importMissing } }
         let (export, _) = try ProfileExportJSON.decode(Data(text.utf8))
         let profile = context.profile ?? .random()
         try await profiles.importProfile(export, into: profile, at: clock())
