@@ -413,7 +413,9 @@ extension Strings {
             exportTooLarge: "Diese Datei ist zu groß für einen Export.",
             exportUnreadable: "Das ist kein GameGiveaways-Export: Die Datei ließ sich nicht als solcher lesen.",
             exportWrongFormat: { "Das ist kein GameGiveaways-Export (sein Format ist „\($0)“)." },
-            exportTooNew: { "Dieser Export stammt aus einer neueren Version (Version \($0)); bitte zuerst aktualisieren." },
+            exportTooNew: {
+                "Dieser Export stammt aus einer neueren Version (Version \($0)); bitte zuerst aktualisieren."
+            },
             exportTooManyMarks: { "Dieser Export enthält mehr als \($0) Markierungen." },
             exportBadStores: "Die Stores in diesem Export sind keine gültigen Store-Namen.")
     )
