@@ -6,7 +6,8 @@ database and are pinned to one CPU (`taskset -c SERVER_CPU`); Chromium, chromedr
   weight      Home raw and gzipped, the JavaScript and CSS it loads, per language;
   DCL         DOMContentLoaded of Home in headless Chromium: ROUNDS rounds, the two binaries alternating inside
               each round (so drift hits both), a fresh browser per round; "first" is a first visit, "repeat" the
-              next navigation (for the new binary: its service worker now controls the page). Median and p90;
+              next navigation a second later (for the new binary: its service worker now controls the page, and
+              may still be finishing its install), "later" one more navigation 3 s after that. Median and p90;
   throughput  cached Home, plain, `wrk -t1 -c32` for DURATION, once per language (Accept-Language).
 Usage: scripts/bench-before-after BEFORE_BIN AFTER_BIN. Env: ROUNDS (15), DURATION (10s), SERVER_CPU, CLIENT_CPU."""
 import gzip
@@ -87,8 +88,11 @@ def dcl_round(server):
         time.sleep(1.0)  # the service worker (if any) installs and takes control
         driver.get(server.base + "/")
         repeat = driver.execute_script(DCL)
+        time.sleep(3.0)  # a visitor coming back later: whatever the worker did after the last visit is over
+        driver.get(server.base + "/")
+        later = driver.execute_script(DCL)
         controlled = driver.execute_script("return !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
-        return first, repeat, controlled
+        return first, repeat, later, controlled
     finally:
         driver.quit()
 
@@ -124,24 +128,25 @@ def main():
                       f"CSS {w['css'] / 1024:.1f} / {w['css_gzip'] / 1024:.1f} KB  all three gzipped "
                       f"{w['total_gzip'] / 1024:.1f} KB")
         print("\n## DOMContentLoaded (ms), headless Chromium 390x844")
-        samples = {name: {"first": [], "repeat": [], "controlled": 0} for name in servers}
+        samples = {name: {"first": [], "repeat": [], "later": [], "controlled": 0} for name in servers}
         for round_number in range(ROUNDS):
             order = list(servers) if round_number % 2 == 0 else list(reversed(servers))
             for name in order:
-                first, repeat, controlled = dcl_round(servers[name])
+                first, repeat, later, controlled = dcl_round(servers[name])
                 samples[name]["first"].append(first)
                 samples[name]["repeat"].append(repeat)
+                samples[name]["later"].append(later)
                 samples[name]["controlled"] += int(controlled)
         medians = {}
         for name, values in samples.items():
-            for kind in ["first", "repeat"]:
+            for kind in ["first", "repeat", "later"]:
                 data = sorted(values[kind])
                 medians[(name, kind)] = statistics.median(data)
                 line = f"{name:6} {kind:6}: median {medians[(name, kind)]:6.1f}  p90 {data[int(len(data) * 0.9) - 1]:6.1f}"
-                if kind == "repeat":
+                if kind == "later":
                     line += f"  (a service worker controlled it in {values['controlled']}/{ROUNDS} rounds)"
                 print(line)
-        for kind in ["first", "repeat"]:
+        for kind in ["first", "repeat", "later"]:
             print(f"after / before, {kind}: {medians[('after', kind)] / medians[('before', kind)]:.2f}x")
         if os.environ.get("SKIP_THROUGHPUT") == "1":
             return
