@@ -13,7 +13,7 @@ extension Strings {
             ],
             month: { month, year in "\(month) \(year)" }, dayMonth: { day, month in "\(day) \(month)" },
             weekdaysShort: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
-            dateTime: { weekday, day, month, year, time in "\(weekday) \(day) \(month) \(year), \(time) UTC" },
+            dateTime: { weekday, day, month, year, time in "\(weekday) \(day) \(month) \(year), \(time)" },
             day: { day, month, year in "\(day) \(month) \(year)" }),
         time: Time(
             endsIn: "Ends in {span}", endedAgo: "Ended {span} ago", endsToday: "Ends today, {time}",

@@ -29,14 +29,15 @@ extension Strings {
     func date(_ date: Date) -> String {
         let parts = UTCParts(date)
         return format.dateTime(
-            format.weekdaysShort[parts.weekday], parts.day, format.monthsShort[parts.month - 1], parts.year,
-            "\(parts.hour < 10 ? "0" : "")\(parts.hour):\(parts.minute < 10 ? "0" : "")\(parts.minute)")
+            format.weekdaysShort[parts.weekday], String(parts.day), format.monthsShort[parts.month - 1],
+            String(parts.year), "\(parts.hour < 10 ? "0" : "")\(parts.hour):\(parts.minute < 10 ? "0" : "")\(parts.minute)"
+        ) + " UTC"
     }
 
     /// "1 Apr 2026" / "1. Apr. 2026", for dates without a time.
     func day(_ date: Date) -> String {
         let parts = UTCParts(date)
-        return format.day(parts.day, format.monthsShort[parts.month - 1], parts.year)
+        return format.day(String(parts.day), format.monthsShort[parts.month - 1], String(parts.year))
     }
 
     // MARK: - Spans and countdowns
@@ -153,7 +154,12 @@ extension Strings {
         func plural(_ plural: Plural) -> String {
             "{\"one\":\(Self.json(plural.one)),\"other\":\(Self.json(plural.other))}"
         }
-        return "{\"endsIn\":\(Self.json(time.endsIn)),\"endedAgo\":\(Self.json(time.endedAgo)),"
+        func list(_ names: [String]) -> String { "[" + names.map(Self.json).joined(separator: ",") + "]" }
+        let dateTime = format.dateTime("{weekday}", "{day}", "{month}", "{year}", "{time}")
+        let day = format.day("{day}", "{month}", "{year}")
+        return "{\"weekdays\":\(list(format.weekdaysShort)),\"months\":\(list(format.monthsShort)),"
+            + "\"dateTime\":\(Self.json(dateTime)),\"day\":\(Self.json(day)),\"group\":\(Self.json(format.groupSeparator)),"
+            + "\"endsIn\":\(Self.json(time.endsIn)),\"endedAgo\":\(Self.json(time.endedAgo)),"
             + "\"endsToday\":\(Self.json(time.endsToday)),\"endsTomorrow\":\(Self.json(time.endsTomorrow)),"
             + "\"endsOn\":\(Self.json(time.endsOn)),\"spanIn\":\(units(time.spanIn)),\"spanAgo\":\(units(time.spanAgo))}"
     }

@@ -15,7 +15,7 @@ extension Strings {
             ],
             month: { month, year in "\(month) \(year)" }, dayMonth: { day, month in "\(day). \(month)" },
             weekdaysShort: ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."],
-            dateTime: { weekday, day, month, year, time in "\(weekday), \(day). \(month) \(year), \(time) UTC" },
+            dateTime: { weekday, day, month, year, time in "\(weekday), \(day). \(month) \(year), \(time)" },
             day: { day, month, year in "\(day). \(month) \(year)" }),
         time: Time(
             endsIn: "Endet in {span}", endedAgo: "Endete vor {span}", endsToday: "Endet heute um {time}",

@@ -83,10 +83,11 @@ extension Strings {
         let dayMonth: @Sendable (Int, String) -> String
         /// Sunday first, as `Calendar` counts.
         let weekdaysShort: [String]
-        /// (weekday, day, month, year, "09:00") → "Tue 1 Apr 2026, 09:00 UTC".
-        let dateTime: @Sendable (String, Int, String, Int, String) -> String
+        /// (weekday, day, month, year, "09:00") → "Tue 1 Apr 2026, 09:00" (the server adds " UTC"). Strings in, so
+        /// that the time script gets the same pattern with `{weekday}`, `{day}`… in it.
+        let dateTime: @Sendable (String, String, String, String, String) -> String
         /// (day, month, year) → "1 Apr 2026".
-        let day: @Sendable (Int, String, Int) -> String
+        let day: @Sendable (String, String, String) -> String
     }
 
     /// Countdowns and relative times; also handed to the script that rewrites them in the visitor's time zone.

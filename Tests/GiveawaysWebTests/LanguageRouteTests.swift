@@ -1,6 +1,6 @@
 import Foundation
 import GiveawaysTestSupport
-import GiveawaysWeb
+@testable import GiveawaysWeb
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -157,7 +157,25 @@ import Testing
             #expect(spanIn["day"] == ["one": "1 Tag", "other": "{n} Tagen"])
             #expect((object["spanAgo"] as? [String: [String: String]])?["hour"]?["other"] == "{n} Stunden")
             for key in ["endsToday", "endsTomorrow", "endsOn"] { #expect(object[key] is String, "\(key)") }
+            // The script writes dates itself (no Intl): names and patterns are the server's own.
+            #expect(object["weekdays"] as? [String] == ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."])
+            #expect((object["months"] as? [String])?.count == 12)
+            #expect(object["dateTime"] as? String == "{weekday}, {day}. {month} {year}, {time}")
+            #expect(object["day"] as? String == "{day}. {month} {year}")
+            #expect(object["group"] as? String == ".")
         }
+    }
+
+    /// The time script's date pattern, filled in, is exactly what the server writes (plus the server's " UTC").
+    @Test(arguments: Language.allCases) func theScriptsDatePatternIsTheServers(_ language: Language) throws {
+        let strings = language.strings
+        let date = Date(timeIntervalSince1970: 1_775_034_000)  // 2026-04-01 09:00 UTC, a Wednesday
+        let pattern = strings.format.dateTime("{weekday}", "{day}", "{month}", "{year}", "{time}")
+        let filled = pattern.replacingOccurrences(of: "{weekday}", with: strings.format.weekdaysShort[3])
+            .replacingOccurrences(of: "{day}", with: "1").replacingOccurrences(of: "{month}", with: strings.format.monthsShort[3])
+            .replacingOccurrences(of: "{year}", with: "2026").replacingOccurrences(of: "{time}", with: "09:00")
+        #expect(strings.date(date) == filled + " UTC")
+        #expect(strings.timeScriptJSON.contains(Strings.json(pattern)))
     }
 
     /// English words that must not be left on a German page (outside the upstream giveaway texts).

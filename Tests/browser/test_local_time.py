@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -80,7 +81,12 @@ def test_details_dates_are_local_and_keep_utc_in_the_attribute(app, browser_fact
     assert "UTC" not in published.text
     end = driver.find_element(By.CSS_SELECTOR, 'time[data-t="date"][datetime="2026-04-01T09:00:00Z"]')
     assert "02:00" in end.text  # the end date itself, 09:00 UTC
-    assert "2026" in (published.get_attribute("title") or "")
+    # The full local date with the zone's name is the tooltip, written when the time is first pointed at.
+    assert not published.get_attribute("title")
+    ActionChains(driver).move_to_element(published).perform()
+    WebDriverWait(driver, 5).until(lambda d: "2026" in (published.get_attribute("title") or ""))
+    assert "PDT" in published.get_attribute("title") or "GMT-7" in published.get_attribute("title")
+    assert "Sun 29 Mar 2026, 08:00" == published.text  # the server's own pattern, in local time
 
 
 def test_cards_added_by_live_search_are_rewritten_too(app, browser_factory):

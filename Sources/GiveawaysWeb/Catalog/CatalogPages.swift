@@ -320,7 +320,7 @@ struct CatalogGamePage {
             let format = strings.format
             guard let month = date.month, (1...12).contains(month) else { return String(date.year) }
             guard let day = date.day else { return format.month(format.monthsLong[month - 1], date.year) }
-            return format.day(day, format.monthsShort[month - 1], date.year)
+            return format.day(String(day), format.monthsShort[month - 1], String(date.year))
         }
     }
 
