@@ -30,7 +30,8 @@ extension Strings {
         let parts = UTCParts(date)
         return format.dateTime(
             format.weekdaysShort[parts.weekday], String(parts.day), format.monthsShort[parts.month - 1],
-            String(parts.year), "\(parts.hour < 10 ? "0" : "")\(parts.hour):\(parts.minute < 10 ? "0" : "")\(parts.minute)"
+            String(parts.year),
+            "\(parts.hour < 10 ? "0" : "")\(parts.hour):\(parts.minute < 10 ? "0" : "")\(parts.minute)"
         ) + " UTC"
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import GiveawaysTestSupport
-@testable import GiveawaysWeb
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
+@testable import GiveawaysWeb
 
 @Suite struct LanguageRouteTests {
     private static func page(
@@ -172,7 +173,9 @@ import Testing
         let date = Date(timeIntervalSince1970: 1_775_034_000)  // 2026-04-01 09:00 UTC, a Wednesday
         let pattern = strings.format.dateTime("{weekday}", "{day}", "{month}", "{year}", "{time}")
         let filled = pattern.replacingOccurrences(of: "{weekday}", with: strings.format.weekdaysShort[3])
-            .replacingOccurrences(of: "{day}", with: "1").replacingOccurrences(of: "{month}", with: strings.format.monthsShort[3])
+            .replacingOccurrences(of: "{day}", with: "1").replacingOccurrences(
+                of: "{month}", with: strings.format.monthsShort[3]
+            )
             .replacingOccurrences(of: "{year}", with: "2026").replacingOccurrences(of: "{time}", with: "09:00")
         #expect(strings.date(date) == filled + " UTC")
         #expect(strings.timeScriptJSON.contains(Strings.json(pattern)))
