@@ -21,6 +21,7 @@ enum StaticAssets {
                 var data = try? Data(contentsOf: url)
             else { continue }
             if name.hasSuffix(".css") { data = Data(minifyCSS(String(decoding: data, as: UTF8.self)).utf8) }
+            if name.hasSuffix(".js") { data = Data(minifyJS(String(decoding: data, as: UTF8.self)).utf8) }
             result[name] = Asset(body: ByteBuffer(bytes: data), contentType: type, etag: fingerprint(data))
         }
         return result
@@ -50,6 +51,17 @@ enum StaticAssets {
         text = text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
         text = text.replacingOccurrences(of: #" ?([{};,>]) ?"#, with: "$1", options: .regularExpression)
         return text.replacingOccurrences(of: ";}", with: "}").trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The script without its comment lines and indentation (a quarter of its weight, gzipped). Deliberately
+    /// line-based and nothing more: every line break stays (so automatic semicolon insertion reads the same
+    /// program) and only lines that *begin* with `//` go, so a `//` inside a string or a regular expression is never
+    /// touched. It relies on the house rule that app.js has no template literal or string spanning lines.
+    static func minifyJS(_ script: String) -> String {
+        script.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            .joined(separator: "\n") + "\n"
     }
 
     /// FNV-1a, 64 bits, as hex: enough to tell versions apart.
