@@ -8,7 +8,7 @@ import Hummingbird
 /// to the network, and the server's ETag / 304 work as before (the worker's fetch uses the HTTP cache).
 ///
 /// Kept out of the page's way (BENCHMARKS.md §7): the page's answer is handed over untouched (navigation preload,
-/// no `clone()` — a clone tees the body through the worker's JavaScript, which made pages arrive 4× slower); the
+/// no `clone()` — a clone tees the body through the worker's JavaScript: the last byte arrived 4× later); the
 /// copy is read back from the browser's HTTP cache a moment later (`cache: "force-cache"`, so no second request in
 /// the usual case). Where the browser has static routing (`InstallEvent.addRoutes`, Chromium), everything but
 /// navigations is routed without starting the worker's JavaScript: the shell straight from its cache, the rest to
@@ -45,6 +45,12 @@ enum ServiceWorker {
                     keys.filter((key) => key.startsWith("shell-") && key !== SHELL).map((key) => caches.delete(key))))
                     .then(() => self.registration.navigationPreload?.enable())
                     .then(() => self.clients.claim()));
+                  // The pages open while the worker installed (the very first one a visitor opened, usually) were
+                  // never fetched through it: keep them too, a moment later — not inside waitUntil, which would hold
+                  // navigations back until the copies are written.
+                  setTimeout(() => self.clients.matchAll({ type: "window" })
+                    .then((windows) => Promise.all(windows.map((client) => remember(client.url).catch(() => {}))))
+                    .catch(() => {}), 1000);
                 });
                 // Another profile in this browser (a linked device) must not see the last one's pages offline.
                 self.addEventListener("message", (event) => {

@@ -40,3 +40,24 @@ def test_seen_pages_open_offline_with_a_note_and_unseen_ones_get_the_offline_pag
     assert driver.find_elements(By.CSS_SELECTOR, "link[rel=stylesheet]"), "the shell's stylesheet comes from the cache"
     assert driver.execute_script(
         "return getComputedStyle(document.querySelector('.site-header')).position") == "sticky"
+
+
+def test_the_first_page_opened_is_kept_too(upstream, browser_factory):
+    """The page a visitor opened first was answered before the worker existed; it is kept once the worker is
+    active, so a phone that opened only that page can still show it offline."""
+    server = serve(upstream)
+    base = next(server)
+    driver = browser_factory(width=390, height=844)
+    driver.set_script_timeout(20)
+    driver.get(base + "/giveaways/5103")
+    title = driver.find_element(By.CSS_SELECTOR, ".details h1").text
+    kept = """
+        const done = arguments[arguments.length - 1];
+        caches.open('pages-v1').then((cache) => cache.match(arguments[0])).then((hit) => done(!!hit), () => done(false));"""
+    WebDriverWait(driver, 15, poll_frequency=0.25).until(
+        lambda d: d.execute_async_script(kept, base + "/giveaways/5103"))
+
+    next(server, None)  # the server stops
+    driver.get(base + "/giveaways/5103")
+    assert "You are offline" in driver.find_element(By.CSS_SELECTOR, ".offline-note").text
+    assert driver.find_element(By.CSS_SELECTOR, ".details h1").text == title
