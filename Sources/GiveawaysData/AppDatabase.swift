@@ -155,6 +155,14 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v6: webhooks and their outbox") { db in
             try migrateToHooks(db)
         }
+        migrator.registerMigration("v7: server secrets") { db in
+            // Keys the server makes for itself at first start (the profile cookies' signing key), never shown.
+            try db.create(table: "server_secret") { t in
+                t.column("name", .text).primaryKey()
+                t.column("value", .blob).notNull()
+                t.column("created_at", .datetime).notNull()
+            }
+        }
         return migrator
     }
 

@@ -9,11 +9,20 @@ public struct AppRequestContext: RequestContext {
     var profile: ProfileID?
     /// The language of the pages, chosen by `LanguageMiddleware`.
     var language = Language.standard
+    /// How profile cookies are signed and read; set by `VisitorMiddleware`.
+    var profileCookies: ProfileCookies?
 
     /// Every text of the pages in the request's language.
     var strings: Strings { language.strings }
 
     public init(source: Source) {
         coreContext = .init(source: source)
+    }
+}
+
+extension AppRequestContext {
+    /// The cookie that gives this browser `profile` (signed by the server; see `ProfileCookies`).
+    func profileCookie(_ profile: ProfileID, request: Request) -> Cookie {
+        (profileCookies ?? ProfileCookies(key: ProfileCookies.ephemeralKey)).cookie(for: profile, request: request)
     }
 }

@@ -35,7 +35,7 @@ import Testing
             #expect(!page.text.contains("hunter2"))
             let stored = try await HookSQLiteRepository(database: harness.repository.database).hooks()
             #expect(stored.count == 1)
-            #expect(stored.first?.profileID?.rawValue == alice.profile)
+            #expect(stored.first?.profileID == alice.profileID)
             #expect(stored.first?.events == [.new])
             #expect(stored.first?.rules == GiveawayRules.none)
             // The hook follows the visitor's rules in Settings, as soon as they change.

@@ -30,7 +30,7 @@ struct NotificationRoutes: Sendable {
 
     /// `POST /settings/notifications`: adds a hook; refused input shows the page again with the reason (400).
     @Sendable func add(request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await FormBody(request: request)
+        let form = try await FormBody(request: request, strings: context.strings)
         // A browser gets its profile the first time it adds a hook.
         let profile = context.profile ?? .random()
         let refusal: String
@@ -53,7 +53,7 @@ struct NotificationRoutes: Sendable {
         }
         var response = PageResponse.redirect(to: SiteRoute.notifications.path)
         if context.profile == nil {
-            response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
+            response.setCookie(context.profileCookie(profile, request: request))
         }
         return response
     }
