@@ -179,7 +179,8 @@ struct SettingsRoutes: Sendable {
     /// The export file from the import form: its chosen file (`file`) or pasted text (`data`). The form holds one
     /// export (JSON of at most `ProfileExportJSON.maxBytes`) and nothing else of any size, so that is its cap.
     /// Browsers send it as multipart (the file as it is); URL-encoded forms are read too.
-    private static func decodeImport(_ body: ByteBuffer, contentType: String?, strings: Strings) throws -> ProfileExport {
+    private static func decodeImport(_ body: ByteBuffer, contentType: String?, strings: Strings) throws -> ProfileExport
+    {
         let text: String
         if let boundary = MultipartForm.boundary(of: contentType) {
             guard let form = MultipartForm(body: body.readableBytesView, boundary: boundary) else {
