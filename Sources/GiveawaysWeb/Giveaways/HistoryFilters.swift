@@ -20,18 +20,8 @@ struct HistoryFilters: Sendable, Hashable {
 
     /// Parses the query parameters; an unknown value is a `BadRequest` that says what is valid.
     init(parameters: [String: String], platformSlugs: Set<String>) throws(BadRequest) {
-        do {
-            platform = try Platform.validatedFilter(parameters["platform"], slugsInData: platformSlugs)
-        } catch {
-            let slug = String(error.slug.prefix(60))
-            throw BadRequest { $0.errors.unknownPlatform(slug) }
-        }
-        if let type = parameters["type"]?.lowercased(), !type.isEmpty, type != "all" {
-            guard let filter = TypeFilter(rawValue: type) else {
-                throw BadRequest { $0.errors.badType(String(type.prefix(60))) }
-            }
-            self.type = filter
-        }
+        platform = try BadRequest.platform(parameters["platform"], slugsInData: platformSlugs)
+        self.type = try BadRequest.type(parameters["type"])
         if let text = parameters["month"], !text.isEmpty {
             guard let month = Month(text) else {
                 throw BadRequest { $0.errors.badMonth(String(text.prefix(60))) }

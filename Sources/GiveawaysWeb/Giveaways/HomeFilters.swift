@@ -19,18 +19,8 @@ struct HomeFilters: Sendable, Hashable {
     /// Parses the query parameters; an unknown value is a `BadRequest` that says what is valid.
     init(parameters: [String: String], platformSlugs: Set<String>) throws(BadRequest) {
         var query = GiveawayQuery()
-        do {
-            query.platform = try Platform.validatedFilter(parameters["platform"], slugsInData: platformSlugs)
-        } catch {
-            let slug = String(error.slug.prefix(60))
-            throw BadRequest { $0.errors.unknownPlatform(slug) }
-        }
-        if let type = parameters["type"]?.lowercased(), !type.isEmpty, type != "all" {
-            guard let filter = TypeFilter(rawValue: type) else {
-                throw BadRequest { $0.errors.badType(String(type.prefix(60))) }
-            }
-            query.type = filter
-        }
+        query.platform = try BadRequest.platform(parameters["platform"], slugsInData: platformSlugs)
+        query.type = try BadRequest.type(parameters["type"])
         if let sort = parameters["sort"]?.lowercased(), !sort.isEmpty {
             guard let order = GiveawaySort(rawValue: sort) else {
                 throw BadRequest { $0.errors.badSort(String(sort.prefix(60))) }

@@ -27,6 +27,25 @@ struct BadRequest: Error, CustomStringConvertible {
         localized = nil
     }
 
+    /// `platform=` of a giveaway list: a known slug (or one the data holds), `nil` for all platforms.
+    static func platform(_ text: String?, slugsInData: Set<String>) throws(BadRequest) -> String? {
+        do {
+            return try Platform.validatedFilter(text, slugsInData: slugsInData)
+        } catch {
+            let slug = String(error.slug.prefix(60))
+            throw BadRequest { $0.errors.unknownPlatform(slug) }
+        }
+    }
+
+    /// `type=` of a giveaway list: game, loot or beta; `nil` for all.
+    static func type(_ text: String?) throws(BadRequest) -> TypeFilter? {
+        guard let type = text?.lowercased(), !type.isEmpty, type != "all" else { return nil }
+        guard let filter = TypeFilter(rawValue: type) else {
+            throw BadRequest { $0.errors.badType(String(type.prefix(60))) }
+        }
+        return filter
+    }
+
     /// A search text from a query string, trimmed; longer than the limit is a bad request. Shared by every search.
     static func search(_ text: String?) throws(BadRequest) -> String {
         guard let text else { return "" }
