@@ -155,7 +155,11 @@ struct SettingsRoutes: Sendable {
         guard !text.isEmpty else { throw BadRequest { $0.errors.importMissing } }
         let (export, _) = try ProfileExportJSON.decode(Data(text.utf8))
         let profile = context.profile ?? .random()
-        try await profiles.importProfile(export, into: profile, at: clock())
+        do {
+            try await profiles.importProfile(export, into: profile, at: clock())
+        } catch is ProfileFull {
+            throw BadRequest.importOverLimit()
+        }
         return withProfile(
             profile, context, request, PageResponse.redirect(to: SiteRoute.settings(notice: .imported).path))
     }
