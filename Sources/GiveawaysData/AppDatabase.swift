@@ -155,6 +155,12 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v6: webhooks and their outbox") { db in
             try migrateToHooks(db)
         }
+        migrator.registerMigration("v7: the client address that added a visitor's hook") { db in
+            // So that one client's share of the server's visitor hooks can be counted (`addVisitorHook`) and the
+            // operator can see who added what (`giveaways hooks list --visitors`). `NULL` for the operator's.
+            try db.alter(table: "hook") { t in t.add(column: "client_address", .text) }
+            try db.create(index: "hook_by_client_address", on: "hook", columns: ["client_address"])
+        }
         return migrator
     }
 
