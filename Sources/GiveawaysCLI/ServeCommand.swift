@@ -36,6 +36,18 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var allowPrivateHooks = false
 
+    @Option(
+        help: """
+            How visitors reach the server, e.g. https://games.example.org (env GIVEAWAYS_PUBLIC_URL): absolute links             use it, and forms are accepted only for its host, loopback names, IP addresses and --allowed-host.
+            """)
+    var publicURL: String?
+
+    @Option(
+        help: """
+            Another host name the server answers to (env GIVEAWAYS_ALLOWED_HOSTS, comma-separated); repeat for             several.
+            """)
+    var allowedHost: [String] = []
+
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
@@ -50,6 +62,10 @@ struct ServeCommand: AsyncParsableCommand {
             key.isEmpty || !key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         {
             throw ValidationError("The RAWG key must be letters, digits, - and _ only (it is not shown here).")
+        }
+        _ = try resolvedPublicURL()
+        for name in resolvedAllowedHosts() where SiteAddress.split(authority: name) == nil {
+            throw ValidationError("'\(name)' is not a host name.")
         }
         let port = try resolvedPort()
         guard (0...65535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
@@ -72,12 +88,32 @@ struct ServeCommand: AsyncParsableCommand {
             imageCache ?? Environment.value("GIVEAWAYS_IMAGE_CACHE") ?? Defaults.imageCacheDirectory
         configuration.logLevel = store.makeLogger(label: "giveaways").logLevel
         configuration.allowPrivateHooks = allowPrivateHooks || Environment.allowsPrivateHooks
+        configuration.publicURL = try resolvedPublicURL()
+        configuration.allowedHosts = Set(resolvedAllowedHosts().map { $0.lowercased() })
         do {
             try await buildApplication(configuration).runService()
         } catch let error as DatabaseOpenError {
             Console.error("cannot start: \(error)")
             throw ExitStatus.databaseError
         }
+    }
+
+    private func resolvedPublicURL() throws -> URL? {
+        guard let text = publicURL ?? Environment.value("GIVEAWAYS_PUBLIC_URL") else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            let host = url.host, SiteAddress.split(authority: host.contains(":") ? "[\(host)]" : host) != nil,
+            url.path.isEmpty || url.path == "/", url.query == nil, url.user == nil
+        else {
+            throw ValidationError("The public URL must look like https://games.example.org (no path), not '\(text)'.")
+        }
+        return url
+    }
+
+    private func resolvedAllowedHosts() -> [String] {
+        let fromEnvironment = Environment.value("GIVEAWAYS_ALLOWED_HOSTS")?.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        return (allowedHost.isEmpty ? fromEnvironment ?? [] : allowedHost).filter { !$0.isEmpty }
     }
 
     private func resolvedPort() throws -> Int {

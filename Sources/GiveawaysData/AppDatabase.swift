@@ -155,7 +155,15 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v6: webhooks and their outbox") { db in
             try migrateToHooks(db)
         }
-        migrator.registerMigration("v7: the client address that added a visitor's hook") { db in
+        migrator.registerMigration("v7: server secrets") { db in
+            // Keys the server makes for itself at first start (the profile cookies' signing key), never shown.
+            try db.create(table: "server_secret") { t in
+                t.column("name", .text).primaryKey()
+                t.column("value", .blob).notNull()
+                t.column("created_at", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v8: the client address that added a visitor's hook") { db in
             // So that one client's share of the server's visitor hooks can be counted (`addVisitorHook`) and the
             // operator can see who added what (`giveaways hooks list --visitors`). `NULL` for the operator's.
             try db.alter(table: "hook") { t in t.add(column: "client_address", .text) }

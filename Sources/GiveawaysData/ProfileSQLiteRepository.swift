@@ -139,6 +139,17 @@ public struct ProfileSQLiteRepository: ProfileRepository {
         }
     }
 
+    public func holdsData(_ profile: ProfileID) async throws -> Bool {
+        try await writer.read { db in
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM profile WHERE id = ?1) OR EXISTS (SELECT 1 FROM mark WHERE profile_id = ?1)
+                        OR EXISTS (SELECT 1 FROM hook WHERE profile_id = ?1)
+                    """, arguments: [profile.rawValue]) ?? false
+        }
+    }
+
     // MARK: - Helpers
 
     private static func ensureRow(_ db: Database, _ profile: ProfileID, at time: Date) throws {

@@ -66,6 +66,9 @@ public protocol ProfileRepository: Sendable {
     /// times; a note takes the imported text), rules are replaced. An import that would take the profile past
     /// `ProfileLimits` is refused whole with `ProfileFull`: nothing is written.
     func importProfile(_ export: ProfileExport, into profile: ProfileID, at time: Date) async throws
+    /// Whether this id holds anything (a profile row, marks or hooks): how an unsigned cookie from an earlier
+    /// release is told apart from an id the server never issued.
+    func holdsData(_ profile: ProfileID) async throws -> Bool
 }
 
 /// Where fresh giveaways come from: the GamerPower API in production, a fake in tests.

@@ -12,6 +12,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var profile: ProfileID?
     /// The language of the pages, chosen by `LanguageMiddleware`.
     var language = Language.standard
+    /// How profile cookies are signed and read; set by `VisitorMiddleware`.
+    var profileCookies: ProfileCookies?
 
     /// Every text of the pages in the request's language.
     var strings: Strings { language.strings }
@@ -19,5 +21,12 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public init(source: Source) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+    }
+}
+
+extension AppRequestContext {
+    /// The cookie that gives this browser `profile` (signed by the server; see `ProfileCookies`).
+    func profileCookie(_ profile: ProfileID, request: Request) -> Cookie {
+        (profileCookies ?? ProfileCookies(key: ProfileCookies.ephemeralKey)).cookie(for: profile, request: request)
     }
 }

@@ -24,6 +24,13 @@ public struct WebConfiguration: Sendable {
     public var allowPrivateHooks = false
     /// How often the webhook outbox is checked (it is also checked right after every sync).
     public var hookPollInterval: Duration = .seconds(5)
+    /// How visitors reach the server (`--public-url`), for absolute links and the allowed `Host`/`Origin`.
+    public var publicURL: URL?
+    /// More names the server answers to besides loopback names, IP literals and the public URL's host.
+    public var allowedHosts: Set<String> = []
+    /// The key that signs profile cookies; `buildApplication` reads the database's, tests may set one (`nil`: a
+    /// key for this process only).
+    public var profileCookieKey: [UInt8]?
 
     public init() {}
 
@@ -31,6 +38,16 @@ public struct WebConfiguration: Sendable {
     var linkHost: String {
         let name = ["0.0.0.0", "::", ""].contains(host) ? "localhost" : host
         return name.contains(":") ? "[\(name)]:\(port)" : "\(name):\(port)"
+    }
+
+    /// The names and public origin of the site.
+    var site: SiteAddress {
+        var hosts = allowedHosts
+        // Listening on a name (not a wildcard or an IP) means answering to it.
+        if !["0.0.0.0", "::", ""].contains(host), SiteAddress.split(authority: host) != nil {
+            hosts.insert(host.lowercased())
+        }
+        return SiteAddress(publicURL: publicURL, allowedHosts: hosts, fallbackHost: linkHost)
     }
 
     var clock: @Sendable () -> Date {
@@ -88,6 +105,10 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     let client = GamerPowerHTTPClient(baseURL: configuration.gamerpowerURL, logger: logger)
     let catalog = FreeToGameHTTPClient(baseURL: configuration.freetogameURL, logger: logger)
     let repositories = AppRepositories.sqlite(database)
+    var configuration = configuration
+    if configuration.profileCookieKey == nil {
+        configuration.profileCookieKey = try database.serverSecret(named: "profile-cookie")
+    }
     let discover = configuration.rawgKey.map {
         RAWGDiscoverSource(
             baseURL: configuration.rawgURL, key: $0, cache: repositories.discoverCache, clock: configuration.clock,
@@ -108,6 +129,8 @@ public func buildApplication(
     runsSyncService: Bool = true
 ) -> some ApplicationProtocol {
     let clock = configuration.clock
+    let site = configuration.site
+    let profileCookies = ProfileCookies(key: configuration.profileCookieKey ?? ProfileCookies.ephemeralKey)
     let readModel = ReadModel(
         feed: repositories.feed, catalog: catalogSource == nil ? nil : repositories.catalog,
         log: repositories.syncLog, logger: logger)
@@ -147,7 +170,12 @@ public func buildApplication(
     // Before the error pages, so that they are written in the visitor's language too.
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorPageMiddleware())
-    router.add(middleware: VisitorMiddleware())
+    router.add(
+        middleware: VisitorMiddleware(
+            cookies: profileCookies, site: site,
+            holdsData: { [profiles = repositories.profiles] in
+                try await profiles.holdsData($0)
+            }))
     PageRoutes(
         readModel: readModel, marks: repositories.marks, profiles: repositories.profiles, images: images,
         syncNow: scheduler.trigger, clock: clock
@@ -157,16 +185,16 @@ public func buildApplication(
         .register(on: router)
     SettingsRoutes(
         readModel: readModel, marks: repositories.marks, profiles: repositories.profiles,
-        fallbackHost: configuration.linkHost, clock: clock
+        site: site, heavyWork: WorkGate(limit: 2), clock: clock
     )
     .register(on: router)
     APIRoutes(
-        readModel: readModel, marks: repositories.marks, fallbackHost: configuration.linkHost, clock: clock
+        readModel: readModel, marks: repositories.marks, site: site, clock: clock
     ).register(on: router)
     HistoryRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
     FeedRoutes(
         readModel: readModel, marks: repositories.marks, profiles: repositories.profiles,
-        fallbackHost: configuration.linkHost, clock: clock
+        site: site, clock: clock
     ).register(on: router)
     CatalogRoutes(readModel: readModel, marks: repositories.marks, details: details, images: images, clock: clock)
         .register(on: router)
@@ -184,7 +212,8 @@ public func buildApplication(
     ).register(on: router)
 
     // Pages for visitors without marks skip the router and its middleware when they are already rendered.
-    let responder = CachedPageResponder(pages: readModel.pages, clock: clock, next: router.buildResponder())
+    let responder = CachedPageResponder(
+        pages: readModel.pages, cookies: profileCookies, clock: clock, next: router.buildResponder())
     var app = Application(
         responder: responder,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),

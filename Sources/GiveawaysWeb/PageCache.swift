@@ -116,12 +116,13 @@ final class PageCache: Sendable {
 /// its stored bytes and headers before the router and its middleware run. Everything else goes to the router.
 struct CachedPageResponder<Next: HTTPResponder<AppRequestContext>>: HTTPResponder {
     let pages: PageCache
+    let cookies: ProfileCookies
     let clock: @Sendable () -> Date
     let next: Next
 
     func respond(to request: Request, context: AppRequestContext) async throws -> Response {
         // A `?lang=` visit goes through the router, whose LanguageMiddleware remembers the choice in a cookie.
-        guard request.method == .get, !VisitorMiddleware.mayHaveProfile(request),
+        guard request.method == .get, !cookies.mayHaveProfile(request),
             Language.requested(by: request) == nil,
             let entry = pages.entry(
                 for: PageCache.Key(request: request, language: Language(request: request)), now: clock())

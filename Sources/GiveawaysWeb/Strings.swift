@@ -665,6 +665,14 @@ extension Strings {
         let badAll: String
         let badPage: @Sendable (Int) -> String
         let searchTooLong: @Sendable (Int) -> String
+        /// A form body past its form's size (413) or with more fields than any form has (400).
+        let formTooLarge: String
+        let tooManyFields: String
+        /// Another import or export is running (429): expensive work is bounded per server and per profile.
+        let busy: String
+        /// A state-changing request to a name this server does not answer to, or from another origin (403).
+        let wrongHost: String
+        let crossSite: String
         let genreTooLong: String
         let badCatalogPlatform: @Sendable (String) -> String
         /// (the genre asked for, some that exist) → the message.

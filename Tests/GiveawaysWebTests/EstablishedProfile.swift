@@ -7,11 +7,6 @@ import Testing
 
 @testable import GiveawaysWeb
 
-extension Browser {
-    /// The profile id inside the cookie (its first 32 characters, whatever else the cookie carries).
-    var profileID: ProfileID? { profile.flatMap { ProfileID(rawValue: String($0.prefix(32))) } }
-}
-
 /// Gives `browser` a profile that may add notifications: a heart (the cookie and a mark), and a profile row an
 /// hour older than the harness's clock.
 func establish(_ browser: inout Browser, _ harness: WebHarness, _ client: some TestClientProtocol) async throws {

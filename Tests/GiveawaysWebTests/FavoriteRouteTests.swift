@@ -24,11 +24,11 @@ import Testing
                 #expect(field.contains("SameSite=Lax"))
                 #expect(field.contains("Path=/"))
             }
-            #expect(browser.profile.flatMap(ProfileID.init(rawValue:)) != nil)
+            #expect(browser.profileID != nil)
             let second = try await browser.heart(3102, on: true, client: client)
             #expect(second.headers[values: .setCookie].isEmpty)
             #expect(
-                try await harness.repository.favoriteIDs(profile: ProfileID(rawValue: browser.profile!)!) == [
+                try await harness.repository.favoriteIDs(profile: browser.profileID!) == [
                     3101, 3102,
                 ])
 
@@ -36,7 +36,7 @@ import Testing
             var forged = Browser(profile: "../../etc/passwd")
             _ = try await forged.heart(3101, on: true, client: client)
             #expect(forged.profile != "../../etc/passwd")
-            #expect(forged.profile.flatMap(ProfileID.init(rawValue:)) != nil)
+            #expect(forged.profileID != nil)
         }
     }
 
@@ -68,7 +68,7 @@ import Testing
             let json = try await alice.heart(3101, on: false, client: client, extra: [.accept: "application/json"])
             #expect(json.status == .ok)
             #expect(json.text == "{\"favorite\":false,\"id\":3101}")
-            #expect(try await harness.repository.favoriteIDs(profile: ProfileID(rawValue: alice.profile!)!).isEmpty)
+            #expect(try await harness.repository.favoriteIDs(profile: alice.profileID!).isEmpty)
         }
     }
 
@@ -105,7 +105,7 @@ import Testing
             ] {
                 let response = try await alice.heart(3101, on: true, client: client, extra: extra)
                 #expect(response.status == .forbidden)
-                #expect(response.text.contains("Cross-site requests cannot change your favorites."))
+                #expect(response.text.contains("Requests from another site cannot change your data."))
             }
             // Without Fetch Metadata, the Origin must be this host.
             for origin in ["https://evil.example", "null", "http://localhost.evil.example"] {
@@ -126,7 +126,7 @@ import Testing
                     #expect(response.status == .forbidden)
                 }
             }
-            #expect(try await harness.repository.favoriteIDs(profile: ProfileID(rawValue: alice.profile!)!) == [3105])
+            #expect(try await harness.repository.favoriteIDs(profile: alice.profileID!) == [3105])
         }
     }
 

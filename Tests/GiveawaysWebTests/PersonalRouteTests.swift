@@ -76,7 +76,7 @@ import Testing
                 "/giveaways/3101/mark", "kind=claimed&on=1", client: client,
                 extra: [.init("Sec-Fetch-Site")!: "cross-site"])
             #expect(forged.status == .forbidden)
-            if let profile = browser.profile.flatMap(ProfileID.init(rawValue:)) {
+            if let profile = browser.profileID {
                 #expect(try await harness.repository.marks.marks(of: profile).isEmpty)
             }
         }

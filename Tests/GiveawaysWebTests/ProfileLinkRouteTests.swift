@@ -91,7 +91,7 @@ import Testing
             let imported = try await bob.post("/settings/import", body, client: client)
             #expect(imported.status == .seeOther)
             #expect(imported.headers[.location] == "/settings?done=imported")
-            let bobProfile = try #require(bob.profile.flatMap(ProfileID.init(rawValue:)))
+            let bobProfile = try #require(bob.profileID)
             #expect(bobProfile.rawValue != alice.profile)
             let marks = try await harness.repository.marks.marks(of: bobProfile)
             #expect(marks.has(.favorite, on: .giveaway(3101)))

@@ -58,16 +58,23 @@ struct WebHarness {
         }
     }
 
-    func app(
-        source: some GiveawaySource = StubSource(result: .failure(Down())), catalog: (any CatalogSource)? = nil,
-        discover: (any DiscoverSource)? = nil, logger givenLogger: Logger? = nil
-    ) -> some ApplicationProtocol {
+    /// The configuration `app()` uses: the fixed clock, a fresh image folder, an unreachable GamerPower.
+    var configuration: WebConfiguration {
         var configuration = WebConfiguration()
         configuration.fixedNow = now
         configuration.imageCacheDirectory =
             FileManager.default.temporaryDirectory
             .appendingPathComponent("gg-images-\(UUID().uuidString)").path
         configuration.gamerpowerURL = URL(string: "http://127.0.0.1:9/api")!
+        return configuration
+    }
+
+    func app(
+        source: some GiveawaySource = StubSource(result: .failure(Down())), catalog: (any CatalogSource)? = nil,
+        discover: (any DiscoverSource)? = nil, logger givenLogger: Logger? = nil,
+        configuration givenConfiguration: WebConfiguration? = nil
+    ) -> some ApplicationProtocol {
+        let configuration = givenConfiguration ?? self.configuration
         var logger = givenLogger ?? Logger(label: "test")
         if givenLogger == nil { logger.logLevel = .critical }
         return buildApplication(
@@ -93,6 +100,9 @@ extension TestResponse {
 /// A browser's profile cookie, set by the app on the first heart and sent back afterwards.
 struct Browser {
     var profile: String?
+
+    /// The profile id inside the (signed) cookie value.
+    var profileID: ProfileID? { profile.flatMap { ProfileID(rawValue: String($0.prefix(32))) } }
 
     var cookieHeader: HTTPFields {
         profile.map { [.cookie: "gg_profile=\($0)"] } ?? [:]

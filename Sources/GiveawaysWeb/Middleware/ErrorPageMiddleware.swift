@@ -20,6 +20,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             var status: HTTPResponse.Status
             var message: String
             var badRequest: BadRequest?
+            // Headers an error brings (a 429's Retry-After), kept on whichever page answers it.
+            var extraHeaders: HTTPFields = [:]
             // The generated API server wraps what the handlers throw; the app's own errors inside keep their meaning.
             let inner = (error as? ServerError)?.underlyingError
             var error = inner.flatMap { $0 is BadRequest || $0 is HTTPError ? $0 : nil } ?? error
@@ -44,6 +46,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             } else if let error = error as? HTTPError {
                 status = error.status
                 message = error.body ?? Self.defaultMessage(status)
+                extraHeaders = error.headers
             } else if let error = error as? any HTTPResponseError {
                 status = error.status
                 message = Self.defaultMessage(status)
@@ -60,6 +63,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 }
                 var response = JSONResponse.error(status: status, message: message)
                 if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
+                response.headers.append(contentsOf: extraHeaders)
                 return response
             }
             // The API's messages stay English; a page says the general ones in its own language.
@@ -69,6 +73,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             var response = PageResponse.html(
                 Layout(request, context, title: page.title, section: nil, content: page.body).render(), status: status)
             if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD, POST" }
+            response.headers.append(contentsOf: extraHeaders)
             return response
         }
     }

@@ -209,9 +209,9 @@ struct SettingsPage {
           <h2 id="data-title">\(text.dataTitle)</h2>
           <p>\(model.markCount == 0 ? text.noMarks : text.marks(model.markCount, number: model.strings.number(model.markCount))) \(text.dataText)</p>
           <p><a class="button" href="\(SiteRoute.settingsExport.path)" download>\(text.export)</a></p>
-          <form method="post" action="\(SiteRoute.settingsImport.path)" data-import>
-            <label class="field"><span>\(text.importFile)</span><input type="file" accept="application/json,.json" data-import-file></label>
-            <label class="field"><span>\(text.pasteContents)</span><textarea name="data" rows="3" spellcheck="false" data-import-text></textarea></label>
+          <form method="post" action="\(SiteRoute.settingsImport.path)" enctype="multipart/form-data">
+            <label class="field"><span>\(text.importFile)</span><input type="file" name="file" accept="application/json,.json"></label>
+            <label class="field"><span>\(text.pasteContents)</span><textarea name="data" rows="3" spellcheck="false"></textarea></label>
             <button type="submit" class="button">\(text.importButton)</button>
           </form>
         </section>

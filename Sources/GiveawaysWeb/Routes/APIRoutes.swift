@@ -11,8 +11,8 @@ import OpenAPIRuntime
 struct APIRoutes: APIProtocol {
     let readModel: ReadModel
     let marks: any MarkRepository
-    /// `host:port` for the curl lines of `/api` when the request names no usable host.
-    let fallbackHost: String
+    /// The public origin and allowed names, for the curl lines of `/api`.
+    let site: SiteAddress
     let clock: @Sendable () -> Date
 
     /// The visitor's profile for the request being handled: the generated handlers see no request context.
@@ -128,7 +128,7 @@ struct APIRoutes: APIProtocol {
 
     /// `GET /api` — the API explained to people, with an example request and answer per endpoint.
     @Sendable func reference(request: Request, context: AppRequestContext) async throws -> Response {
-        let page = APIPage(model: .init(origin: LinkBase(request: request, fallbackHost: fallbackHost).origin))
+        let page = APIPage(model: .init(origin: site.linkBase(for: request).origin))
         // Reference for developers, in English like the API itself; the shell around it speaks the page's language.
         return PageResponse.html(
             Layout(

@@ -24,7 +24,7 @@ struct CatalogMarkRoutes: Sendable {
     /// `POST /free-to-play/{id}/note` — saves (or, when empty, removes) the visitor's notes on a game.
     @Sendable func saveNote(request: Request, context: AppRequestContext) async throws -> Response {
         let id = try await game(request, context, expecting: { if case .catalogNote(let id) = $0 { id } else { nil } })
-        let form = try await FormBody(request: request, maxBytes: 64 * 1024)
+        let form = try await FormBody(request: request, maxBytes: 64 * 1024, strings: context.strings)
         let text = (form["note"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         guard text.count <= Self.maxNoteLength else {
             throw BadRequest(message: context.strings.catalog.notesLimit(Self.maxNoteLength))
@@ -40,7 +40,7 @@ struct CatalogMarkRoutes: Sendable {
             wantsJSON(request)
             ? try JSONResponse.encode(NoteJSON(id: id, saved: true, savedAt: DisplayText.iso(now)))
             : PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.catalogGame(id: id).path + "#notes"))
-        if context.profile == nil { response.setCookie(VisitorMiddleware.profileCookie(profile, request: request)) }
+        if context.profile == nil { response.setCookie(context.profileCookie(profile, request: request)) }
         return response
     }
 
@@ -73,7 +73,7 @@ struct CatalogMarkRoutes: Sendable {
     /// `POST /free-to-play/{id}/hide` — `hidden=1` hides the game for this visitor, `hidden=0` restores it.
     @Sendable func setHidden(request: Request, context: AppRequestContext) async throws -> Response {
         let id = try await game(request, context, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
-        let form = try await FormBody(request: request)
+        let form = try await FormBody(request: request, strings: context.strings)
         let hide = form["hidden"] != "0"
         let profile = context.profile ?? .random()
         if hide {
@@ -86,7 +86,7 @@ struct CatalogMarkRoutes: Sendable {
             ? try JSONResponse.encode(HiddenJSON(id: id, hidden: hide))
             : PageResponse.redirect(
                 to: form.returnPath(fallback: hide ? CatalogFilters().path : SiteRoute.catalogGame(id: id).path))
-        if context.profile == nil { response.setCookie(VisitorMiddleware.profileCookie(profile, request: request)) }
+        if context.profile == nil { response.setCookie(context.profileCookie(profile, request: request)) }
         return response
     }
 
@@ -107,7 +107,7 @@ struct CatalogMarkRoutes: Sendable {
 
     /// `POST /free-to-play/hidden/restore` — Restore all.
     @Sendable func restoreAll(request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await FormBody(request: request)
+        let form = try await FormBody(request: request, strings: context.strings)
         if let profile = context.profile {
             for id in try await marks.marks(of: profile).ids(.hidden, of: .game) {
                 try await marks.removeMark(.hidden, on: .game(id), profile: profile)

@@ -47,7 +47,7 @@ struct DiscoverRoutes: Sendable {
 
     /// `POST /discover/genre` (`slug=`) — remembers the genre for this visitor's profile and opens it.
     @Sendable func choose(request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await FormBody(request: request)
+        let form = try await FormBody(request: request, strings: context.strings)
         guard let slug = form["slug"].flatMap(SiteRoute.genreSlug) else {
             throw BadRequest(message: context.strings.discover.chooseGenre)
         }
@@ -55,7 +55,7 @@ struct DiscoverRoutes: Sendable {
         // Setting the one slot again replaces its text: no earlier choice to remove first.
         try await marks.setMark(.chosenGenre, on: Self.genreSlot, profile: profile, text: slug, at: clock())
         var response = PageResponse.redirect(to: SiteRoute.discoverGenre(slug: slug, page: 1).path)
-        if context.profile == nil { response.setCookie(VisitorMiddleware.profileCookie(profile, request: request)) }
+        if context.profile == nil { response.setCookie(context.profileCookie(profile, request: request)) }
         return response
     }
 

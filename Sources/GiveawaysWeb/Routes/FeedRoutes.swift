@@ -9,8 +9,8 @@ struct FeedRoutes: Sendable {
     let readModel: ReadModel
     let marks: any MarkRepository
     let profiles: any ProfileRepository
-    /// `host:port` for absolute links when a request's `Host` header is missing or malformed.
-    let fallbackHost: String
+    /// The public origin and allowed names, for absolute links.
+    let site: SiteAddress
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -66,7 +66,7 @@ struct FeedRoutes: Sendable {
         let entries = format == .ics ? giveaways.filter { $0.endsAt != nil } : giveaways
         let capped = Array(entries.prefix(FeedDocument.maximumItems))
         let lastModified = FeedDocument.lastModified(of: capped, snapshot: snapshot, marks: marks, now: now)
-        let base = LinkBase(request: request, fallbackHost: fallbackHost)
+        let base = site.linkBase(for: request)
         let feed = FeedDocument(
             title: title, selfPath: selfPath, homePath: homePath, giveaways: capped, stored: snapshot.stored,
             base: base, lastModified: lastModified ?? Date(timeIntervalSince1970: 0))

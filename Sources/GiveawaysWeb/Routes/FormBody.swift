@@ -1,24 +1,54 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// A small `application/x-www-form-urlencoded` body, read with a size cap.
+///
+/// Hostile bodies must cost little: a body larger than its form can hold is refused from its `Content-Length`
+/// before a byte is read (and, without one, as soon as the cap is passed while streaming); the rest is parsed in
+/// one pass over the bytes, and a body with more fields than any of the app's forms is refused after
+/// `maxFields` of them.
 struct FormBody {
     let fields: [String: String]
     /// Every name and value in order, repeated names included (checkbox groups).
     let pairs: [(name: String, value: String)]
 
     static let maxBytes = 8 * 1024
+    /// More than the largest form (Settings' rules: 18 stores, 3 types, 20 keywords …) can send.
+    static let maxFields = 500
 
-    init(request: Request, maxBytes: Int = Self.maxBytes) async throws {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maxBytes)
-        } catch {
-            throw HTTPError(.contentTooLarge, message: "The form is too large.")
+    init(request: Request, maxBytes: Int = Self.maxBytes, strings: Strings = Language.standard.strings) async throws {
+        try self.init(body: try await Self.collect(request, maxBytes: maxBytes, strings: strings), strings: strings)
+    }
+
+    /// A body already read (see `collect`).
+    init(body: ByteBuffer, strings: Strings) throws {
+        guard let pairs = Self.parsePairs(bytes: body.readableBytesView, limit: Self.maxFields) else {
+            throw BadRequest(message: strings.errors.tooManyFields)
         }
-        let body = String(decoding: buffer.readableBytesView, as: UTF8.self)
-        self.fields = Self.parse(body)
-        self.pairs = Self.parsePairs(body)
+        self.pairs = pairs
+        var fields: [String: String] = [:]
+        for (name, value) in pairs where fields[name] == nil {
+            fields[name] = value
+        }
+        self.fields = fields
+    }
+
+    /// Reads a request body of at most `maxBytes`: refused from its `Content-Length` before a byte is read, or as
+    /// soon as the cap is passed while streaming (413).
+    static func collect(_ request: Request, maxBytes: Int, strings: Strings) async throws -> ByteBuffer {
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > maxBytes {
+            throw Self.tooLarge(strings)
+        }
+        do {
+            return try await request.body.collect(upTo: maxBytes)
+        } catch {
+            throw Self.tooLarge(strings)
+        }
+    }
+
+    private static func tooLarge(_ strings: Strings) -> HTTPError {
+        HTTPError(.contentTooLarge, message: strings.errors.formTooLarge)
     }
 
     subscript(name: String) -> String? { fields[name] }
@@ -38,7 +68,6 @@ struct FormBody {
     }
 
     /// `a=1&b=two+words`; a pair whose percent-encoding is broken is dropped, never trusted or fatal.
-    /// (Foundation's URLComponents traps on invalid input, so it must not see raw request bodies.)
     static func parse(_ body: String) -> [String: String] {
         var fields: [String: String] = [:]
         for (name, value) in parsePairs(body) where fields[name] == nil {
@@ -48,15 +77,78 @@ struct FormBody {
     }
 
     static func parsePairs(_ body: String) -> [(name: String, value: String)] {
-        body.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]), let value = parts.count > 1 ? decode(parts[1]) : "" else { return nil }
-            return (name, value)
-        }
+        parsePairs(bytes: Array(body.utf8), limit: .max) ?? []
     }
 
-    private static func decode(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    /// One pass over the bytes: `&` ends a pair, the first `=` ends its name, `+` is a space and `%XX` a byte.
+    /// A pair with a broken escape or invalid UTF-8 is dropped; `nil` when there are more than `limit` pairs.
+    /// (Foundation's URLComponents traps on invalid input, and `replacingOccurrences` + `removingPercentEncoding`
+    /// cost far more than linear time on hostile bodies, so neither sees raw request bodies.)
+    static func parsePairs(bytes: some Collection<UInt8>, limit: Int) -> [(name: String, value: String)]? {
+        var pairs: [(name: String, value: String)] = []
+        var name: [UInt8] = []
+        var value: [UInt8] = []
+        var inValue = false
+        var broken = false
+        var count = 0
+        var pending: (high: UInt8?, digits: Int) = (nil, 0)  // inside a `%XX` escape: digits read so far
+
+        func finishPair() -> Bool {
+            defer {
+                name.removeAll(keepingCapacity: true)
+                value.removeAll(keepingCapacity: true)
+                inValue = false
+                broken = false
+                pending = (nil, 0)
+            }
+            guard !(name.isEmpty && !inValue && !broken) else { return true }  // empty segment (`&&`)
+            count += 1
+            guard count <= limit else { return false }
+            guard !broken, pending.digits == 0, let decodedName = String(validating: name, as: UTF8.self),
+                let decodedValue = String(validating: value, as: UTF8.self)
+            else { return true }
+            pairs.append((decodedName, decodedValue))
+            return true
+        }
+
+        for byte in bytes {
+            if byte == UInt8(ascii: "&") {
+                guard finishPair() else { return nil }
+                continue
+            }
+            if broken { continue }
+            if pending.digits > 0 {
+                guard let digit = Self.hexValue(byte) else {
+                    broken = true
+                    continue
+                }
+                if let high = pending.high {
+                    let decoded = high << 4 | digit
+                    if inValue { value.append(decoded) } else { name.append(decoded) }
+                    pending = (nil, 0)
+                } else {
+                    pending = (digit, 2)
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "=") where !inValue: inValue = true
+            case UInt8(ascii: "%"): pending = (nil, 1)
+            case UInt8(ascii: "+"): if inValue { value.append(0x20) } else { name.append(0x20) }
+            default: if inValue { value.append(byte) } else { name.append(byte) }
+            }
+        }
+        guard finishPair() else { return nil }
+        return pairs
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// A same-site path to go back to, or `fallback` when the field is missing or points elsewhere.

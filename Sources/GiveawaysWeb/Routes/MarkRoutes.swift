@@ -21,7 +21,7 @@ struct MarkRoutes: Sendable {
     @Sendable func setMark(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .mark(let id) = try route(request, snapshot) else { throw PageRoutes.notFound }
-        let form = try await FormBody(request: request)
+        let form = try await FormBody(request: request, strings: context.strings)
         // Either the pressed button of the pair (`claimed=1`, `not-interested=0`) or, for scripts, `kind=…&on=…`.
         let pressed = SiteRoute.MarkedList.allCases.first { form[$0.rawValue] != nil }
         guard let list = pressed ?? form["kind"].flatMap(SiteRoute.MarkedList.init(rawValue:)) else {
@@ -47,7 +47,7 @@ struct MarkRoutes: Sendable {
             ? try JSONResponse.encode(MarkJSON(id: id, kind: list.rawValue, on: isOn))
             : PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.details(id: id).path))
         if context.profile == nil {
-            response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
+            response.setCookie(context.profileCookie(profile, request: request))
         }
         return response
     }

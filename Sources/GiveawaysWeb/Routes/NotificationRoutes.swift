@@ -59,7 +59,7 @@ struct NotificationRoutes: Sendable {
             response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
             return response
         }
-        let form = try await FormBody(request: request)
+        let form = try await FormBody(request: request, strings: context.strings)
         let text = context.strings.notifications
         let refusal: String
         do {

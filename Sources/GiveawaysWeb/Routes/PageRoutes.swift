@@ -147,7 +147,7 @@ struct PageRoutes: Sendable {
     @Sendable func setFavorite(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .favorite(let id) = try route(request, snapshot) else { throw Self.notFound }
-        let form = try await FormBody(request: request)
+        let form = try await FormBody(request: request, strings: context.strings)
         let isFavorite = form["favorite"] == "1"
         // A browser gets its profile the first time it hearts something.
         let profile = context.profile ?? .random()
@@ -164,14 +164,14 @@ struct PageRoutes: Sendable {
             ? try JSONResponse.encode(FavoriteJSON(id: id, favorite: isFavorite))
             : PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.details(id: id).path))
         if context.profile == nil {
-            response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
+            response.setCookie(context.profileCookie(profile, request: request))
         }
         return response
     }
 
     /// `POST /sync` — the Retry button: starts a sync in the background and goes back at once.
     @Sendable func sync(request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await FormBody(request: request)
+        let form = try await FormBody(request: request, strings: context.strings)
         // The status page names the source; the offline banner's Retry is about the giveaways.
         let source = form["source"].flatMap(SourceID.init(rawValue:)) ?? .gamerpower
         guard readModel.sources.contains(source) else {

@@ -10,8 +10,10 @@ struct SettingsRoutes: Sendable {
     let readModel: ReadModel
     let marks: any MarkRepository
     let profiles: any ProfileRepository
-    /// `host:port` for absolute links when a request names no usable host.
-    let fallbackHost: String
+    /// The public origin and allowed names, for absolute links.
+    let site: SiteAddress
+    /// Imports and exports: a few at a time on the server, one at a time per profile.
+    let heavyWork: WorkGate
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -35,7 +37,7 @@ struct SettingsRoutes: Sendable {
         let page = SettingsPage(
             model: .init(
                 visitor: visitor, snapshot: try await readModel.snapshot(), notice: notice,
-                origin: LinkBase(request: request, fallbackHost: fallbackHost).origin, now: now,
+                origin: site.linkBase(for: request).origin, now: now,
                 strings: context.strings))
         return PageResponse.html(
             Layout(
@@ -46,7 +48,7 @@ struct SettingsRoutes: Sendable {
 
     /// `POST /settings` — saves the rules (or clears them with `clear=1`).
     @Sendable func saveRules(request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await FormBody(request: request, maxBytes: 32 * 1024)
+        let form = try await FormBody(request: request, maxBytes: 32 * 1024, strings: context.strings)
         let snapshot = try await readModel.snapshot()
         let rules: GiveawayRules
         if form["clear"] == "1" {
@@ -78,7 +80,7 @@ struct SettingsRoutes: Sendable {
         let code = try await profiles.createLinkCode(for: profile, at: now)
         let page = LinkPage.code(
             code,
-            link: LinkBase(request: request, fallbackHost: fallbackHost).absolute(
+            link: site.linkBase(for: request).absolute(
                 SiteRoute.link(code: code.grouped).path),
             expiresAt: now.addingTimeInterval(LinkCode.lifetime), strings: context.strings)
         var response = PageResponse.html(
@@ -114,7 +116,7 @@ struct SettingsRoutes: Sendable {
 
     /// `POST /link` — uses the code once; this browser then carries the code's profile.
     @Sendable func link(request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await FormBody(request: request)
+        let form = try await FormBody(request: request, strings: context.strings)
         let typed = form["code"] ?? ""
         guard let code = LinkCode(typed: typed) else {
             return error(
@@ -124,7 +126,7 @@ struct SettingsRoutes: Sendable {
         switch try await profiles.redeemLinkCode(code, at: clock()) {
         case .success(let profile):
             var response = PageResponse.redirect(to: SiteRoute.settings(notice: .linked).path)
-            response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
+            response.setCookie(context.profileCookie(profile, request: request))
             return response
         case .failure(let reason):
             return error(
@@ -137,34 +139,67 @@ struct SettingsRoutes: Sendable {
     /// `GET /settings/export` — marks, notes and rules as a JSON file.
     @Sendable func export(request: Request, context: AppRequestContext) async throws -> Response {
         let now = clock()
-        let visitor = try await visitors.visitor(context, at: now, recordingVisit: false)
-        let file = ProfileExportJSON(ProfileExport(marks: visitor.marks.all, rules: visitor.rules), at: now)
+        let exported = try await heavyWork.run(for: context.profile) {
+            let visitor = try await visitors.visitor(context, at: now, recordingVisit: false)
+            return try ProfileExportJSON(ProfileExport(marks: visitor.marks.all, rules: visitor.rules), at: now)
+                .encoded()
+        }
+        guard let exported else { throw Self.busy(context) }
         return Response(
             status: .ok,
             headers: [
                 .contentType: "application/json; charset=utf-8", .cacheControl: "no-store",
                 .contentDisposition: "attachment; filename=\"gamegiveaways-profile.json\"",
             ],
-            body: .init(byteBuffer: ByteBuffer(bytes: try file.encoded())))
+            body: .init(byteBuffer: ByteBuffer(bytes: exported)))
     }
 
-    /// `POST /settings/import` — a pasted (or, with JavaScript, chosen) export file, merged into this profile.
+    /// `POST /settings/import` — a chosen or pasted export file (multipart, or URL-encoded), merged into this profile.
     @Sendable func importData(request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await FormBody(request: request, maxBytes: ProfileExportJSON.maxBytes * 3 + 1024)
-        let text = (form["data"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw BadRequest { $0.errors.importMissing } }
-        let (export, _) = try ProfileExportJSON.decode(Data(text.utf8))
         let profile = context.profile ?? .random()
-        do {
-            try await profiles.importProfile(export, into: profile, at: clock())
-        } catch is ProfileFull {
-            throw BadRequest.importOverLimit()
+        // The gate is taken before the body is read: refused work costs no parsing at all.
+        let imported: Void? = try await heavyWork.run(for: profile) {
+            let text = try await Self.importedText(request, context).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { throw BadRequest { $0.errors.importMissing } }
+            let (export, _) = try ProfileExportJSON.decode(Data(text.utf8))
+            do {
+                try await profiles.importProfile(export, into: profile, at: clock())
+            } catch is ProfileFull {
+                throw BadRequest.importOverLimit()
+            }
         }
+        guard imported != nil else { throw Self.busy(context) }
         return withProfile(
             profile, context, request, PageResponse.redirect(to: SiteRoute.settings(notice: .imported).path))
     }
 
     // MARK: - Helpers
+
+    /// The export file from the import form: its chosen file (`file`) or pasted text (`data`). The form holds one
+    /// export (JSON of at most `ProfileExportJSON.maxBytes`) and nothing else of any size, so that is its cap.
+    /// Browsers send it as multipart (the file as it is); URL-encoded forms are read too.
+    private static func importedText(_ request: Request, _ context: AppRequestContext) async throws -> String {
+        let body = try await FormBody.collect(
+            request, maxBytes: ProfileExportJSON.maxBytes + 4096, strings: context.strings)
+        guard let boundary = MultipartForm.boundary(of: request.headers[.contentType]) else {
+            return try FormBody(body: body, strings: context.strings)["data"] ?? ""
+        }
+        guard let form = MultipartForm(body: body.readableBytesView, boundary: boundary) else {
+            throw BadRequest { $0.errors.exportUnreadable }
+        }
+        if let file = form.parts.first(where: { $0.name == "file" }), !file.bytes.isEmpty {
+            guard let text = String(validating: file.bytes, as: UTF8.self) else {
+                throw BadRequest { $0.errors.exportUnreadable }
+            }
+            return text
+        }
+        return form.text("data") ?? ""
+    }
+
+    /// 429 for work over the gate's bound; the browser may try again shortly.
+    private static func busy(_ context: AppRequestContext) -> HTTPError {
+        HTTPError(.tooManyRequests, headers: [.retryAfter: "5"], message: context.strings.errors.busy)
+    }
 
     private func route(_ request: Request) throws -> SiteRoute? {
         try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
@@ -186,7 +221,7 @@ struct SettingsRoutes: Sendable {
     ) -> Response {
         guard context.profile == nil else { return response }
         var response = response
-        response.setCookie(VisitorMiddleware.profileCookie(profile, request: request))
+        response.setCookie(context.profileCookie(profile, request: request))
         return response
     }
 }

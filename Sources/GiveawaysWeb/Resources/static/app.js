@@ -296,15 +296,6 @@
     }
   });
 
-  // Import: a chosen file is read here and sent as text (the server takes pasted text without this script).
-  document.querySelectorAll("form[data-import]").forEach((importForm) => {
-    const file = importForm.querySelector("[data-import-file]");
-    const text = importForm.querySelector("[data-import-text]");
-    file.addEventListener("change", async () => {
-      if (file.files[0]) text.value = await file.files[0].text();
-    });
-  });
-
   // Notes save themselves as you type (debounced), with a visible state; without this script, the Save button.
   document.querySelectorAll("form[data-notes]").forEach((notesForm) => {
     const area = notesForm.querySelector("textarea");
