@@ -157,7 +157,7 @@ import Testing
                 #expect(!xml.contains("\u{01}") && !xml.contains("\u{08}") && !xml.contains("\u{0B}"))
                 #expect(
                     xml.contains(
-                        "<title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; ]]&gt; &amp; &apos;q&apos; bell\nnew line, comma; semi \\ slash</title>"
+                        "<title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; ]]&gt; &amp; &#39;q&#39; bell\nnew line, comma; semi \\ slash</title>"
                     ))
             }
             try await client.execute(uri: "/feeds/giveaways.json", method: .get) { response in

@@ -44,3 +44,16 @@ import Testing
         #expect(text.utf8.count < source.utf8.count * 85 / 100)
     }
 }
+
+/// The service worker lives in `Resources/static/service-worker.js` and is served with its names filled in.
+@Suite struct ServiceWorkerSourceTests {
+    @Test func everyNameOfTheSourceIsFilledIn() {
+        let served = String(buffer: ServiceWorker.script)
+        let code = served.split(separator: "\n").filter { !$0.hasPrefix("//") }.joined(separator: "\n")
+        #expect(!code.contains("{{"))
+        #expect(code.contains("const SHELL = \"shell-\(ServiceWorker.version)\";"))
+        #expect(code.contains("const OFFLINE = \"/offline\";"))
+        #expect(code.contains("\"de\":{\"title\":"))
+        #expect(code.contains(StaticAssets.path("app.css")))
+    }
+}

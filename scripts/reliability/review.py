@@ -64,7 +64,7 @@ def send_raw(port, head, body, chunked=False, timeout=30):
 
 def form_head(port, path="/settings/import", content_type="application/x-www-form-urlencoded"):
     return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: {content_type}\r\n"
-            f"Sec-Fetch-Site: same-origin\r\nConnection: close\r\n")
+            f"Sec-Fetch-Site: same-origin\r\n")
 
 
 def hostile_bodies():

@@ -39,24 +39,20 @@ enum AtomFeed {
     /// RFC 3339 in UTC: `2026-03-31T12:00:00Z`.
     static func timestamp(_ date: Date) -> String { DisplayText.iso(date) }
 
-    /// Text for element content and quoted attributes. Characters XML 1.0 forbids (controls other than tab,
-    /// line feed and carriage return; U+FFFE and U+FFFF) are dropped: no escape can make them legal.
+    /// Text for element content and quoted attributes: the pages' escaping (`&#39;` is as good in XML), after
+    /// dropping the characters XML 1.0 forbids (controls other than tab, line feed and carriage return; U+FFFE and
+    /// U+FFFF): no escape can make them legal.
     static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-            default:
-                guard scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF else { continue }
-                output.unicodeScalars.append(scalar)
-            }
+        let allowed = text.unicodeScalars.allSatisfy(isAllowedInXML)
+        return HTML.escape(
+            allowed ? text : String(String.UnicodeScalarView(text.unicodeScalars.filter(isAllowedInXML))))
+    }
+
+    private static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0xFFFE, 0xFFFF: false
+        default: scalar.value >= 0x20
         }
-        return output
     }
 }

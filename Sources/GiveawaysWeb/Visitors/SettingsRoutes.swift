@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import HTTPTypes
 import Hummingbird
+import NIOPosix
 
 /// Settings: rules, the personal feed address, linking another browser with a one-time code, and export and
 /// import of a visitor's data. Every form is a plain POST (cross-site requests are refused by
@@ -141,8 +142,8 @@ struct SettingsRoutes: Sendable {
         let now = clock()
         let exported = try await heavyWork.run(for: context.profile) {
             let visitor = try await visitors.visitor(context, at: now, recordingVisit: false)
-            return try ProfileExportJSON(ProfileExport(marks: visitor.marks.all, rules: visitor.rules), at: now)
-                .encoded()
+            let export = ProfileExport(marks: visitor.marks.all, rules: visitor.rules)
+            return try await NIOThreadPool.singleton.runIfActive { try ProfileExportJSON(export, at: now).encoded() }
         }
         guard let exported else { throw Self.busy(context) }
         return Response(
@@ -159,9 +160,13 @@ struct SettingsRoutes: Sendable {
         let profile = context.profile ?? .random()
         // The gate is taken before the body is read: refused work costs no parsing at all.
         let imported: Void? = try await heavyWork.run(for: profile) {
-            let text = try await Self.importedText(request, context).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { throw BadRequest { $0.errors.importMissing } }
-            let (export, _) = try ProfileExportJSON.decode(Data(text.utf8))
+            let body = try await FormBody.collect(
+                request, maxBytes: ProfileExportJSON.maxBytes + 4096, strings: context.strings)
+            let contentType = request.headers[.contentType]
+            // Decoding megabytes is CPU work: done on a thread of its own, never on the threads that answer pages.
+            let export = try await NIOThreadPool.singleton.runIfActive {
+                try Self.decodeImport(body, contentType: contentType, strings: context.strings)
+            }
             do {
                 try await profiles.importProfile(export, into: profile, at: clock())
             } catch is ProfileFull {
@@ -178,22 +183,29 @@ struct SettingsRoutes: Sendable {
     /// The export file from the import form: its chosen file (`file`) or pasted text (`data`). The form holds one
     /// export (JSON of at most `ProfileExportJSON.maxBytes`) and nothing else of any size, so that is its cap.
     /// Browsers send it as multipart (the file as it is); URL-encoded forms are read too.
-    private static func importedText(_ request: Request, _ context: AppRequestContext) async throws -> String {
-        let body = try await FormBody.collect(
-            request, maxBytes: ProfileExportJSON.maxBytes + 4096, strings: context.strings)
-        guard let boundary = MultipartForm.boundary(of: request.headers[.contentType]) else {
-            return try FormBody(body: body, strings: context.strings)["data"] ?? ""
-        }
-        guard let form = MultipartForm(body: body.readableBytesView, boundary: boundary) else {
-            throw BadRequest { $0.errors.exportUnreadable }
-        }
-        if let file = form.parts.first(where: { $0.name == "file" }), !file.bytes.isEmpty {
-            guard let text = String(validating: file.bytes, as: UTF8.self) else {
+    private static func decodeImport(_ body: ByteBuffer, contentType: String?, strings: Strings) throws -> ProfileExport
+    {
+        let text: String
+        if let boundary = MultipartForm.boundary(of: contentType) {
+            guard let form = MultipartForm(body: body.readableBytesView, boundary: boundary) else {
                 throw BadRequest { $0.errors.exportUnreadable }
             }
-            return text
+            if let file = form.parts.first(where: { $0.name == "file" }), !file.bytes.isEmpty {
+                guard let decoded = String(validating: file.bytes, as: UTF8.self) else {
+                    throw BadRequest { $0.errors.exportUnreadable }
+                }
+                text = decoded
+            } else {
+                text = form.text("data") ?? ""
+            }
+        } else {
+            text = try FormBody(body: body, strings: strings)["data"] ?? ""
         }
-        return form.text("data") ?? ""
+        // JSON may start with whitespace: only an all-blank field is "missing" (checked without copying it).
+        guard text.utf8.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw BadRequest { $0.errors.importMissing }
+        }
+        return try ProfileExportJSON.decode(Data(text.utf8)).export
     }
 
     /// 429 for work over the gate's bound; the browser may try again shortly.

@@ -185,7 +185,7 @@ public func buildApplication(
         .register(on: router)
     SettingsRoutes(
         readModel: readModel, marks: repositories.marks, profiles: repositories.profiles,
-        site: site, heavyWork: WorkGate(limit: 2), clock: clock
+        site: site, heavyWork: WorkGate(limit: 1), clock: clock
     )
     .register(on: router)
     APIRoutes(

@@ -1,0 +1,85 @@
+// GameGiveaways service worker. The server fills in the {{…}} names once at start-up (ServiceWorker.swift):
+// the shell's version and list, the offline page's path and the offline note's texts per language.
+"use strict";
+const SHELL = "shell-{{VERSION}}";
+const PAGES = "pages-v1";
+const OFFLINE = "{{OFFLINE}}";
+self.addEventListener("install", (event) => {
+  if (event.addRoutes) {
+    event.addRoutes([
+      { condition: { urlPattern: "/static/*" }, source: { cacheName: SHELL } },
+      { condition: { not: { requestMode: "navigate" } }, source: "network" },
+    ]);
+  }
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll([{{SHELL}}])).then(() => self.skipWaiting()));
+});
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys().then((keys) => Promise.all(
+    keys.filter((key) => key.startsWith("shell-") && key !== SHELL).map((key) => caches.delete(key))))
+    .then(() => self.registration.navigationPreload?.enable())
+    .then(() => self.clients.claim()));
+  // The pages open while the worker installed (the very first one a visitor opened, usually) were
+  // never fetched through it: keep them too, a moment later — not inside waitUntil, which would hold
+  // navigations back until the copies are written.
+  setTimeout(() => self.clients.matchAll({ type: "window" })
+    .then((windows) => Promise.all(windows.map((client) => remember(client.url).catch(() => {}))))
+    .catch(() => {}), 1000);
+});
+// Another profile in this browser (a linked device) must not see the last one's pages offline.
+self.addEventListener("message", (event) => {
+  if (event.data === "forget-pages") event.waitUntil(caches.delete(PAGES));
+});
+// The note is written in the page's own language (its <html lang>).
+const NOTES = {{NOTES}};
+const timeText = (iso, words, lang) => {
+  const date = new Date(iso);
+  return isNaN(date) ? words.earlier : date.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+};
+const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+const withOfflineNote = async (response) => {
+  const seen = response.headers.get("X-Seen-At") || "";
+  const html = await response.text();
+  const lang = (html.match(/<html lang="([a-z]+)"/) || [])[1];
+  const words = NOTES[lang] || NOTES["{{LANG}}"];
+  const note = '<p class="banner offline-note" role="status"><strong>' + escapeText(words.title) + '</strong> ' + escapeText(words.text.split("{time}").join(timeText(seen, words, NOTES[lang] ? lang : "{{LANG}}"))) + '</p>';
+  return new Response(html.replace(/(<main[^>]*>)/, "$1" + note),
+    { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+};
+const isPage = (response) => response.ok && !response.redirected
+  && (response.headers.get("Content-Type") || "").startsWith("text/html");
+// The copy is kept after the page has been handed over, never before, and read back from the HTTP
+// cache: reading the page's own answer here (a clone) would pull its body through this worker.
+const remember = async (url) => {
+  const response = await fetch(url, { cache: "force-cache", credentials: "same-origin" });
+  if (!isPage(response)) return;
+  const headers = new Headers(response.headers);
+  headers.set("X-Seen-At", new Date().toISOString());
+  const body = await response.blob();
+  const cache = await caches.open(PAGES);
+  await cache.put(url, new Response(body, { status: 200, headers }));
+};
+// Navigation preload: the browser asks the network while the worker starts.
+const page = async (event) => {
+  const request = event.request;
+  try {
+    const response = (await event.preloadResponse) || (await fetch(request));
+    if (isPage(response)) {
+      // A moment later: keeping the copy must not compete with the page's own parsing for the CPU.
+      event.waitUntil(new Promise((done) => setTimeout(done, 2000)).then(() => remember(request.url)).catch(() => {}));
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match(request.url, { cacheName: PAGES, ignoreVary: true });
+    if (cached) return withOfflineNote(cached);
+    return (await caches.match(OFFLINE, { cacheName: SHELL })) || Response.error();
+  }
+};
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") { event.respondWith(page(event)); return; }
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(caches.match(request, { cacheName: SHELL }).then((hit) => hit || fetch(request)));
+  }
+});
