@@ -124,10 +124,21 @@ struct HooksCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the webhooks (URLs shortened, secrets hidden).")
 
+        @Flag(
+            help: """
+                Only visitors' hooks (Settings → Notifications), with their profile, its age and the client \
+                address each was added from.
+                """)
+        var visitors = false
+
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
             let repository = HookSQLiteRepository(database: try store.openDatabase())
+            if visitors {
+                try await listVisitors(repository)
+                return
+            }
             let hooks = try await repository.hooks()
             guard !hooks.isEmpty else {
                 Console.print("No hooks. Add one with `giveaways hooks add URL`.")
@@ -149,23 +160,59 @@ struct HooksCommand: AsyncParsableCommand {
                     header: ["ID", "FORMAT", "URL", "EVENTS", "RULES", "SECRET", "OWNER", "OUTBOX"], rows: rows,
                     rightAligned: [0]))
         }
+
+        private func listVisitors(_ repository: HookSQLiteRepository) async throws {
+            let hooks = try await repository.visitorHooks()
+            guard !hooks.isEmpty else {
+                Console.print("No visitors' hooks.")
+                return
+            }
+            let rows = hooks.map { entry in
+                [
+                    String(entry.hook.id), entry.hook.format.rawValue, entry.hook.redactedURL,
+                    // The start of the profile id tells one profile's hooks from another's; the whole id is the
+                    // visitor's identity and stays out of the terminal.
+                    entry.hook.profileID.map { String($0.rawValue.prefix(8)) + "…" } ?? "-",
+                    entry.profileCreatedAt.map(Timestamp.format) ?? "-", Timestamp.format(entry.hook.createdAt),
+                    entry.clientAddress ?? "unknown",
+                ]
+            }
+            Console.print(
+                TextTable.render(
+                    header: ["ID", "FORMAT", "URL", "PROFILE", "PROFILE SINCE", "ADDED", "FROM"], rows: rows,
+                    rightAligned: [0]))
+            Console.print("\(hooks.count) visitors' hooks. Remove some with `giveaways hooks remove ID…`.")
+        }
     }
 
     /// `giveaways hooks remove ID`.
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a webhook, its waiting events and its log.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove webhooks (the operator's or visitors'), their waiting events and their log.")
 
-        @Argument(help: "The hook's id (see `giveaways hooks list`).")
-        var id: Int
+        @Argument(help: "The hooks' ids (see `giveaways hooks list`, `giveaways hooks list --visitors`).")
+        var ids: [Int]
 
         @OptionGroup var store: StoreOptions
 
+        func validate() throws {
+            guard !ids.isEmpty else { throw ValidationError("name at least one hook id") }
+        }
+
         func run() async throws {
-            guard try await HookSQLiteRepository(database: try store.openDatabase()).removeHook(id: id) else {
-                Console.error("no hook \(id)")
+            let repository = HookSQLiteRepository(database: try store.openDatabase())
+            var missing: [Int] = []
+            for id in ids {
+                if try await repository.removeHook(id: id) {
+                    Console.print("Removed hook \(id).")
+                } else {
+                    missing.append(id)
+                }
+            }
+            guard missing.isEmpty else {
+                Console.error("no hook " + missing.map(String.init).joined(separator: ", "))
                 throw ExitStatus.notFound
             }
-            Console.print("Removed hook \(id).")
         }
     }
 

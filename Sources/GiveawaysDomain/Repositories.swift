@@ -31,7 +31,8 @@ public protocol SyncLogRepository: Sendable {
 
 /// Each visitor profile's marks (favorites today; claimed, not interested, notes, hidden later).
 public protocol MarkRepository: Sendable {
-    /// Sets a mark, or replaces its text; setting an existing mark again keeps its creation time.
+    /// Sets a mark, or replaces its text; setting an existing mark again keeps its creation time. Throws
+    /// `ProfileFull` (writing nothing) when a new mark or the text would take the profile past `ProfileLimits`.
     func setMark(
         _ kind: MarkKind, on subject: MarkSubject, profile: ProfileID, text: String?, at time: Date)
         async throws
@@ -56,12 +57,14 @@ public protocol ProfileRepository: Sendable {
     func renewFeedToken(for profile: ProfileID, at time: Date) async throws -> ProfileToken
     /// The profile a feed token belongs to, if it is current.
     func profile(forFeedToken token: ProfileToken) async throws -> ProfileID?
-    /// A new one-time code for linking another browser, valid for `LinkCode.lifetime`.
+    /// A new one-time code for linking another browser, valid for `LinkCode.lifetime`. Throws
+    /// `ProfileFull.linkCodes` while the profile has `ProfileLimits.liveLinkCodes` codes that still work.
     func createLinkCode(for profile: ProfileID, at time: Date) async throws -> LinkCode
     /// Uses a link code once: the profile it links to, or why not.
     func redeemLinkCode(_ code: LinkCode, at time: Date) async throws -> Result<ProfileID, LinkCodeError>
     /// Merges an export into the profile in one transaction: marks are added (a mark already there keeps its
-    /// times; a note takes the imported text), rules are replaced.
+    /// times; a note takes the imported text), rules are replaced. An import that would take the profile past
+    /// `ProfileLimits` is refused whole with `ProfileFull`: nothing is written.
     func importProfile(_ export: ProfileExport, into profile: ProfileID, at time: Date) async throws
     /// Whether this id holds anything (a profile row, marks or hooks): how an unsigned cookie from an earlier
     /// release is told apart from an id the server never issued.

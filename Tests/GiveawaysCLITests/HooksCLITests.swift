@@ -1,4 +1,6 @@
 import Foundation
+import GiveawaysData
+import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
@@ -89,6 +91,38 @@ import Testing
         #expect(try cli.run(["hooks", "remove", "1"]).status == 1)
         #expect(try cli.run(["hooks", "list"]).stdout.contains("No hooks"))
         #expect(try cli.run(["hooks", "log"]).stdout.contains("No deliveries yet"))
+    }
+
+    @Test func listVisitorsShowsWhoAddedEachVisitorsHookAndRemoveTakesThemAway() async throws {
+        let database = try AppDatabase.open(path: cli.database)
+        let hooks = HookSQLiteRepository(database: database)
+        let time = try #require(Timestamp.parse(now))
+        _ = try await hooks.addHook(Hook(url: URL(string: "https://example.com/operator")!, createdAt: time))
+        let profile = try #require(ProfileID(rawValue: "abcdef01" + String(repeating: "0", count: 24)))
+        try await ProfileSQLiteRepository(database: database).saveRules(
+            GiveawayRules(noLoot: true), for: profile, at: time.addingTimeInterval(-3600))
+        let limits = HookSQLiteRepository.VisitorHookLimits(
+            perProfile: 5, perAddress: 5, total: 5, minimumProfileAge: 600)
+        for n in 1...2 {
+            let hook = Hook(
+                url: URL(string: "https://ntfy.sh/topic\(n)")!, format: .ntfy, createdAt: time, profileID: profile)
+            _ = try await hooks.addVisitorHook(hook, from: "203.0.113.7", limits: limits).get()
+        }
+        let list = try cli.run(["hooks", "list", "--visitors"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("FROM"))
+        #expect(list.stdout.contains("abcdef01…"))
+        #expect(list.stdout.contains("203.0.113.7"))
+        #expect(list.stdout.contains("https://ntfy.sh/…pic1"))
+        #expect(list.stdout.contains("2 visitors' hooks"))
+        #expect(!list.stdout.contains(profile.rawValue), "the whole profile id is the visitor's identity")
+        #expect(!list.stdout.contains("example.com"), "the operator's hooks are not visitors'")
+        let removed = try cli.run(["hooks", "remove", "2", "3"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.contains("Removed hook 3."))
+        #expect(try cli.run(["hooks", "list", "--visitors"]).stdout.contains("No visitors' hooks."))
+        #expect(try cli.run(["hooks", "list"]).stdout.contains("https://example.com/…ator"))
+        #expect(try cli.run(["hooks", "remove", "1", "9"]).status == 1)
     }
 
     @Test func syncLeavesEventsInTheOutboxForTheServer() async throws {

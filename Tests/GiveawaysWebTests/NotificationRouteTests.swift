@@ -17,6 +17,7 @@ import Testing
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in
             var alice = Browser()
+            try await establish(&alice, harness, client)
             let empty = try await alice.get("/settings/notifications", client: client)
             #expect(empty.status == .ok)
             #expect(empty.text.contains("You have no notifications yet"))
@@ -48,6 +49,7 @@ import Testing
 
             // Another visitor sees none of it and cannot remove it.
             var bob = Browser()
+            try await establish(&bob, harness, client)
             _ = try await bob.post(
                 "/settings/notifications", "url=https%3A%2F%2Fntfy.sh%2Fbob&format=ntfy&ending=1", client: client)
             #expect(!(try await bob.get("/settings/notifications", client: client)).text.contains("discord.com/…abcd"))
@@ -64,6 +66,7 @@ import Testing
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in
             var visitor = Browser()
+            try await establish(&visitor, harness, client)
             for (body, reason) in [
                 ("url=http%3A%2F%2F127.0.0.1%3A8080%2Fx&format=json&new=1", "private or local address"),
                 ("url=http%3A%2F%2F169.254.169.254%2Fx&format=json&new=1", "private or local address"),
@@ -71,7 +74,9 @@ import Testing
                 ("url=https%3A%2F%2Fexample.org%2Fx&format=slack&new=1", "Choose a format"),
                 ("url=https%3A%2F%2Fexample.org%2Fx&format=json", "at least one"),
             ] {
-                let response = try await visitor.post("/settings/notifications", body, client: client)
+                // From another address than the adds below: each address gets only a few tries.
+                let response = try await visitor.post(
+                    "/settings/notifications", body, client: client, extra: [ClientAddress.forwardedFor: "192.0.2.9"])
                 #expect(response.status == .badRequest, "\(body)")
                 #expect(response.text.contains(reason), "\(body)")
             }
@@ -95,14 +100,16 @@ import Testing
         let store = try TestStore()
         let hooks = HookSQLiteRepository(database: store.database)
         let url = URL(string: "https://example.org/hook")!
-        let alice = ProfileID.random()
         let now = Date()
+        let alice = try await established(store, at: now)
+        let limits = HookSQLiteRepository.VisitorHookLimits(
+            perProfile: 3, perAddress: 100, total: 100, minimumProfileAge: 600)
         // Many requests at once from one profile: exactly `perProfile` get in.
         let results = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<8 {
                 group.addTask {
                     let result = try await hooks.addVisitorHook(
-                        Hook(url: url, createdAt: now, profileID: alice), perProfile: 3, total: 100)
+                        Hook(url: url, createdAt: now, profileID: alice), from: "192.0.2.1", limits: limits)
                     if case .success = result { return true }
                     return false
                 }
@@ -110,19 +117,22 @@ import Testing
             return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(results.filter { $0 }.count == 3)
-        // Made-up profiles stop at the server-wide limit; the operator's hooks do not count against it.
+        // Other profiles stop at the server-wide limit; the operator's hooks do not count against it.
         _ = try await hooks.addHook(Hook(url: url, createdAt: now))
         var outcomes: [Result<Hook, HookSQLiteRepository.VisitorHookLimit>] = []
-        for _ in 0..<3 {
+        let serverOfFive = HookSQLiteRepository.VisitorHookLimits(
+            perProfile: 3, perAddress: 3, total: 5, minimumProfileAge: 600)
+        for n in 0..<3 {
             outcomes.append(
                 try await hooks.addVisitorHook(
-                    Hook(url: url, createdAt: now, profileID: .random()), perProfile: 3, total: 5))
+                    Hook(url: url, createdAt: now, profileID: try await established(store, at: now)),
+                    from: "192.0.2.\(n + 2)", limits: serverOfFive))
         }
-        let limits: [HookSQLiteRepository.VisitorHookLimit?] = outcomes.map { outcome in
+        let refusals: [HookSQLiteRepository.VisitorHookLimit?] = outcomes.map { outcome in
             if case .failure(let limit) = outcome { return limit }
             return nil
         }
-        #expect(limits == [nil, nil, .serverFull])
+        #expect(refusals == [nil, nil, .serverFull])
     }
 
     @Test func aVisitorsHookNeverReachesAPrivateAddressEvenWhenTheOperatorAllowsThem() async throws {

@@ -163,6 +163,12 @@ public struct AppDatabase: Sendable {
                 t.column("created_at", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v8: the client address that added a visitor's hook") { db in
+            // So that one client's share of the server's visitor hooks can be counted (`addVisitorHook`) and the
+            // operator can see who added what (`giveaways hooks list --visitors`). `NULL` for the operator's.
+            try db.alter(table: "hook") { t in t.add(column: "client_address", .text) }
+            try db.create(index: "hook_by_client_address", on: "hook", columns: ["client_address"])
+        }
         return migrator
     }
 

@@ -22,58 +22,30 @@ public struct HookSQLiteRepository: Sendable {
     /// Stores a new hook and answers it with its id and baseline. Its baseline is its creation time when the store
     /// already holds a real feed; otherwise the first sync after it sets one (and raises no `new` events).
     public func addHook(_ newHook: Hook) async throws -> Hook {
-        try await add(newHook, limits: nil)
+        try await writer.write { db in try Self.insert(db, newHook, clientAddress: nil) }
     }
 
-    /// Why a visitor's hook was not added.
-    public enum VisitorHookLimit: Error, Hashable, Sendable {
-        /// The profile has its most hooks already.
-        case profileFull
-        /// The server holds its most visitor hooks already.
-        case serverFull
-    }
-
-    /// Adds a visitor's hook unless the profile holds `perProfile` hooks or all visitors together `total`: counted
-    /// and inserted in one transaction, so parallel requests cannot slip past either limit. The server-wide limit
-    /// keeps anyone who makes up profile after profile from turning the server into a request amplifier.
-    public func addVisitorHook(_ hook: Hook, perProfile: Int, total: Int) async throws -> Result<Hook, VisitorHookLimit>
-    {
-        do {
-            return .success(try await add(hook, limits: (perProfile, total)))
-        } catch let limit as VisitorHookLimit {
-            return .failure(limit)
-        }
-    }
-
-    private func add(_ newHook: Hook, limits: (perProfile: Int, total: Int)?) async throws -> Hook {
+    /// Inserts a hook in the caller's transaction; `clientAddress` is who added a visitor's hook.
+    static func insert(_ db: Database, _ newHook: Hook, clientAddress: String?) throws -> Hook {
         let rules = try RulesJSON.encode(newHook.rules)
-        return try await writer.write { db in
-            if let limits, let profile = newHook.profileID {
-                let own =
-                    try Int.fetchOne(
-                        db, sql: "SELECT COUNT(*) FROM hook WHERE profile_id = ?", arguments: [profile.rawValue]) ?? 0
-                guard own < limits.perProfile else { throw VisitorHookLimit.profileFull }
-                let all = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM hook WHERE profile_id IS NOT NULL") ?? 0
-                guard all < limits.total else { throw VisitorHookLimit.serverFull }
-            }
-            var hook = newHook
-            let holdsFeed =
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM giveaway WHERE left_at IS NULL AND is_demo = 0)") ?? false
-            hook.baselineAt = holdsFeed ? hook.createdAt : nil
-            try db.execute(
-                sql: """
-                    INSERT INTO hook (url, format, secret, rules_json, events, created_at, baseline_at, profile_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    hook.url.absoluteString, hook.format.rawValue, hook.secret, rules,
-                    hook.events.sorted().map(\.rawValue).joined(separator: ","), hook.createdAt, hook.baselineAt,
-                    hook.profileID?.rawValue,
-                ])
-            hook.id = Int(db.lastInsertedRowID)
-            return hook
-        }
+        var hook = newHook
+        let holdsFeed =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM giveaway WHERE left_at IS NULL AND is_demo = 0)") ?? false
+        hook.baselineAt = holdsFeed ? hook.createdAt : nil
+        try db.execute(
+            sql: """
+                INSERT INTO hook
+                    (url, format, secret, rules_json, events, created_at, baseline_at, profile_id, client_address)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                hook.url.absoluteString, hook.format.rawValue, hook.secret, rules,
+                hook.events.sorted().map(\.rawValue).joined(separator: ","), hook.createdAt, hook.baselineAt,
+                hook.profileID?.rawValue, clientAddress,
+            ])
+        hook.id = Int(db.lastInsertedRowID)
+        return hook
     }
 
     /// Every hook, oldest first.

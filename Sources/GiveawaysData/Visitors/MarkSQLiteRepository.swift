@@ -14,6 +14,9 @@ public struct MarkSQLiteRepository: MarkRepository {
         _ kind: MarkKind, on subject: MarkSubject, profile: ProfileID, text: String?, at time: Date
     ) async throws {
         try await database.writer.write { db in
+            // Counted in the write's transaction: parallel clicks cannot take the profile past its limits together.
+            var usage = try ProfileUsage.read(db, profile)
+            try usage.add(db, profile, subject, kind, text: text, keepsText: false)
             try db.execute(
                 sql: """
                     INSERT INTO mark (profile_id, subject_kind, subject_id, kind, text, created_at, updated_at)

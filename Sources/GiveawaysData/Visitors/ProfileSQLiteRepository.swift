@@ -80,9 +80,16 @@ public struct ProfileSQLiteRepository: ProfileRepository {
     public func createLinkCode(for profile: ProfileID, at time: Date) async throws -> LinkCode {
         let code = LinkCode.random()
         try await writer.write { db in
-            // Spent and expired codes are of no more use; keep the table small.
+            // Spent and expired codes are of no more use; keep the table small. A day's grace lets a late typer
+            // read "expired" rather than "unknown".
             try db.execute(
                 sql: "DELETE FROM link_code WHERE expires_at < ?", arguments: [time.addingTimeInterval(-86_400)])
+            let live =
+                try Int.fetchOne(
+                    db,
+                    sql: "SELECT COUNT(*) FROM link_code WHERE profile_id = ? AND used_at IS NULL AND expires_at > ?",
+                    arguments: [profile.rawValue, time]) ?? 0
+            guard live < ProfileLimits.liveLinkCodes else { throw ProfileFull.linkCodes }
             try db.execute(
                 sql: "INSERT INTO link_code (code, profile_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
                 arguments: [code.rawValue, profile.rawValue, time, time.addingTimeInterval(LinkCode.lifetime)])
@@ -113,7 +120,10 @@ public struct ProfileSQLiteRepository: ProfileRepository {
         try await writer.write { db in
             try Self.ensureRow(db, profile, at: time)
             try db.execute(sql: "UPDATE profile SET rules_json = ? WHERE id = ?", arguments: [json, profile.rawValue])
+            // Counted mark by mark in this transaction: past a limit, the throw rolls back the whole import.
+            var usage = try ProfileUsage.read(db, profile)
             for mark in export.marks {
+                try usage.add(db, profile, mark.subject, mark.kind, text: mark.text, keepsText: true)
                 try db.execute(
                     sql: """
                         INSERT INTO mark (profile_id, subject_kind, subject_id, kind, text, created_at, updated_at)

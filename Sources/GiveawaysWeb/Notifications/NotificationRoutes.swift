@@ -7,15 +7,31 @@ import Hummingbird
 /// same rules as Home, More and the personal feeds). Unlike the operator's (`giveaways hooks add`), they may never
 /// reach a private, loopback or metadata address — not even with `--allow-private-hooks` — and a profile keeps at
 /// most `maximumHooks`.
+///
+/// Every hook costs the server deliveries, and visitors share one budget of them (`maximumVisitorHooks`), so a
+/// fresh cookie cannot add one: the profile must hold something and be `minimumProfileAge` old, one client
+/// address may add `maximumHooksPerAddress` and try `triesPerAddress` times at once (one more every
+/// `tryRefill`), so that one client cannot use up the budget for everyone.
 struct NotificationRoutes: Sendable {
-    static let maximumHooks = 5
+    static let maximumHooks = ProfileLimits.hooks
     /// Visitors' hooks on this server, all profiles together.
     static let maximumVisitorHooks = 200
+    /// Visitors' hooks added from one client address: a twentieth of the server's.
+    static let maximumHooksPerAddress = 10
+    static let minimumProfileAge: TimeInterval = 10 * 60
+    static let triesPerAddress = 10
+    static let tryRefill: TimeInterval = 6 * 60
     static let maximumURLLength = 500
+
+    static let limits = HookSQLiteRepository.VisitorHookLimits(
+        perProfile: maximumHooks, perAddress: maximumHooksPerAddress, total: maximumVisitorHooks,
+        minimumProfileAge: minimumProfileAge)
 
     let hooks: HookSQLiteRepository
     let profiles: any ProfileRepository
     let clock: @Sendable () -> Date
+    /// Tries to add a hook, per client address; one per app, so it lives as long as the server.
+    let tries = ClientRateLimiter(capacity: triesPerAddress, refill: tryRefill)
 
     func register(on router: Router<AppRequestContext>) {
         router.get(.init(SiteRoute.Pattern.notifications), use: page)
@@ -28,22 +44,38 @@ struct NotificationRoutes: Sendable {
         try await render(request, context, error: nil)
     }
 
-    /// `POST /settings/notifications`: adds a hook; refused input shows the page again with the reason (400).
+    /// `POST /settings/notifications`: adds a hook; refused input shows the page again with the reason (400, or
+    /// 429 with `Retry-After` for too many tries from one address).
     @Sendable func add(request: Request, context: AppRequestContext) async throws -> Response {
+        let now = clock()
+        let client = ClientAddress(
+            peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
+        // Counted before anything else is read: refused tries cost the client too.
+        if let retryAt = tries.take(client, at: now) {
+            let wait = retryAt.timeIntervalSince(now)
+            var response = try await render(
+                request, context, error: context.strings.notifications.tooManyTries(minutes(wait, context)),
+                status: .tooManyRequests)
+            response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
+            return response
+        }
         let form = try await FormBody(request: request, strings: context.strings)
-        // A browser gets its profile the first time it adds a hook.
-        let profile = context.profile ?? .random()
+        let text = context.strings.notifications
         let refusal: String
         do {
-            let hook = try makeHook(form, profile: profile, text: context.strings.notifications)
-            switch try await hooks.addVisitorHook(
-                hook, perProfile: Self.maximumHooks, total: Self.maximumVisitorHooks)
-            {
+            // No profile is made here: a browser without one could never add a hook anyway.
+            guard let profile = context.profile else {
+                throw Refused(text.profileEmpty(minutes(Self.minimumProfileAge, context)))
+            }
+            let hook = try makeHook(form, profile: profile, text: text)
+            switch try await hooks.addVisitorHook(hook, from: client.description, limits: Self.limits) {
             case .success: refusal = ""
-            case .failure(.profileFull):
-                refusal = context.strings.notifications.profileFull(Self.maximumHooks)
-            case .failure(.serverFull):
-                refusal = context.strings.notifications.serverFull
+            case .failure(.profileEmpty): refusal = text.profileEmpty(minutes(Self.minimumProfileAge, context))
+            case .failure(.profileTooNew(let readyAt)):
+                refusal = text.profileTooNew(minutes(readyAt.timeIntervalSince(now), context))
+            case .failure(.profileFull): refusal = text.profileFull(Self.maximumHooks)
+            case .failure(.addressFull): refusal = text.addressFull
+            case .failure(.serverFull): refusal = text.serverFull
             }
         } catch let error as Refused {
             refusal = error.description
@@ -51,11 +83,13 @@ struct NotificationRoutes: Sendable {
         guard refusal.isEmpty else {
             return try await render(request, context, error: refusal, typedURL: form["url"] ?? "", status: .badRequest)
         }
-        var response = PageResponse.redirect(to: SiteRoute.notifications.path)
-        if context.profile == nil {
-            response.setCookie(context.profileCookie(profile, request: request))
-        }
-        return response
+        return PageResponse.redirect(to: SiteRoute.notifications.path)
+    }
+
+    /// "7 minutes" in the page's language, rounded up (at least one).
+    private func minutes(_ interval: TimeInterval, _ context: AppRequestContext) -> String {
+        let count = max(1, Int((interval / 60).rounded(.up)))
+        return context.strings.time.spanIn.minute(count, number: context.strings.number(count))
     }
 
     /// `POST /settings/notifications/{id}/delete`: removes one of this visitor's hooks.

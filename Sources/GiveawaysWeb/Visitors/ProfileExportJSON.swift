@@ -6,8 +6,8 @@ import GiveawaysDomain
 struct ProfileExportJSON: Codable {
     static let formatName = "gamegiveaways-profile"
     static let currentVersion = 1
-    /// The most marks one file may carry, and the largest file accepted.
-    static let maxMarks = 20_000
+    /// The most marks one file may carry (what one profile may hold), and the largest file accepted.
+    static let maxMarks = ProfileLimits.marks
     static let maxBytes = 4 * 1024 * 1024
 
     struct MarkJSON: Codable {

@@ -167,7 +167,11 @@ struct SettingsRoutes: Sendable {
             let export = try await NIOThreadPool.singleton.runIfActive {
                 try Self.decodeImport(body, contentType: contentType, strings: context.strings)
             }
-            try await profiles.importProfile(export, into: profile, at: clock())
+            do {
+                try await profiles.importProfile(export, into: profile, at: clock())
+            } catch is ProfileFull {
+                throw BadRequest.importOverLimit()
+            }
         }
         guard imported != nil else { throw Self.busy(context) }
         return withProfile(

@@ -31,6 +31,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case catalogRoundTrip, catalogRemovedAndBack, catalogDuplicatedIDs
     case feedEndDateChanges
     case profileRules, profileVisits, profileFeedToken, profileLinkCodes, profileImport
+    case profileMarkLimit, profileImportLimit, profileTextLimit, profileLinkCodeLimit
 
     var testDescription: String { rawValue }
 
@@ -66,6 +67,10 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .profileFeedToken: try await profileContract.aNewFeedTokenRevokesTheOldOne()
         case .profileLinkCodes: try await profileContract.linkCodesWorkOnceForTenMinutes()
         case .profileImport: try await profileContract.anImportMergesMarksAndReplacesRules()
+        case .profileMarkLimit: try await profileContract.aProfileHoldsAtMostItsMarks()
+        case .profileImportLimit: try await profileContract.repeatedImportsNeverTakeAProfilePastItsLimits()
+        case .profileTextLimit: try await profileContract.notesTogetherStayWithinTheTextLimit()
+        case .profileLinkCodeLimit: try await profileContract.aProfileHasAFewLiveLinkCodesAtMost()
         }
     }
 }

@@ -1,3 +1,4 @@
+import GiveawaysDomain
 import Hummingbird
 import Logging
 import OpenAPIRuntime
@@ -23,7 +24,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
             var extraHeaders: HTTPFields = [:]
             // The generated API server wraps what the handlers throw; the app's own errors inside keep their meaning.
             let inner = (error as? ServerError)?.underlyingError
-            let error = inner.flatMap { $0 is BadRequest || $0 is HTTPError ? $0 : nil } ?? error
+            var error = inner.flatMap { $0 is BadRequest || $0 is HTTPError ? $0 : nil } ?? error
+            // A profile limit reached in the store, whichever route wrote: a 400 that says which limit.
+            if let full = error as? ProfileFull { error = BadRequest(full) }
             if let error = error as? ServerError {
                 (status, message) = Self.describe(error)
                 if status == .internalServerError {

@@ -271,6 +271,14 @@ extension Strings {
             add: "Add notification", eventNew: "new giveaways", eventEnding: "ending within 24 hours",
             eventChanged: "moved end dates", profileFull: { "You have \($0) notifications already; remove one first." },
             serverFull: "This server takes no more notifications from visitors for now. Ask its owner, or use a feed.",
+            profileEmpty: {
+                "Notifications are for browsers that already use this site: save a favorite, mark a giveaway or save "
+                    + "your rules, then come back in \($0)."
+            },
+            profileTooNew: { "Your profile is still new: you can add a notification in \($0)." },
+            addressFull:
+                "Your network has added as many notifications as this server takes from one place; remove one first.",
+            tooManyTries: { "Too many tries from your network; try again in \($0)." },
             notAnAddress: "That is not a web address.",
             privateAddress: "Notifications cannot go to a private or local address.",
             httpOnly: "The address must start with http:// or https://.", chooseFormat: "Choose a format.",
@@ -375,6 +383,20 @@ extension Strings {
             exportWrongFormat: { "That is not a GameGiveaways export (its format is “\($0)”)." },
             exportTooNew: { "That export comes from a newer release (version \($0)); update first." },
             exportTooManyMarks: { "That export holds more than \($0) marks." },
+            profileFullMarks: {
+                "Your profile holds the most marks it can keep (\($0)). Remove some — favorites, claimed or hidden "
+                    + "games — to add more."
+            },
+            profileFullText: {
+                "Your notes hold the most text a profile can keep (\($0)); shorten or remove some first."
+            },
+            profileFullLinkCodes: {
+                "You have \($0) link codes that still work; use one, or wait ten minutes for them to expire."
+            },
+            importOverLimit: {
+                "Nothing was imported: that would take your profile past \($0) marks or \($1) of notes. "
+                    + "Remove some marks first, or import a smaller file."
+            },
             exportBadStores: "The stores in that export are not valid store names.")
     )
 

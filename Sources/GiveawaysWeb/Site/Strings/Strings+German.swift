@@ -303,6 +303,14 @@ extension Strings {
             profileFull: { "Du hast schon \($0) Benachrichtigungen; entferne zuerst eine." },
             serverFull:
                 "Dieser Server nimmt vorerst keine weiteren Benachrichtigungen von Besuchern an. Frag den Betreiber, oder nutze einen Feed.",
+            profileEmpty: {
+                "Benachrichtigungen gibt es für Browser, die diese Seite schon nutzen: Speichere einen Favoriten, "
+                    + "markiere ein Giveaway oder speichere deine Regeln und komm in \($0) wieder."
+            },
+            profileTooNew: { "Dein Profil ist noch neu: In \($0) kannst du eine Benachrichtigung hinzufügen." },
+            addressFull:
+                "Aus deinem Netzwerk kommen schon so viele Benachrichtigungen, wie dieser Server von einem Ort annimmt; entferne zuerst eine.",
+            tooManyTries: { "Zu viele Versuche aus deinem Netzwerk; versuch es in \($0) wieder." },
             notAnAddress: "Das ist keine Webadresse.",
             privateAddress: "Benachrichtigungen können nicht an private oder lokale Adressen gehen.",
             httpOnly: "Die Adresse muss mit http:// oder https:// beginnen.", chooseFormat: "Wähl ein Format.",
@@ -422,6 +430,20 @@ extension Strings {
                 "Dieser Export stammt aus einer neueren Version (Version \($0)); bitte zuerst aktualisieren."
             },
             exportTooManyMarks: { "Dieser Export enthält mehr als \($0) Markierungen." },
+            profileFullMarks: {
+                "Dein Profil enthält so viele Markierungen, wie es behalten kann (\($0)). Entferne welche – Favoriten, "
+                    + "eingelöste oder ausgeblendete Spiele –, um neue zu setzen."
+            },
+            profileFullText: {
+                "Deine Notizen enthalten so viel Text, wie ein Profil behalten kann (\($0)); kürze oder entferne zuerst welche."
+            },
+            profileFullLinkCodes: {
+                "Du hast \($0) Codes, die noch gelten; verwende einen oder warte zehn Minuten, bis sie ablaufen."
+            },
+            importOverLimit: {
+                "Nichts wurde importiert: Dein Profil hätte damit mehr als \($0) Markierungen oder \($1) Notizen. "
+                    + "Entferne zuerst Markierungen oder importiere eine kleinere Datei."
+            },
             exportBadStores: "Die Stores in diesem Export sind keine gültigen Store-Namen.")
     )
 

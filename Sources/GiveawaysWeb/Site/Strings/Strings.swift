@@ -511,6 +511,13 @@ extension Strings {
         let eventChanged: String
         let profileFull: @Sendable (Int) -> String
         let serverFull: String
+        /// (the waiting time, "10 minutes") → a visitor without a profile, or one that holds nothing yet.
+        let profileEmpty: @Sendable (String) -> String
+        /// (the waiting time, "7 minutes") → a profile too young to add a notification.
+        let profileTooNew: @Sendable (String) -> String
+        let addressFull: String
+        /// (the waiting time) → too many tries from one address.
+        let tooManyTries: @Sendable (String) -> String
         let notAnAddress: String
         let privateAddress: String
         let httpOnly: String
@@ -681,6 +688,14 @@ extension Strings {
         let exportWrongFormat: @Sendable (String) -> String
         let exportTooNew: @Sendable (Int) -> String
         let exportTooManyMarks: @Sendable (Int) -> String
+        /// (the most marks, "5,000") → a new mark refused: the profile is full.
+        let profileFullMarks: @Sendable (String) -> String
+        /// (the most text, "1 MB") → a note refused: the profile's notes are full.
+        let profileFullText: @Sendable (String) -> String
+        /// (the most codes that work at once) → another link code refused.
+        let profileFullLinkCodes: @Sendable (Int) -> String
+        /// (the most marks, the most text) → an import that would take the profile past a limit.
+        let importOverLimit: @Sendable (String, String) -> String
         let exportBadStores: String
     }
 }

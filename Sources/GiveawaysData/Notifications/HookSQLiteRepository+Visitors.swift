@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+import GiveawaysDomain
+
+/// Visitors' own hooks (Settings → Notifications). A hook costs the server deliveries for as long as it lives, and
+/// all visitors share one budget of them, so adding one takes more than a fresh cookie: an established profile, a
+/// free place in the profile's, the client address's and the server's share.
+extension HookSQLiteRepository {
+    /// The limits a visitor's new hook must fit.
+    public struct VisitorHookLimits: Hashable, Sendable {
+        /// Hooks of one profile.
+        public var perProfile: Int
+        /// Visitors' hooks added from one client address (see `ClientAddress` in the web target).
+        public var perAddress: Int
+        /// Visitors' hooks on this server, all profiles together.
+        public var total: Int
+        /// How long a profile must have existed before it may add a hook.
+        public var minimumProfileAge: TimeInterval
+
+        public init(perProfile: Int, perAddress: Int, total: Int, minimumProfileAge: TimeInterval) {
+            self.perProfile = perProfile
+            self.perAddress = perAddress
+            self.total = total
+            self.minimumProfileAge = minimumProfileAge
+        }
+    }
+
+    /// Why a visitor's hook was not added.
+    public enum VisitorHookLimit: Error, Hashable, Sendable {
+        /// The profile holds nothing yet (no favorite, mark or rule): a fresh cookie is not enough.
+        case profileEmpty
+        /// The profile is younger than `minimumProfileAge`; it may add one from this time on.
+        case profileTooNew(readyAt: Date)
+        /// The profile has its most hooks already.
+        case profileFull
+        /// Hooks added from this client address have used up its share of the server's.
+        case addressFull
+        /// The server holds its most visitor hooks already.
+        case serverFull
+    }
+
+    /// Adds a visitor's hook (its `profileID` set) if the profile is established and every limit has room: checked
+    /// and inserted in one transaction, so parallel requests cannot slip past a limit together. The server-wide
+    /// limit keeps anyone who makes up profile after profile from turning the server into a request amplifier;
+    /// the age, activity and per-address limits keep one client from using up that budget for everyone.
+    public func addVisitorHook(
+        _ hook: Hook, from clientAddress: String, limits: VisitorHookLimits
+    ) async throws -> Result<Hook, VisitorHookLimit> {
+        guard let profile = hook.profileID else { preconditionFailure("a visitor's hook has a profile") }
+        return try await writer.write { db in
+            if let refusal = try Self.establishedRefusal(db, profile, at: hook.createdAt, limits: limits) {
+                return .failure(refusal)
+            }
+            let own = try Self.count(db, "profile_id = ?", [profile.rawValue])
+            guard own < limits.perProfile else { return .failure(.profileFull) }
+            let fromAddress = try Self.count(db, "client_address = ?", [clientAddress])
+            guard fromAddress < limits.perAddress else { return .failure(.addressFull) }
+            let all = try Self.count(db, "profile_id IS NOT NULL", [])
+            guard all < limits.total else { return .failure(.serverFull) }
+            return .success(try Self.insert(db, hook, clientAddress: clientAddress))
+        }
+    }
+
+    /// Why the profile may not add a hook yet, or `nil` when it may. A profile that holds marks but has no row yet
+    /// (no page view since its first mark) gets one now, so that its waiting time starts.
+    private static func establishedRefusal(
+        _ db: Database, _ profile: ProfileID, at now: Date, limits: VisitorHookLimits
+    ) throws -> VisitorHookLimit? {
+        let hasMarks =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM mark WHERE profile_id = ?)", arguments: [profile.rawValue])
+            ?? false
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT created_at, rules_json FROM profile WHERE id = ?", arguments: [profile.rawValue])
+        else {
+            guard hasMarks else { return .profileEmpty }
+            try db.execute(
+                sql: "INSERT INTO profile (id, created_at) VALUES (?, ?)", arguments: [profile.rawValue, now])
+            return .profileTooNew(readyAt: now.addingTimeInterval(limits.minimumProfileAge))
+        }
+        guard hasMarks || !RulesJSON.decode(row["rules_json"]).isEmpty else { return .profileEmpty }
+        let readyAt = (row["created_at"] as Date).addingTimeInterval(limits.minimumProfileAge)
+        return readyAt > now ? .profileTooNew(readyAt: readyAt) : nil
+    }
+
+    private static func count(_ db: Database, _ condition: String, _ arguments: StatementArguments) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM hook WHERE " + condition, arguments: arguments) ?? 0
+    }
+
+    // MARK: - For the operator
+
+    /// A visitor's hook as the operator sees it: who added it, from where, and how old the profile is.
+    public struct VisitorHook: Hashable, Sendable {
+        public var hook: Hook
+        /// The client address it was added from; `nil` for hooks added before addresses were recorded.
+        public var clientAddress: String?
+        /// When the owning profile first appeared; `nil` if it has no row.
+        public var profileCreatedAt: Date?
+    }
+
+    /// Every visitor's hook, oldest first.
+    public func visitorHooks() async throws -> [VisitorHook] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT hook.id, hook.client_address, profile.created_at FROM hook
+                    LEFT JOIN profile ON profile.id = hook.profile_id
+                    WHERE hook.profile_id IS NOT NULL ORDER BY hook.id
+                    """)
+            return try rows.compactMap { row in
+                guard let hook = try Self.hooks(db, id: row["id"]).first else { return nil }
+                return VisitorHook(hook: hook, clientAddress: row["client_address"], profileCreatedAt: row[2])
+            }
+        }
+    }
+}
