@@ -44,7 +44,7 @@ struct HomePage {
 
         init(
             filters: HomeFilters, snapshot: ReadModelSnapshot, selection: HomeSelection, visitor: Visitor,
-            isSyncing: Bool, now: Date, strings: Strings
+            now: Date, strings: Strings
         ) {
             let results = selection.giveaways
             self.strings = strings
@@ -54,8 +54,8 @@ struct HomePage {
             let totalWorth = Worth.total(live.compactMap(\.worth)).cents
             heroText = text.hero(live.count, strings.number(live.count), strings.money(Worth(cents: totalWorth)))
             banner = StatusBanner.Model(
-                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), isSyncing: isSyncing,
-                now: now, returnPath: filters.path, strings: strings)
+                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), now: now,
+                returnPath: filters.path, strings: strings)
 
             var counts: [String: Int] = [:]
             var byslug: [String: Platform] = [:]
