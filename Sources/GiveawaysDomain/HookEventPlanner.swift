@@ -107,7 +107,10 @@ public struct HookEventPlanner: Sendable {
         guard !hooks.isEmpty else { return [] }
         var events: [PlannedEvent] = []
         for giveaway in feed.sorted(by: { $0.id < $1.id }) where EndingSoon.contains(giveaway, at: now) {
-            for hook in hooks where admits(giveaway, to: hook, marks: marks, ending: true) {
+            for hook in hooks
+            where admits(giveaway, to: hook, marks: marks)
+                && EndingSoon.contains(giveaway, at: now, for: hook.profileID.flatMap { marks[$0] } ?? .none)
+            {
                 events.append(PlannedEvent(hookID: hook.id, giveawayID: giveaway.id, event: .ending))
             }
         }
@@ -117,11 +120,8 @@ public struct HookEventPlanner: Sendable {
     /// A visitor's hook follows the visitor's rules *and marks*, like their Home and feeds: what they marked
     /// claimed or not interested is left out when their rules say to hide it. An operator's hook follows its own
     /// rules only.
-    /// - Parameter ending: "ends soon" is never news about a giveaway the visitor already claimed.
-    func admits(_ giveaway: Giveaway, to hook: Hook, marks: [ProfileID: VisitorMarks], ending: Bool = false) -> Bool {
+    func admits(_ giveaway: Giveaway, to hook: Hook, marks: [ProfileID: VisitorMarks]) -> Bool {
         guard let profile = hook.profileID else { return hook.rules.matches(giveaway) }
-        let own = marks[profile] ?? .none
-        if ending, own.has(.claimed, on: .giveaway(giveaway.id)) { return false }
-        return hook.rules.admits(giveaway, marks: own)
+        return hook.rules.admits(giveaway, marks: marks[profile] ?? .none)
     }
 }

@@ -232,7 +232,23 @@ final class ReadModel: Sendable {
     }
 }
 
+/// One platform a visitor can choose, with how many live giveaways are on it.
+struct PlatformCount: Hashable, Sendable {
+    let platform: Platform
+    let count: Int
+}
+
 extension ReadModelSnapshot {
+    /// Every platform a visitor can choose — GamerPower's known ones in their order, then any other the feed
+    /// brings, by name — each with its live giveaway count (0 for none). The one count of Home's platform menu,
+    /// `GET /api/v1/platforms`, Settings' stores and the statistics.
+    func platformCounts(at now: Date) -> [PlatformCount] {
+        var counts: [String: Int] = [:]
+        for platform in live(at: now).flatMap(\.platforms) { counts[platform.slug, default: 0] += 1 }
+        let unknown = Set(giveaways.flatMap(\.platforms).filter { !$0.isKnown }).sorted()
+        return (Platform.catalog + unknown).map { PlatformCount(platform: $0, count: counts[$0.slug, default: 0]) }
+    }
+
     /// How many items the store holds from `source` (a new source must say what it counts here).
     func itemCount(of source: SourceID) -> Int {
         switch source {
@@ -286,5 +302,35 @@ extension ReadModelSnapshot {
         self.generation = generation
         lazyIndex = other.lazyIndex
         lazyFacts = other.lazyFacts
+    }
+}
+
+/// What Home lists for one visitor: the filters' results, then "ending soon" (not claimed), then the visitor's
+/// rules unless they asked to see everything. The one selection of Home, the shared feeds and
+/// `GET /api/v1/giveaways` (those two for a visitor without marks or rules).
+struct HomeSelection {
+    let giveaways: [Giveaway]
+    /// How many of the filters' results the rules took out.
+    let hiddenByRules: Int
+    let rulesApplied: Bool
+
+    init(filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date) {
+        var query = filters.query
+        // "What ends first" is the natural order of an ending-soon list, unless another order was asked for.
+        if filters.endingSoon && query.sort == .date { query.sort = .ending }
+        var results = ListGiveawaysUseCase().execute(
+            snapshot.giveaways, query: query, now: now, index: query.search.isEmpty ? nil : snapshot.searchIndex)
+        if filters.endingSoon {
+            results = results.filter { EndingSoon.contains($0, at: now, for: visitor.marks) }
+        }
+        rulesApplied = !visitor.rules.isEmpty && !filters.showAll
+        if rulesApplied {
+            let admitted = results.filter { snapshot.admits($0, visitor) }
+            hiddenByRules = results.count - admitted.count
+            giveaways = admitted
+        } else {
+            hiddenByRules = 0
+            giveaways = results
+        }
     }
 }
