@@ -84,7 +84,7 @@ public struct AppRepositories: Sendable {
     /// The SQLite repositories over one database; syncs write webhook events in their own transaction.
     public static func sqlite(_ database: AppDatabase) -> AppRepositories {
         AppRepositories(
-            feed: GiveawayFeedSQLiteRepository(database: database, events: HookEventRecorder()),
+            feed: GiveawayFeedSQLiteRepository(database: database),
             syncLog: SyncLogSQLiteRepository(database: database),
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
             discoverCache: DiscoverCacheSQLiteRepository(database: database),
