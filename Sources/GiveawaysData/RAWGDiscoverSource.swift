@@ -4,10 +4,12 @@ import Logging
 
 /// Discover over RAWG: every answer cached in SQLite for a day (lists and details), paced like every upstream,
 /// and served from the cache when RAWG fails. The key is a query parameter of each request and nothing else:
-/// it is not part of the cache key, a log line or an error.
+/// it is not part of the cache key, a log line or an error, and every answer loses any echo of it (RAWG's
+/// `next` and `previous` URLs carry it) before it is decoded or cached.
 public final class RAWGDiscoverSource: DiscoverSource {
     private let http: UpstreamHTTP<RAWGAPI>
     private let key: String
+    private let scrubber: RAWGKeyScrubber
     private let cache: any DiscoverCacheRepository
     private let clock: @Sendable () -> Date
     private let maxAge: TimeInterval
@@ -21,6 +23,7 @@ public final class RAWGDiscoverSource: DiscoverSource {
             baseURL: baseURL, timeout: timeout, maxBodyBytes: 4 * 1_048_576, retryDelays: retryDelays,
             totalBudget: .seconds(10), logger: logger, secrets: [key])
         self.key = key
+        scrubber = RAWGKeyScrubber(key: key)
         self.cache = cache
         self.clock = clock
         self.maxAge = maxAge
@@ -59,8 +62,10 @@ public final class RAWGDiscoverSource: DiscoverSource {
             return DiscoverAnswer(value: value)
         }
         do {
+            let scrubber = scrubber
             let body = try await http.get(path, query: query + [URLQueryItem(name: "key", value: key)]) {
-                status, body throws(RAWGError) in try RAWGDecoder().validated(status: status, body: body)
+                status, body throws(RAWGError) in
+                try RAWGDecoder().validated(status: status, body: scrubber.scrub(body))
             }
             let value = try decode(body)
             try? await cache.storeAnswer(body, for: request, at: now)
