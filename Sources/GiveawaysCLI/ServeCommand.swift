@@ -36,6 +36,12 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var allowPrivateHooks = false
 
+    @Flag(
+        help:
+            "Let the image cache fetch from loopback, private and link-local addresses, e.g. a local mirror of an upstream (env GIVEAWAYS_ALLOW_PRIVATE_IMAGES=1)."
+    )
+    var allowPrivateImages = false
+
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
@@ -72,6 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
             imageCache ?? Environment.value("GIVEAWAYS_IMAGE_CACHE") ?? Defaults.imageCacheDirectory
         configuration.logLevel = store.makeLogger(label: "giveaways").logLevel
         configuration.allowPrivateHooks = allowPrivateHooks || Environment.allowsPrivateHooks
+        configuration.allowPrivateImages =
+            allowPrivateImages
+            || ["1", "true", "yes"].contains(Environment.value("GIVEAWAYS_ALLOW_PRIVATE_IMAGES")?.lowercased() ?? "")
         do {
             try await buildApplication(configuration).runService()
         } catch let error as DatabaseOpenError {
