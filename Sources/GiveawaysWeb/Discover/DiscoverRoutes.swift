@@ -9,8 +9,6 @@ struct DiscoverRoutes: Sendable {
     let source: (any DiscoverSource)?
     let marks: any MarkRepository
     let images: ImageCache
-    /// The hosts RAWG's images may come from.
-    let imageHosts: Set<String>
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -22,12 +20,42 @@ struct DiscoverRoutes: Sendable {
         router.get("/discover/image", use: image)
     }
 
-    /// `GET /discover/image?src=URL` — a RAWG image through the image cache; only from RAWG's image hosts.
+    /// `GET /discover/image?genre=S` (a genre's tile), `?genre=S&page=N&game=ID` (a game on a genre's page) or
+    /// `?game=ID` (a game's own page) — the image RAWG gave for it, through the image cache. The URL is looked up
+    /// in RAWG's (cached) answer, never taken from the request: the proxy fetches nothing a visitor names.
     @Sendable func image(request: Request, context: AppRequestContext) async throws -> Response {
-        guard source != nil, let src = FormBody.queryParameters(of: request)["src"], let url = URL(string: src),
-            let host = url.host?.lowercased(), imageHosts.contains(host)
-        else { return ImageCache.placeholder() }
-        return await images.response(for: src, request: request)
+        guard let source, let url = await imageURL(FormBody.queryParameters(of: request), source) else {
+            return ImageCache.placeholder()
+        }
+        return await images.response(for: url.absoluteString, request: request)
+    }
+
+    /// The path of the image of a genre, a game on a genre's page, or a game (what `image` looks up).
+    static func imagePath(genre: String? = nil, page: Int? = nil, game: Int? = nil) -> String {
+        let items = [("genre", genre), ("page", page.map(String.init)), ("game", game.map(String.init))]
+        return "/discover/image?"
+            + items.compactMap { name, value in value.map { "\(name)=\($0)" } }
+            .joined(separator: "&")
+    }
+
+    private func imageURL(_ query: [String: String], _ source: any DiscoverSource) async -> URL? {
+        let genre = query["genre"].flatMap(SiteRoute.genreSlug)
+        let game = query["game"].flatMap(SiteRoute.id)
+        do {
+            switch (genre, game) {
+            case (let genre?, nil):
+                return try await source.genres().value.first { $0.slug == genre }?.imageURL
+            case (let genre?, let game?):
+                let page = try SiteRoute.page(query["page"])
+                return try await source.games(genre: genre, page: page).value.games.first { $0.id == game }?.imageURL
+            case (nil, let game?):
+                return try await source.game(id: game).value.game.imageURL
+            case (nil, nil):
+                return nil
+            }
+        } catch {
+            return nil
+        }
     }
 
     /// `GET /discover` — the remembered genre's games, or the genre tiles (`?genres=all` always shows the tiles).
