@@ -16,18 +16,14 @@ struct StoreOptions: ParsableArguments {
     var logLevel: String?
 
     var databasePath: String {
-        database ?? Environment.value("GIVEAWAYS_DATABASE") ?? Defaults.databasePath
+        (try? Settings.database.value(text: database)) ?? Defaults.databasePath
     }
 
     func validate() throws {
         if let now, Timestamp.parse(now) == nil {
             throw ValidationError("--now '\(now)' is not an ISO 8601 time (e.g. 2026-03-31T12:00:00Z or 2026-03-31).")
         }
-        if let level = logLevel ?? Environment.value("GIVEAWAYS_LOG_LEVEL"), Logger.Level(rawValue: level) == nil {
-            throw ValidationError(
-                "Log level '\(level)' is unknown. Valid: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))."
-            )
-        }
+        _ = try Settings.logLevel.value(text: logLevel)
     }
 
     /// The clock: `--now` when given, the system's time otherwise.
@@ -37,8 +33,7 @@ struct StoreOptions: ParsableArguments {
 
     func makeLogger(label: String) -> Logger {
         var logger = Logger(label: label)
-        logger.logLevel =
-            (logLevel ?? Environment.value("GIVEAWAYS_LOG_LEVEL")).flatMap { Logger.Level(rawValue: $0) } ?? .info
+        logger.logLevel = (try? Settings.logLevel.value(text: logLevel)) ?? .info
         return logger
     }
 
@@ -60,7 +55,7 @@ struct SyncIntervalOptions: ParsableArguments {
     var syncInterval: Double?
 
     func minutes() throws -> Double {
-        try syncInterval ?? Environment.number("GIVEAWAYS_SYNC_INTERVAL") ?? Defaults.syncIntervalMinutes
+        try Settings.syncInterval.value(syncInterval)
     }
 
     func validate() throws {
@@ -79,27 +74,16 @@ struct UpstreamOptions: ParsableArguments {
     var freetogameURL: String?
 
     var baseURL: URL {
-        (gamerpowerURL ?? Environment.value("GIVEAWAYS_GAMERPOWER_URL")).flatMap(URL.init(string:))
-            ?? Defaults.gamerpowerBaseURL
+        (try? Settings.gamerpowerURL.value(text: gamerpowerURL)) ?? Defaults.gamerpowerBaseURL
     }
 
     var catalogURL: URL {
-        (freetogameURL ?? Environment.value("GIVEAWAYS_FREETOGAME_URL")).flatMap(URL.init(string:))
-            ?? Defaults.freetogameBaseURL
+        (try? Settings.freetogameURL.value(text: freetogameURL)) ?? Defaults.freetogameBaseURL
     }
 
     func validate() throws {
-        for (name, text) in [
-            ("GamerPower", gamerpowerURL ?? Environment.value("GIVEAWAYS_GAMERPOWER_URL")),
-            ("FreeToGame", freetogameURL ?? Environment.value("GIVEAWAYS_FREETOGAME_URL")),
-        ] {
-            guard let text else { continue }
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host != nil
-            else {
-                throw ValidationError("\(name) URL '\(text)' is not an http(s) URL.")
-            }
-        }
+        _ = try Settings.gamerpowerURL.value(text: gamerpowerURL)
+        _ = try Settings.freetogameURL.value(text: freetogameURL)
     }
 }
 
@@ -110,17 +94,6 @@ enum Environment {
         return value
     }
 
-    /// `GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1` (or `true`): hooks may reach private and loopback addresses.
-    static var allowsPrivateHooks: Bool {
-        ["1", "true", "yes"].contains(value("GIVEAWAYS_ALLOW_PRIVATE_HOOKS")?.lowercased() ?? "")
-    }
-
-    /// A numeric variable, `nil` when unset; a value that is not a number is a usage error naming the variable.
-    static func number<Number: LosslessStringConvertible>(_ name: String) throws -> Number? {
-        guard let text = value(name) else { return nil }
-        guard let number = Number(text) else { throw ValidationError("\(name) '\(text)' is not a number.") }
-        return number
-    }
 }
 
 /// Writes to standard output and standard error.

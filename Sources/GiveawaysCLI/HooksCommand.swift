@@ -81,7 +81,7 @@ struct HooksCommand: AsyncParsableCommand {
         private func makeHook(now: Date) throws -> Hook {
             guard let parsed = URL(string: url) else { throw HookAddress.Refusal.notHTTP }
             try HookAddress.validateShape(parsed)
-            if !(allowPrivateHooks || Environment.allowsPrivateHooks) {
+            if !(Settings.allowPrivateHooks.isOn(flag: allowPrivateHooks)) {
                 try HookAddress.validateLiteral(parsed)
             }
             if format == .ntfy, parsed.path.split(separator: "/").isEmpty {
@@ -115,7 +115,7 @@ struct HooksCommand: AsyncParsableCommand {
                 chosen.insert(event)
             }
             guard !chosen.isEmpty else { throw ValidationError("--events names no event (new, ending, changed)") }
-            let secret = secret ?? Environment.value("GIVEAWAYS_HOOK_SECRET")
+            let secret = try Settings.hookSecret.value(text: secret)
             return Hook(url: parsed, format: format, secret: secret, rules: rules, events: chosen, createdAt: now)
         }
     }
@@ -245,7 +245,7 @@ struct HooksCommand: AsyncParsableCommand {
             let worker = HookDeliveryWorker(
                 repository: repository,
                 sender: HookSender(
-                    allowPrivate: allowPrivateHooks || Environment.allowsPrivateHooks,
+                    allowPrivate: Settings.allowPrivateHooks.isOn(flag: allowPrivateHooks),
                     timeout: .milliseconds(Int(max(0.1, timeout) * 1000))),
                 clock: { now }, logger: store.makeLogger(label: "hooks"))
             let attempt = try await worker.sendTest(to: hook, sample: sample)

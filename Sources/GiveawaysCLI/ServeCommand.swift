@@ -61,73 +61,43 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var upstream: UpstreamOptions
 
     func validate() throws {
-        if let text = rawgURL ?? Environment.value("GIVEAWAYS_RAWG_URL") {
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host != nil
-            else { throw ValidationError("RAWG URL '\(text)' is not an http(s) URL.") }
-        }
-        if let key = rawgKey ?? Environment.value("GIVEAWAYS_RAWG_KEY"),
-            key.isEmpty || !key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        {
-            throw ValidationError("The RAWG key must be letters, digits, - and _ only (it is not shown here).")
-        }
-        _ = try resolvedPublicURL()
-        for name in resolvedAllowedHosts() where SiteAddress.split(authority: name) == nil {
-            throw ValidationError("'\(name)' is not a host name.")
-        }
-        let port = try resolvedPort()
-        guard (0...65535).contains(port) else { throw ValidationError("The port must be between 0 and 65535.") }
+        _ = try settings()
     }
 
     func run() async throws {
-        var configuration = WebConfiguration()
-        configuration.host = host ?? Environment.value("GIVEAWAYS_HOST") ?? Defaults.host
-        configuration.port = try resolvedPort()
-        configuration.databasePath = store.databasePath
-        configuration.gamerpowerURL = upstream.baseURL
-        configuration.freetogameURL = upstream.catalogURL
-        configuration.rawgKey = rawgKey ?? Environment.value("GIVEAWAYS_RAWG_KEY")
-        configuration.rawgURL =
-            (rawgURL ?? Environment.value("GIVEAWAYS_RAWG_URL")).flatMap(URL.init(string:))
-            ?? Defaults.rawgBaseURL
-        configuration.syncInterval = .seconds(try interval.minutes() * 60)
-        configuration.fixedNow = store.now.flatMap(Timestamp.parse)
-        configuration.imageCacheDirectory =
-            imageCache ?? Environment.value("GIVEAWAYS_IMAGE_CACHE") ?? Defaults.imageCacheDirectory
-        configuration.logLevel = store.makeLogger(label: "giveaways").logLevel
-        configuration.allowPrivateHooks = allowPrivateHooks || Environment.allowsPrivateHooks
-        configuration.publicURL = try resolvedPublicURL()
-        configuration.allowedHosts = Set(resolvedAllowedHosts().map { $0.lowercased() })
-        configuration.allowPrivateImages =
-            allowPrivateImages
-            || ["1", "true", "yes"].contains(Environment.value("GIVEAWAYS_ALLOW_PRIVATE_IMAGES")?.lowercased() ?? "")
         do {
-            try await buildApplication(configuration).runService()
+            try await buildApplication(try settings()).runService()
         } catch let error as DatabaseOpenError {
             Console.error("cannot start: \(error)")
             throw ExitStatus.databaseError
         }
     }
 
-    private func resolvedPublicURL() throws -> URL? {
-        guard let text = publicURL ?? Environment.value("GIVEAWAYS_PUBLIC_URL") else { return nil }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-            let host = url.host, SiteAddress.split(authority: host.contains(":") ? "[\(host)]" : host) != nil,
-            url.path.isEmpty || url.path == "/", url.query == nil, url.user == nil
-        else {
-            throw ValidationError("The public URL must look like https://games.example.org (no path), not '\(text)'.")
+    /// Every setting, read once through `Settings` (flag, else environment, else default).
+    private func settings() throws -> WebConfiguration {
+        var configuration = WebConfiguration()
+        configuration.host = try Settings.host.value(text: host)
+        configuration.port = try Settings.port.value(port)
+        guard (0...65535).contains(configuration.port) else {
+            throw ValidationError("The port must be between 0 and 65535.")
         }
-        return url
-    }
-
-    private func resolvedAllowedHosts() -> [String] {
-        let fromEnvironment = Environment.value("GIVEAWAYS_ALLOWED_HOSTS")?.split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
+        configuration.databasePath = store.databasePath
+        configuration.gamerpowerURL = upstream.baseURL
+        configuration.freetogameURL = upstream.catalogURL
+        configuration.rawgKey = try Settings.rawgKey.value(text: rawgKey)
+        if configuration.rawgKey?.isEmpty == true {
+            throw ValidationError("The RAWG key must be letters, digits, - and _ only (it is not shown here).")
         }
-        return (allowedHost.isEmpty ? fromEnvironment ?? [] : allowedHost).filter { !$0.isEmpty }
-    }
-
-    private func resolvedPort() throws -> Int {
-        try port ?? Environment.number("GIVEAWAYS_PORT") ?? Defaults.port
+        configuration.rawgURL = try Settings.rawgURL.value(text: rawgURL)
+        configuration.syncInterval = .seconds(try interval.minutes() * 60)
+        configuration.fixedNow = store.now.flatMap(Timestamp.parse)
+        configuration.imageCacheDirectory = try Settings.imageCache.value(text: imageCache)
+        configuration.logLevel = try Settings.logLevel.value(text: store.logLevel)
+        configuration.allowPrivateHooks = Settings.allowPrivateHooks.isOn(flag: allowPrivateHooks)
+        configuration.allowPrivateImages = Settings.allowPrivateImages.isOn(flag: allowPrivateImages)
+        configuration.publicURL = try Settings.publicURL.value(text: publicURL)
+        let hosts = allowedHost.isEmpty ? nil : allowedHost.joined(separator: ",")
+        configuration.allowedHosts = Set(try Settings.allowedHosts.value(text: hosts))
+        return configuration
     }
 }

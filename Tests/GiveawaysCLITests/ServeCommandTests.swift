@@ -49,6 +49,26 @@ import Testing
         #expect(try cli.run(["serve"], environment: ["GIVEAWAYS_PORT": "eighty"]).status == 64)
     }
 
+    /// Every setting is read the one way `Settings` writes down: the flag, else the environment, else the default; a
+    /// bad value names where it came from, and a secret's value is never repeated.
+    @Test func settingsComeFromTheFlagThenTheEnvironmentAndNameTheirSource() throws {
+        let cli = try CLIRunner()
+        let port = try cli.run(["serve"], environment: ["GIVEAWAYS_PORT": "eighty"])
+        #expect(port.stderr.contains("GIVEAWAYS_PORT 'eighty' is not a port number"))
+        let url = try cli.run(["serve"], environment: ["GIVEAWAYS_PUBLIC_URL": "https://games.example.org/app"])
+        #expect(url.status == 64)
+        #expect(url.stderr.contains("GIVEAWAYS_PUBLIC_URL 'https://games.example.org/app' is not"))
+        let key = try cli.run(["serve"], environment: ["GIVEAWAYS_RAWG_KEY": "sekret key!"])
+        #expect(key.status == 64)
+        #expect(key.stderr.contains("GIVEAWAYS_RAWG_KEY (not shown here)"))
+        #expect(!key.stderr.contains("sekret"))
+        // A flag wins over the environment: a good flag with a bad variable is fine.
+        let hosts = try cli.run(
+            ["serve", "--allowed-host", "bad host"],
+            environment: ["GIVEAWAYS_ALLOWED_HOSTS": "games.lan"])
+        #expect(hosts.stderr.contains("The flag's value 'bad host' is not"))
+    }
+
     static func get(_ url: String) async throws -> String {
         let (data, _) = try await URLSession.shared.data(from: URL(string: url)!)
         return String(decoding: data, as: UTF8.self)

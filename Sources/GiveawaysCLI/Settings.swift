@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import GiveawaysDomain
+import GiveawaysWeb
+import Logging
+
+/// One setting of the command line: its environment variable, its default, and how its text is read. Every
+/// setting is resolved the same way, written once here: the command's flag, else the environment variable (an empty
+/// one counts as unset), else the default; a value that cannot be read is a usage error naming where it came from.
+struct Setting<Value: Sendable>: Sendable {
+    let variable: String
+    let defaultValue: Value
+    /// What a valid value looks like, for the error message ("an http(s) URL").
+    let expected: String
+    /// A secret's text is never repeated in a message.
+    var isSecret = false
+    let read: @Sendable (String) -> Value?
+
+    /// The value from a flag given as text.
+    func value(text flag: String?) throws -> Value {
+        guard let text = flag ?? Environment.value(variable) else { return defaultValue }
+        guard let value = read(text) else {
+            let shown = isSecret ? "(not shown here)" : "'\(text)'"
+            throw ValidationError("\(flag == nil ? variable : "The flag's value") \(shown) is not \(expected).")
+        }
+        return value
+    }
+
+    /// The value from a flag that ArgumentParser already read as the value's type.
+    func value(_ flag: Value?) throws -> Value {
+        if let flag { return flag }
+        return try value(text: nil)
+    }
+}
+
+extension Setting where Value == String {
+    init(_ variable: String, default defaultValue: String) {
+        self.init(variable: variable, defaultValue: defaultValue, expected: "a value") { $0 }
+    }
+}
+
+extension Setting where Value == Bool {
+    /// A switch: on with the flag, or with the variable set to 1, true or yes.
+    init(switch variable: String) {
+        self.init(variable: variable, defaultValue: false, expected: "1, true or yes") {
+            ["1", "true", "yes"].contains($0.lowercased())
+        }
+    }
+
+    func isOn(flag: Bool) -> Bool {
+        flag || (Environment.value(variable).map { read($0) ?? false } ?? false)
+    }
+}
+
+/// Every setting the commands read, in one table (the README's Configuration table lists the same).
+enum Settings {
+    static let database = Setting("GIVEAWAYS_DATABASE", default: Defaults.databasePath)
+    static let logLevel = Setting<Logger.Level>(
+        variable: "GIVEAWAYS_LOG_LEVEL", defaultValue: .info,
+        expected: "a log level (" + Logger.Level.allCases.map(\.rawValue).joined(separator: ", ") + ")",
+        read: { Logger.Level(rawValue: $0) })
+    static let syncInterval = Setting<Double>(
+        variable: "GIVEAWAYS_SYNC_INTERVAL", defaultValue: Defaults.syncIntervalMinutes, expected: "a number",
+        read: { Double($0) })
+    static let gamerpowerURL = url("GIVEAWAYS_GAMERPOWER_URL", default: Defaults.gamerpowerBaseURL)
+    static let freetogameURL = url("GIVEAWAYS_FREETOGAME_URL", default: Defaults.freetogameBaseURL)
+    static let rawgURL = url("GIVEAWAYS_RAWG_URL", default: Defaults.rawgBaseURL)
+    /// A secret: its text never appears in a message.
+    static let rawgKey = Setting<String?>(
+        variable: "GIVEAWAYS_RAWG_KEY", defaultValue: nil, expected: "a key of letters, digits, - and _",
+        isSecret: true,
+        read: { key -> String?? in
+            // `.none` is "unreadable"; `.some(nil)` would quietly mean "no key".
+            guard key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                return .none
+            }
+            return .some(key)
+        })
+    static let host = Setting("GIVEAWAYS_HOST", default: Defaults.host)
+    static let port = Setting<Int>(
+        variable: "GIVEAWAYS_PORT", defaultValue: Defaults.port, expected: "a port number (0 to 65535)",
+        read: { Int($0).flatMap { (0...65535).contains($0) ? $0 : nil } })
+    static let imageCache = Setting("GIVEAWAYS_IMAGE_CACHE", default: Defaults.imageCacheDirectory)
+    static let publicURL = Setting<URL?>(
+        variable: "GIVEAWAYS_PUBLIC_URL", defaultValue: nil,
+        expected: "the server's public address, like https://games.example.org (no path)",
+        read: { text -> URL?? in
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                let host = url.host, SiteAddress.split(authority: host.contains(":") ? "[\(host)]" : host) != nil,
+                url.path.isEmpty || url.path == "/", url.query == nil, url.user == nil
+            else { return .none }
+            return .some(url)
+        })
+    static let allowedHosts = Setting<[String]>(
+        variable: "GIVEAWAYS_ALLOWED_HOSTS", defaultValue: [], expected: "a comma-separated list of host names",
+        read: { text in
+            let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                .filter { !$0.isEmpty }
+            return names.allSatisfy { SiteAddress.split(authority: $0) != nil } ? names : nil
+        })
+    static let hookSecret = Setting<String?>(
+        variable: "GIVEAWAYS_HOOK_SECRET", defaultValue: nil, expected: "a secret", isSecret: true, read: { $0 })
+    static let allowPrivateHooks = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_HOOKS")
+    static let allowPrivateImages = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_IMAGES")
+
+    private static func url(_ variable: String, default defaultValue: URL) -> Setting<URL> {
+        Setting(variable: variable, defaultValue: defaultValue, expected: "an http(s) URL") { text in
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host != nil
+            else { return nil }
+            return url
+        }
+    }
+}
