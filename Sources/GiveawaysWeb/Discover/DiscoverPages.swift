@@ -6,7 +6,7 @@ import GiveawaysDomain
 enum DiscoverPages {
     /// RAWG images go through the local image cache (the pages' CSP allows only this site's images).
     static func imagePath(_ url: URL) -> String {
-        "/discover/image?src=" + (url.absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        SiteRoute.discoverImage(src: url.absoluteString).path
     }
 
     static func credit(_ strings: Strings) -> HTML {

@@ -14,25 +14,26 @@ struct DiscoverRoutes: Sendable {
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.discover), use: discover)
-        router.post(.init(SiteRoute.Pattern.discoverChoose), use: choose)
-        router.post(.init(SiteRoute.Pattern.discoverForget), use: forget)
-        router.get(.init(SiteRoute.Pattern.discoverGenre), use: genre)
-        router.get(.init(SiteRoute.Pattern.discoverGame), use: game)
-        router.get("/discover/image", use: image)
+        let routes = SiteRouter(router, unmatched: { _, _ in throw HTTPError(.notFound) })
+        routes.get(.discover, use: discover)
+        routes.post(.discoverChoose, use: choose)
+        routes.post(.discoverForget, use: forget)
+        routes.get(.discoverGenre, use: genre)
+        routes.get(.discoverGame, use: game)
+        routes.get(.discoverImage, use: image)
     }
 
     /// `GET /discover/image?src=URL` — a RAWG image through the image cache; only from RAWG's image hosts.
-    @Sendable func image(request: Request, context: AppRequestContext) async throws -> Response {
-        guard source != nil, let src = FormBody.queryParameters(of: request)["src"], let url = URL(string: src),
+    @Sendable func image(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard source != nil, case .discoverImage(let src?) = route, let url = URL(string: src),
             let host = url.host?.lowercased(), imageHosts.contains(host)
         else { return ImageCache.placeholder() }
         return await images.response(for: src, request: request)
     }
 
     /// `GET /discover` — the remembered genre's games, or the genre tiles (`?genres=all` always shows the tiles).
-    @Sendable func discover(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .discover(let showGenres) = try route(request) else { throw HTTPError(.notFound) }
+    @Sendable func discover(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .discover(let showGenres) = route else { throw HTTPError(.notFound) }
         guard let source else {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
@@ -68,8 +69,8 @@ struct DiscoverRoutes: Sendable {
     }
 
     /// `GET /discover/{genre}?page=N` — a page of the genre's games (with `X-Fragment: results`, only the games).
-    @Sendable func genre(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .discoverGenre(let slug, let pageNumber) = try route(request) else { throw HTTPError(.notFound) }
+    @Sendable func genre(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .discoverGenre(let slug, let pageNumber) = route else { throw HTTPError(.notFound) }
         guard let source else {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
@@ -86,8 +87,8 @@ struct DiscoverRoutes: Sendable {
     }
 
     /// `GET /discover/games/{id}` — one RAWG game.
-    @Sendable func game(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .discoverGame(let id) = try route(request) else { throw HTTPError(.notFound) }
+    @Sendable func game(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .discoverGame(let id) = route else { throw HTTPError(.notFound) }
         guard let source else {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
@@ -101,10 +102,6 @@ struct DiscoverRoutes: Sendable {
     }
 
     // MARK: - Helpers
-
-    private func route(_ request: Request) throws -> SiteRoute? {
-        try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
-    }
 
     private func page(_ request: Request, _ context: AppRequestContext, _ title: String, _ content: HTML) -> Response {
         PageResponse.html(
