@@ -100,17 +100,19 @@ struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     /// The path with each parameter replaced by its value, which the caller has percent-encoded as needed.
     func path(_ values: [String: String]) -> String {
-        "/"
-            + segments.map { pieces in
-                pieces.map { piece -> String in
-                    switch piece {
-                    case .text(let text): text
-                    case .parameter(let name): values[name] ?? ""
-                    }
+        guard !segments.isEmpty else { return "/" }
+        // Views print many paths per page: one string, appended to, rather than joined arrays.
+        var path = ""
+        for pieces in segments {
+            path += "/"
+            for piece in pieces {
+                switch piece {
+                case .text(let text): path += text
+                case .parameter(let name): path += values[name] ?? ""
                 }
-                .joined()
             }
-            .joined(separator: "/")
+        }
+        return path
     }
 
     // MARK: - Reading the template
