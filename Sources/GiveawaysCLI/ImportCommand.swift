@@ -48,9 +48,10 @@ struct ImportCommand: AsyncParsableCommand {
             }
             for reason in feed.skipped { Console.error("\(file): skipped \(reason)") }
             for giveaway in feed.giveaways { titles[giveaway.id] = giveaway.title }
-            let report = try await repository.saveFeed(feed.giveaways, at: time)
-            // An import stands for a sync at that time: the status shows it like one.
-            try await log.recordSuccess(of: .gamerpower, report: report, at: time)
+            // An import stands for a sync at that time: the status shows it like one, and it raises the same
+            // webhook events.
+            let report = try await SyncGiveawaysUseCase(source: FetchedFeed(feed.giveaways), feed: repository, log: log)
+                .execute(now: time)
             Console.progress("[\(index + 1)/\(files.count)] \(file) as of \(Timestamp.format(time))")
             ChangeSummary.print(report, titles: titles, label: "Imported")
         }

@@ -38,15 +38,23 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
-            How visitors reach the server, e.g. https://games.example.org (env GIVEAWAYS_PUBLIC_URL): absolute links             use it, and forms are accepted only for its host, loopback names, IP addresses and --allowed-host.
+            How visitors reach the server, e.g. https://games.example.org (env GIVEAWAYS_PUBLIC_URL): absolute links \
+            use it, and forms are accepted only for its host, loopback names, IP addresses and --allowed-host.
             """)
     var publicURL: String?
 
     @Option(
         help: """
-            Another host name the server answers to (env GIVEAWAYS_ALLOWED_HOSTS, comma-separated); repeat for             several.
+            Another host name the server answers to (env GIVEAWAYS_ALLOWED_HOSTS, comma-separated); repeat for \
+            several.
             """)
     var allowedHost: [String] = []
+
+    @Flag(
+        help:
+            "Let the image cache fetch from loopback, private and link-local addresses, e.g. a local mirror of an upstream (env GIVEAWAYS_ALLOW_PRIVATE_IMAGES=1)."
+    )
+    var allowPrivateImages = false
 
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
@@ -90,6 +98,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowPrivateHooks = allowPrivateHooks || Environment.allowsPrivateHooks
         configuration.publicURL = try resolvedPublicURL()
         configuration.allowedHosts = Set(resolvedAllowedHosts().map { $0.lowercased() })
+        configuration.allowPrivateImages =
+            allowPrivateImages
+            || ["1", "true", "yes"].contains(Environment.value("GIVEAWAYS_ALLOW_PRIVATE_IMAGES")?.lowercased() ?? "")
         do {
             try await buildApplication(configuration).runService()
         } catch let error as DatabaseOpenError {

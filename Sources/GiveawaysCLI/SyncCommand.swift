@@ -32,7 +32,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     private func syncGiveaways(_ database: AppDatabase) async throws -> Bool {
         // Webhook events are written with the feed; the server's delivery service sends them.
-        let repository = GiveawayFeedSQLiteRepository(database: database, events: HookEventRecorder())
+        let repository = GiveawayFeedSQLiteRepository(database: database)
         let client = GamerPowerHTTPClient(baseURL: upstream.baseURL, logger: store.makeLogger(label: "gamerpower"))
         let names = try await titles(in: repository)
         Console.progress("Fetching \(upstream.baseURL.appendingPathComponent("giveaways").absoluteString) …")

@@ -11,12 +11,24 @@ public protocol GiveawayFeedRepository: Sendable {
     func allStoredGiveaways() async throws -> [StoredGiveaway]
     /// One giveaway by id, whether or not it is still in the feed.
     func storedGiveaway(id: Int) async throws -> StoredGiveaway?
-    /// Replaces the feed with a freshly fetched one in one transaction, keeping history; says what changed.
-    func saveFeed(_ giveaways: [Giveaway], at time: Date) async throws -> SyncReport
+    /// Replaces the feed with a freshly fetched one in one transaction, keeping history; says what changed. In
+    /// the same transaction it writes the webhook events `planner` plans from what changed (and sets the
+    /// baselines it asks for): a sync and its events are committed together or not at all.
+    func saveFeed(
+        _ giveaways: [Giveaway], at time: Date, events planner: HookEventPlanner
+    ) async throws
+        -> SyncReport
     /// Stores the built-in demo data, labelled as such, if the store holds no giveaways at all.
     func seedDemoDataIfEmpty(_ giveaways: [Giveaway], at time: Date) async throws -> Bool
     /// Whether the giveaways on show are the built-in demo data.
     func holdsDemoData() async throws -> Bool
+}
+
+extension GiveawayFeedRepository {
+    /// `saveFeed` with the notification policy: every save raises the events it plans, whoever calls it.
+    public func saveFeed(_ giveaways: [Giveaway], at time: Date) async throws -> SyncReport {
+        try await saveFeed(giveaways, at: time, events: HookEventPlanner())
+    }
 }
 
 /// The outcome of every sync attempt, per source.

@@ -147,4 +147,33 @@ import Testing
             #expect(after.stdout.contains("1 waiting, 0 sent"), "\(after.stdout)")
         }
     }
+
+    @Test func importRaisesTheSameNewEventsAsSync() async throws {
+        let items = GamerPowerWire.sampleItems + [GamerPowerWire.Item(id: 9001, title: "Brand New Game Giveaway")]
+        let before = try cli.write(GamerPowerWire.sampleFeed, name: "before.json")
+        let after = try cli.write(GamerPowerWire.feed(items), name: "after.json")
+        let addHook = ["hooks", "add", "https://example.com/h", "--events", "new", "--now", now]
+
+        // A store filled by `import`: one capture, a hook, then a capture with one new giveaway.
+        #expect(try cli.run(["import", before, "--as-of", now]).status == 0)
+        #expect(try cli.run(addHook).status == 0)
+        let imported = try cli.run(["import", after, "--as-of", "2026-03-31T12:30:00Z"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let importHooks = try cli.run(["hooks", "list"]).stdout
+
+        // The same with `sync` from a fake GamerPower, in a store of its own.
+        let synced = try CLIRunner()
+        let fake = FakeGamerPower(.json(GamerPowerWire.sampleFeed))
+        let syncHooks = try await fake.withServer { url in
+            let sync = ["sync", "--source", "gamerpower", "--gamerpower-url", url.absoluteString]
+            #expect(try await synced.runDetached(sync + ["--now", now]).status == 0)
+            #expect(try await synced.runDetached(addHook).status == 0)
+            fake.setBehavior(.json(GamerPowerWire.feed(items)))
+            #expect(try await synced.runDetached(sync + ["--now", "2026-03-31T12:30:00Z"]).status == 0)
+            return try await synced.runDetached(["hooks", "list"]).stdout
+        }
+
+        #expect(syncHooks.contains("1 waiting, 0 sent"), "\(syncHooks)")
+        #expect(importHooks == syncHooks)
+    }
 }

@@ -217,7 +217,7 @@ import Testing
         let hook = try await hooks.addHook(
             Hook(url: URL(string: "https://example.org/hook")!, createdAt: utc("2026-03-05T00:00:00Z")))
         #expect(hook.baselineAt != nil, "the upgraded store holds a real feed, so the hook starts from now")
-        let withEvents = GiveawayFeedSQLiteRepository(database: database, events: HookEventRecorder())
+        let withEvents = GiveawayFeedSQLiteRepository(database: database)
         _ = try await withEvents.saveFeed(
             [moved, .stub(id: 3, title: "New after the upgrade")], at: utc("2026-03-06T00:00:00Z"))
         let claimed = try await hooks.claimDue(now: utc("2026-03-06T00:00:00Z"), lease: 60, limit: 10)
@@ -271,7 +271,7 @@ import Testing
 
         // When this release opens it (v5: profiles, link codes, end-date changes; v6: webhooks)
         let database = try AppDatabase.open(path: path)
-        let feed = GiveawayFeedSQLiteRepository(database: database, events: HookEventRecorder())
+        let feed = GiveawayFeedSQLiteRepository(database: database)
 
         // Then every giveaway, platform, history row, sync run, catalog game, cached answer and mark is there
         #expect(try await feed.storedGiveaway(id: 1)?.giveaway.platforms.map(\.slug) == ["pc", "steam"])
@@ -281,7 +281,8 @@ import Testing
         let log = try await SyncLogSQLiteRepository(database: database).syncLog(of: .gamerpower)
         #expect(log.lastSuccess?.changes == SyncChanges(added: 2, left: 1, total: 1))
         #expect(try await CatalogSQLiteRepository(database: database).allCatalogGames().map(\.game.id) == [9])
-        #expect(try await DiscoverCacheSQLiteRepository(database: database).cachedAnswer(for: "/genres") != nil)
+        // (but for the cached RAWG answers, which v7 clears: earlier releases stored them with the key)
+        #expect(try await DiscoverCacheSQLiteRepository(database: database).cachedAnswer(for: "/genres") == nil)
         let marks = try await MarkSQLiteRepository(database: database).marks(of: alice)
         #expect(marks.all.count == 4)
         #expect(marks.has(.favorite, on: .giveaway(2)) && marks.has(.hidden, on: .game(9)))

@@ -20,7 +20,7 @@ final class TestClock: Sendable {
     var function: @Sendable () -> Date { { self.now } }
 }
 
-/// A store with the webhook recorder wired into the feed, and a worker that sends to 127.0.0.1.
+/// A store whose syncs raise webhook events, and a worker that sends to 127.0.0.1.
 struct HookStore {
     let database: AppDatabase
     let feed: GiveawayFeedSQLiteRepository
@@ -29,7 +29,7 @@ struct HookStore {
 
     init(database: AppDatabase? = nil, start: Date = utc("2026-03-01T12:00:00Z")) throws {
         self.database = try database ?? AppDatabase.inMemory()
-        feed = GiveawayFeedSQLiteRepository(database: self.database, events: HookEventRecorder())
+        feed = GiveawayFeedSQLiteRepository(database: self.database)
         hooks = HookSQLiteRepository(database: self.database)
         clock = TestClock(start)
     }

@@ -141,3 +141,16 @@ import Testing
         #expect(rules.matches(giveaway(title: "X", instructions: "Visit Steam")))
     }
 }
+
+@Suite struct EndingSoonTests {
+    @Test func whatAVisitorClaimedIsNeverEndingSoonForThem() {
+        let now = utc("2026-03-31T12:00:00Z")
+        let giveaway = Giveaway.stub(id: 7, endsAt: utc("2026-03-31T20:00:00Z"))
+        let claimed = VisitorMarks([Mark(subject: .giveaway(7), kind: .claimed, createdAt: now, updatedAt: now)])
+        let hearted = VisitorMarks([Mark(subject: .giveaway(7), kind: .favorite, createdAt: now, updatedAt: now)])
+        #expect(EndingSoon.contains(giveaway, at: now, for: hearted))
+        #expect(!EndingSoon.contains(giveaway, at: now, for: claimed))
+        #expect(EndingSoon.contains(endingAt: utc("2026-04-01T12:00:00Z"), at: now))
+        #expect(!EndingSoon.contains(endingAt: utc("2026-04-01T12:00:01Z"), at: now))
+    }
+}

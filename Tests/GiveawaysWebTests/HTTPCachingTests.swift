@@ -1,5 +1,7 @@
 import CompressNIO
 import Foundation
+import GiveawaysData
+import GiveawaysDomain
 import GiveawaysTestSupport
 import GiveawaysWeb
 import Hummingbird
@@ -48,6 +50,110 @@ import Testing
                 #expect(response.headers[.contentEncoding] == "gzip")
                 #expect(response.headers[.cacheControl]?.contains("immutable") == true)
             }
+        }
+    }
+
+    /// Presses "Sync now" and waits until the sync at the harness's time is recorded and over.
+    static func syncNow(_ client: some TestClientProtocol) async throws {
+        let headers: HTTPFields = [
+            .contentType: "application/x-www-form-urlencoded", .init("Sec-Fetch-Site")!: "same-origin",
+        ]
+        try await client.execute(
+            uri: "/sync", method: .post, headers: headers, body: ByteBuffer(string: "back=%2F")
+        ) { #expect($0.status == .seeOther) }
+        for _ in 0..<250 {
+            let status = try await client.execute(uri: "/api/v1/status", method: .get) { response in
+                try JSONDecoder().decode(StatusJSON.self, from: Data(buffer: response.body))
+            }
+            if !status.syncing, status.sources[0].lastAttempt == "2026-03-31T12:00:00Z" { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("the sync was not recorded")
+    }
+
+    /// The pages answered from the page cache since `lines` was last emptied.
+    static func cachedAnswers(_ lines: RequestLogTests.Lines) -> Int {
+        lines.all.withLock { all in
+            defer { all.removeAll() }
+            return all.filter { $0.contains("cached") }.count
+        }
+    }
+
+    static let sharedPages = ["/", "/more", "/giveaways/3101", "/?platform=steam"]
+
+    @Test func aSyncThatChangesNothingKeepsEveryCachedPageAndItsETagButStatusShowsTheNewSync() async throws {
+        let harness = try await WebHarness()  // the sample feed, synced at 06:00
+        let feed = try GamerPowerFeedDecoder().decode(status: 200, body: Data(GamerPowerWire.sampleFeed.utf8))
+        let source = SwitchableSource()
+        source.answer(.success(feed.giveaways))
+        let lines = RequestLogTests.Lines()
+        try await harness.app(source: source, logger: lines.logger).test(.router) { client in
+            var tags: [String: String] = [:]
+            for uri in Self.sharedPages {
+                tags[uri] = try await client.execute(uri: uri, method: .get) { $0.headers[.eTag] }
+            }
+            let statusBefore = try await client.execute(uri: "/status", method: .get) { $0.text }
+
+            // The same feed again at 12:00: the sync is recorded, and it changes nothing any page shows.
+            try await Self.syncNow(client)
+            _ = Self.cachedAnswers(lines)
+            for uri in Self.sharedPages {
+                try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: try #require(tags[uri])]) {
+                    #expect($0.status == .notModified, "\(uri)")
+                }
+            }
+            #expect(Self.cachedAnswers(lines) == Self.sharedPages.count, "every page still comes from the cache")
+
+            // /status is never kept: it shows the new sync at once.
+            let statusAfter = try await client.execute(uri: "/status", method: .get) { $0.text }
+            #expect(statusAfter != statusBefore)
+            #expect(statusAfter.contains("<strong>0</strong> new"), "the last sync's changes")
+            #expect(Self.cachedAnswers(lines) == 0)
+
+            // A sync that renames a giveaway drops the pages: Home answers anew with the new title.
+            var renamed = feed.giveaways
+            renamed[0].title = "A Renamed Giveaway"
+            source.answer(.success(renamed))
+            try await Self.syncNow(client)
+            for _ in 0..<250 {
+                let title = try await client.execute(uri: "/api/v1/giveaways/\(renamed[0].id)", method: .get) {
+                    ($0.text.contains("A Renamed Giveaway"))
+                }
+                if title { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            _ = Self.cachedAnswers(lines)
+            try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: try #require(tags["/"])]) {
+                #expect($0.status == .ok)
+                #expect($0.text.contains("A Renamed Giveaway"))
+            }
+            #expect(Self.cachedAnswers(lines) == 0)
+        }
+    }
+
+    @Test func aCatalogDetailFetchKeepsTheGiveawayPagesCached() async throws {
+        let harness = try await WebHarness()
+        _ = try await CatalogSQLiteRepository(database: harness.repository.database)
+            .saveCatalog(CatalogRouteTests.games, at: harness.now)
+        let stub = StubCatalog()
+        stub.answerDetails(.success(CatalogGameDetail(description: "Fetched at last.")))
+        let lines = RequestLogTests.Lines()
+        try await harness.app(catalog: stub, logger: lines.logger).test(.router) { client in
+            var tags: [String: String] = [:]
+            for uri in Self.sharedPages + ["/free-to-play", "/free-to-play/3"] {
+                tags[uri] = try await client.execute(uri: uri, method: .get) { $0.headers[.eTag] }
+            }
+            try await client.execute(uri: "/free-to-play/5", method: .get) { response in
+                #expect(response.text.contains("Fetched at last."))
+            }
+            #expect(stub.detailFetches == [3, 5])
+            _ = Self.cachedAnswers(lines)
+            for uri in Self.sharedPages + ["/free-to-play", "/free-to-play/3"] {
+                try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: try #require(tags[uri])]) {
+                    #expect($0.status == .notModified, "\(uri)")
+                }
+            }
+            #expect(Self.cachedAnswers(lines) == Self.sharedPages.count + 2, "only game 5's page was touched")
         }
     }
 }

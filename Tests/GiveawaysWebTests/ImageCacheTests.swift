@@ -22,6 +22,7 @@ import Testing
             _ = try await repository.saveSync([foreign, local], at: utc("2026-03-31T00:00:00Z"))
             var configuration = WebConfiguration()
             configuration.gamerpowerURL = upstream
+            configuration.allowPrivateImages = true  // the fake upstream is on loopback
             configuration.imageCacheDirectory =
                 FileManager.default.temporaryDirectory
                 .appendingPathComponent("gg-img-\(UUID().uuidString)").path

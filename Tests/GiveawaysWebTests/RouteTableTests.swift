@@ -64,7 +64,7 @@ import Testing
     @Test func fixedSegmentsWinOverParameters() throws {
         #expect(try SiteRoute(path: "/free-to-play/hidden") == .catalogHidden)
         #expect(try SiteRoute(path: "/discover/genre") == .discoverChoose)
-        #expect(try SiteRoute(path: "/discover/image") == .discoverImage(src: nil))
+        #expect(try SiteRoute(path: "/discover/image") == .discoverImage(genre: nil, page: nil, game: nil))
         #expect(try SiteRoute(path: "/discover/games") == .discoverGenre(slug: "games", page: 1))
         #expect(try SiteRoute(path: "/free-to-play/hidden/note") == nil)
     }

@@ -53,7 +53,7 @@ def serve(upstream: str):
         [binary, "serve", "--port", str(port), "--database", str(workdir / "store.sqlite"),
          "--gamerpower-url", upstream + "/api", "--freetogame-url", upstream + "/api",
          "--rawg-url", upstream + "/rawg", "--rawg-key", fake_upstream.Upstream.RAWG_KEY, "--now", NOW, "--image-cache", str(workdir / "images"),
-         "--sync-interval", "600", "--log-level", "warning"],
+         "--sync-interval", "600", "--log-level", "warning", "--allow-private-images"],
         cwd=workdir, stdout=subprocess.DEVNULL, stderr=open(workdir / "server.log", "w"),
     )
     base = f"http://127.0.0.1:{port}"

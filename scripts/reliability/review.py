@@ -13,6 +13,7 @@ import os
 import random
 import re
 import socket
+import subprocess
 import sys
 import tempfile
 import threading
@@ -111,6 +112,12 @@ def main():
     server.wait_ready()
     server.wait_synced()
     pid, port, failures = server.process.pid, server.port, []
+    # Equal CPU for the two sides: the server (every thread) on core 0, this script and its senders on core 1.
+    pinned = (os.cpu_count() or 1) >= 2 and os.environ.get("PIN", "1") == "1"
+    if pinned:
+        subprocess.run(["taskset", "-a", "-p", "-c", "0", str(pid)], check=True, stdout=subprocess.DEVNULL)
+        os.sched_setaffinity(0, {1})
+    print(f"server pid {pid} {'pinned to core 0, clients to core 1' if pinned else 'not pinned'}")
 
     print("1. CPU per hostile form body (POST /settings/import)")
     rows = [("body", "answer", "server CPU s")]

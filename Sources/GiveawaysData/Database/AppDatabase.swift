@@ -169,6 +169,14 @@ public struct AppDatabase: Sendable {
             try db.alter(table: "hook") { t in t.add(column: "client_address", .text) }
             try db.create(index: "hook_by_client_address", on: "hook", columns: ["client_address"])
         }
+        // Earlier releases cached RAWG's answers verbatim, and RAWG echoes the API key in them. It is a cache:
+        // the rows go, and secure_delete overwrites their bytes instead of leaving them in free pages.
+        migrator.registerMigration("v9: no RAWG answers cached with the key") { db in
+            let secureDelete = try Int.fetchOne(db, sql: "PRAGMA secure_delete") ?? 0
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            try db.execute(sql: "DELETE FROM discover_cache")
+            try db.execute(sql: "PRAGMA secure_delete = \(secureDelete)")
+        }
         return migrator
     }
 

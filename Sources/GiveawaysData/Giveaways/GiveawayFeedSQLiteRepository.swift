@@ -2,16 +2,13 @@ import Foundation
 import GRDB
 import GiveawaysDomain
 
-/// The giveaway feed and its history over SQLite: every write method is one transaction.
+/// The giveaway feed and its history over SQLite: every write method is one transaction. A sync's webhook
+/// events are written in its own transaction (`HookEventRecorder`).
 public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     private let database: AppDatabase
-    private let events: HookEventRecorder?
 
-    /// - Parameter events: writes the webhook events each sync raises, in the sync's own transaction; `nil`
-    ///   raises none.
-    public init(database: AppDatabase, events: HookEventRecorder? = nil) {
+    public init(database: AppDatabase) {
         self.database = database
-        self.events = events
     }
 
     private var writer: any DatabaseWriter { database.writer }
@@ -58,7 +55,9 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
 
     // MARK: - Syncs
 
-    public func saveFeed(_ giveaways: [Giveaway], at time: Date) async throws -> SyncReport {
+    public func saveFeed(
+        _ giveaways: [Giveaway], at time: Date, events planner: HookEventPlanner
+    ) async throws -> SyncReport {
         try await writer.write { db in
             // Real data replaces the demo data outright: demo items never become "history".
             try GiveawayRow.filter(GiveawayRow.Columns.isDemo == true).deleteAll(db)
@@ -88,7 +87,11 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
             }
             report.left.sort()
             try db.execute(sql: "UPDATE giveaway SET last_seen_at = ? WHERE left_at IS NULL", arguments: [time])
-            try events?.record(db, report: report, giveaways: giveaways, at: time)
+            // What entered the feed was first seen now, or (when it came back) when the row was first written.
+            var firstSeen: [Int: Date] = [:]
+            for id in report.added + report.returned { firstSeen[id] = existing[id]?.firstSeenAt ?? time }
+            try HookEventRecorder.record(
+                db, planner: planner, report: report, giveaways: giveaways, firstSeen: firstSeen, at: time)
             return report
         }
     }

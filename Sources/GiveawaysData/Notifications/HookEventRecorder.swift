@@ -2,65 +2,35 @@ import Foundation
 import GRDB
 import GiveawaysDomain
 
-/// Writes the webhook events a sync raises into the outbox, inside the sync's own transaction
+/// Writes the webhook events `HookEventPlanner` plans into the outbox, inside the sync's own transaction
 /// (`GiveawayFeedSQLiteRepository.saveFeed`): the feed and its events are committed together or not at all, so a
 /// sync that fails (or a process that dies mid-sync) raises nothing, and one that commits cannot lose its events.
 /// Every insert is `INSERT OR IGNORE` against the outbox's unique key, so syncing the same feed again raises
-/// nothing twice.
-public struct HookEventRecorder: Sendable {
-    public init() {}
-
-    /// Raises `new`, `changed` and `ending` for each hook whose events and rules admit them.
-    func record(_ db: Database, report: SyncReport, giveaways: [Giveaway], at time: Date) throws {
+/// nothing twice. It reads what the planner needs and writes what it answers; it decides nothing itself.
+enum HookEventRecorder {
+    /// Plans and writes the events of the sync that just saved `giveaways`.
+    /// - Parameter firstSeen: when each giveaway that entered the feed was first seen.
+    static func record(
+        _ db: Database, planner: HookEventPlanner, report: SyncReport, giveaways: [Giveaway],
+        firstSeen: [Int: Date], at time: Date
+    ) throws {
         let hooks = try HookSQLiteRepository.hooks(db)
         guard !hooks.isEmpty else { return }
-        var visitors = VisitorMarksCache()
-        let byID = Dictionary(giveaways.map { ($0.id, $0) }) { _, last in last }
-        let entered = report.added + report.returned
-        var firstSeen: [Int: Date] = [:]
-        for id in entered {
-            firstSeen[id] = try Date.fetchOne(
-                db, sql: "SELECT first_seen_at FROM giveaway WHERE id = ?", arguments: [id])
+        let facts = HookEventPlanner.SyncFacts(
+            report: report, giveaways: giveaways, firstSeen: firstSeen, hooks: hooks, marks: try marks(db, of: hooks),
+            time: time)
+        let plan = planner.plan(facts)
+        for hook in plan.baselines {
+            try db.execute(sql: "UPDATE hook SET baseline_at = ? WHERE id = ?", arguments: [time, hook])
         }
-        // The end-date change each moved giveaway just got: its id tells a second move from the first.
-        var changes: [Int: Int] = [:]
-        for id in report.endDateChanged {
-            changes[id] = try Int.fetchOne(
-                db, sql: "SELECT MAX(id) FROM giveaway_end_change WHERE giveaway_id = ?", arguments: [id])
-        }
-        for hook in hooks {
-            var baseline = hook.baselineAt
-            if baseline == nil {
-                // The first sync after the hook was added to an empty store is its baseline: the whole feed is
-                // "first seen" now, and announcing all of it would flood the hook.
-                baseline = time
-                try db.execute(sql: "UPDATE hook SET baseline_at = ? WHERE id = ?", arguments: [time, hook.id])
-            } else if hook.events.contains(.new) {
-                for id in entered {
-                    guard let giveaway = byID[id], giveaway.isLive(at: time),
-                        try visitors.admits(giveaway, to: hook, db),
-                        let seen = firstSeen[id], let baseline, seen >= baseline
-                    else { continue }
-                    try Self.insert(db, hook: hook.id, giveaway: id, event: .new, at: time)
-                }
-            }
-            if hook.events.contains(.changed) {
-                for id in report.endDateChanged {
-                    guard let giveaway = byID[id], try visitors.admits(giveaway, to: hook, db), let change = changes[id]
-                    else {
-                        continue
-                    }
-                    try Self.insert(db, hook: hook.id, giveaway: id, event: .changed, occurrence: change, at: time)
-                }
-            }
-        }
-        _ = try Self.raiseEndingSoon(db, at: time, hooks: hooks)
+        try write(db, plan.events, at: time)
     }
 
-    /// Raises `ending` once per hook and giveaway, for live giveaways in the feed ending within the window.
-    static func raiseEndingSoon(_ db: Database, at now: Date, hooks known: [Hook]? = nil) throws -> Int {
-        let hooks = try (known ?? HookSQLiteRepository.hooks(db)).filter { $0.events.contains(.ending) }
+    /// Plans and writes `ending` for live giveaways in the feed that are ending soon: the periodic tick.
+    static func raiseEndingSoon(_ db: Database, planner: HookEventPlanner, at now: Date) throws -> Int {
+        let hooks = try HookSQLiteRepository.hooks(db).filter { $0.events.contains(.ending) }
         guard !hooks.isEmpty else { return 0 }
+        // Only the window's giveaways are read; the planner judges each one again.
         let ids = try Int.fetchAll(
             db,
             sql: """
@@ -68,53 +38,56 @@ public struct HookEventRecorder: Sendable {
                 WHERE left_at IS NULL AND is_demo = 0 AND ends_at > ? AND ends_at <= ?
                 """,
             arguments: [now, now.addingTimeInterval(EndingSoon.window)])
+        guard !ids.isEmpty else { return 0 }
+        let feed = try ids.compactMap { try HookSQLiteRepository.giveaway(db, id: $0) }
+        let events = planner.endingSoon(feed, hooks: hooks, marks: try marks(db, of: hooks), at: now)
+        return try write(db, events, at: now)
+    }
+
+    /// The claimed and not-interested marks on giveaways of every profile that owns one of `hooks`.
+    private static func marks(_ db: Database, of hooks: [Hook]) throws -> [ProfileID: VisitorMarks] {
+        let profiles = Set(hooks.compactMap(\.profileID))
+        guard !profiles.isEmpty else { return [:] }
+        var byProfile: [ProfileID: VisitorMarks] = [:]
+        for profile in profiles {
+            let rows = try MarkRow.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM mark WHERE profile_id = ? AND subject_kind = 'giveaway'
+                    AND kind IN ('claimed', 'not_interested')
+                    """,
+                arguments: [profile.rawValue])
+            byProfile[profile] = VisitorMarks(rows.compactMap { $0.toDomain() })
+        }
+        return byProfile
+    }
+
+    /// Inserts the events in order; a `changed` event's occurrence is the id of the end-date move it reports, so
+    /// a second move is news again. Answers how many were new.
+    @discardableResult
+    private static func write(_ db: Database, _ events: [HookEventPlanner.PlannedEvent], at time: Date) throws -> Int {
+        var occurrences: [Int: Int] = [:]
         var raised = 0
-        var visitors = VisitorMarksCache()
-        for id in ids {
-            guard let giveaway = try HookSQLiteRepository.giveaway(db, id: id), EndingSoon.contains(giveaway, at: now)
-            else { continue }
-            for hook in hooks where try visitors.admits(giveaway, to: hook, db, ending: true) {
-                raised += try insert(db, hook: hook.id, giveaway: id, event: .ending, at: now)
+        for event in events {
+            var occurrence = 0
+            if event.event == .changed {
+                if occurrences[event.giveawayID] == nil {
+                    occurrences[event.giveawayID] =
+                        try Int.fetchOne(
+                            db, sql: "SELECT MAX(id) FROM giveaway_end_change WHERE giveaway_id = ?",
+                            arguments: [event.giveawayID]) ?? 0
+                }
+                occurrence = occurrences[event.giveawayID] ?? 0
             }
+            try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO hook_event
+                        (hook_id, giveaway_id, event, occurrence, created_at, state, attempts, next_attempt_at)
+                    VALUES (?, ?, ?, ?, ?, 'pending', 0, ?)
+                    """
+            ).execute(arguments: [event.hookID, event.giveawayID, event.event.rawValue, occurrence, time, time])
+            raised += db.changesCount
         }
         return raised
-    }
-
-    /// A visitor's hook follows the visitor's rules *and marks*, like their Home and feeds: what they marked
-    /// claimed or not interested is left out when their rules say to hide it. Read once per profile per pass.
-    struct VisitorMarksCache {
-        private var byProfile: [ProfileID: VisitorMarks] = [:]
-
-        /// - Parameter ending: "ends within 24 hours" is never news about a giveaway the visitor already claimed.
-        mutating func admits(_ giveaway: Giveaway, to hook: Hook, _ db: Database, ending: Bool = false) throws -> Bool {
-            guard let profile = hook.profileID else { return hook.rules.matches(giveaway) }
-            if byProfile[profile] == nil {
-                let rows = try MarkRow.fetchAll(
-                    db,
-                    sql: """
-                        SELECT * FROM mark WHERE profile_id = ? AND subject_kind = 'giveaway'
-                        AND kind IN ('claimed', 'not_interested')
-                        """,
-                    arguments: [profile.rawValue])
-                byProfile[profile] = VisitorMarks(rows.compactMap { $0.toDomain() })
-            }
-            let marks = byProfile[profile] ?? .none
-            if ending, marks.has(.claimed, on: .giveaway(giveaway.id)) { return false }
-            return hook.rules.admits(giveaway, marks: marks)
-        }
-    }
-
-    @discardableResult
-    private static func insert(
-        _ db: Database, hook: Int, giveaway: Int, event: HookEvent, occurrence: Int = 0, at time: Date
-    ) throws -> Int {
-        try db.cachedStatement(
-            sql: """
-                INSERT OR IGNORE INTO hook_event
-                    (hook_id, giveaway_id, event, occurrence, created_at, state, attempts, next_attempt_at)
-                VALUES (?, ?, ?, ?, ?, 'pending', 0, ?)
-                """
-        ).execute(arguments: [hook, giveaway, event.rawValue, occurrence, time, time])
-        return db.changesCount
     }
 }

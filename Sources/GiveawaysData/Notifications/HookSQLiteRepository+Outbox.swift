@@ -175,13 +175,14 @@ extension HookSQLiteRepository {
         }
     }
 
-    /// Raises `ending` for every live giveaway in the feed that enters the 24-hour window by `now`: the periodic
-    /// tick, since a giveaway can enter the window between two syncs. Answers how many events were new.
+    /// Raises `ending` for every live giveaway in the feed that enters the `EndingSoon` window by `now`, as
+    /// `planner` plans: the periodic tick, since a giveaway can enter the window between two syncs. Answers how
+    /// many events were new.
     @discardableResult
-    public func raiseEndingSoon(at now: Date) async throws -> Int {
+    public func raiseEndingSoon(at now: Date, planner: HookEventPlanner = HookEventPlanner()) async throws -> Int {
         // A read first: the service ticks every few seconds, and most servers have no hook to take the write lock for.
         let hasHooks = try await writer.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM hook)") }
         guard hasHooks == true else { return 0 }
-        return try await writer.write { db in try HookEventRecorder.raiseEndingSoon(db, at: now) }
+        return try await writer.write { db in try HookEventRecorder.raiseEndingSoon(db, planner: planner, at: now) }
     }
 }

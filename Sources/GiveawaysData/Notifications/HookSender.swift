@@ -81,7 +81,7 @@ public struct HookSender: Sendable {
         }
     }
 
-    private static func isConnectFailure(_ error: any Error) -> Bool {
+    static func isConnectFailure(_ error: any Error) -> Bool {
         let text = String(describing: error)
         return ["connectionRefused", "Connection refused", "connectTimeout", "unreachable", "Unreachable"].contains {
             text.contains($0)

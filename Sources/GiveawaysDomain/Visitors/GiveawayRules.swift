@@ -172,13 +172,26 @@ public enum KeySite: String, Hashable, Sendable, CaseIterable, Codable {
     }
 }
 
-/// When a live giveaway counts as "ending soon": it ends within this many seconds (24 hours).
+/// When a live giveaway counts as "ending soon": it ends within this many seconds (24 hours). The one
+/// definition: Home's "Ending within 24 h" chip and its count, the highlighted time on cards and Details, the
+/// API's `ending=24h` and the `ending` webhook event all use it.
 public enum EndingSoon {
     public static let window: TimeInterval = 24 * 3600
 
     /// Whether `giveaway` is live and ends within the window from `now`.
     public static func contains(_ giveaway: Giveaway, at now: Date) -> Bool {
-        guard let endsAt = giveaway.endsAt else { return false }
-        return endsAt > now && endsAt.timeIntervalSince(now) <= window
+        contains(endingAt: giveaway.endsAt, at: now)
+    }
+
+    /// Whether an end date lies within the window from `now` (and has not passed).
+    public static func contains(endingAt end: Date?, at now: Date) -> Bool {
+        guard let end else { return false }
+        return end > now && end.timeIntervalSince(now) <= window
+    }
+
+    /// Whether `giveaway` is ending soon for a visitor with `marks`: what they already claimed is never "ending
+    /// soon" news for them (the chip, its count and their `ending` events leave it out).
+    public static func contains(_ giveaway: Giveaway, at now: Date, for marks: VisitorMarks) -> Bool {
+        contains(giveaway, at: now) && !marks.has(.claimed, on: .giveaway(giveaway.id))
     }
 }

@@ -73,16 +73,9 @@ struct APIRoutes: APIProtocol {
 
     /// `GET /api/v1/platforms` — every platform with its live giveaway count.
     func listPlatforms(_ input: Operations.ListPlatforms.Input) async throws -> Operations.ListPlatforms.Output {
-        let live = try await readModel.snapshot().live(at: clock())
-        var counts: [String: Int] = [:]
-        var unknown: [String: Platform] = [:]
-        for platform in live.flatMap(\.platforms) {
-            counts[platform.slug, default: 0] += 1
-            if !platform.isKnown { unknown[platform.slug] = platform }
-        }
-        let platforms = (Platform.catalog + unknown.values.sorted()).map {
+        let platforms = try await readModel.snapshot().platformCounts(at: clock()).map {
             Components.Schemas.PlatformCount(
-                slug: $0.slug, name: $0.displayName, known: $0.isKnown, count: counts[$0.slug, default: 0])
+                slug: $0.platform.slug, name: $0.platform.displayName, known: $0.platform.isKnown, count: $0.count)
         }
         return .ok(.init(headers: .init(cacheControl: Self.cacheControl), body: .json(platforms)))
     }

@@ -4,7 +4,7 @@ import Logging
 import Synchronization
 
 /// Fetches a game's detail when it is first viewed and again when older than a day — one fetch per game at a
-/// time, never the whole catalog at once — then stores it and reloads the read model.
+/// time, never the whole catalog at once — then stores it and puts it into the read model (that game only).
 final class CatalogDetails: Sendable {
     private let source: any CatalogSource
     private let catalog: any CatalogRepository
@@ -62,8 +62,9 @@ final class CatalogDetails: Sendable {
         defer { state.withLock { _ = $0.running.removeValue(forKey: id) } }
         do {
             let detail = try await source.fetchDetail(id: id)
-            try await catalog.saveDetail(detail, of: id, at: clock())
-            await readModel.reload()
+            let time = clock()
+            try await catalog.saveDetail(detail, of: id, at: time)
+            readModel.saveDetail(detail, of: id, fetchedAt: time)
             state.withLock { _ = $0.failedAt.removeValue(forKey: id) }
             return true
         } catch {

@@ -77,17 +77,15 @@ struct FreeToPlayPage {
         let firstNewIndex: Int
         let nextPagePath: String?
         let emptyState: EmptyState?
-        let isSyncing: Bool
         let hiddenCount: Int
         var noteCount = 0
 
         init(
             filters: CatalogFilters, catalog: CatalogSnapshot, results: [StoredCatalogGame], hiddenCount: Int = 0,
-            lootCount: (Int) -> Int = { _ in 0 }, isSyncing: Bool, strings: Strings
+            lootCount: (Int) -> Int = { _ in 0 }, strings: Strings
         ) {
             let text = strings.catalog
             self.filters = filters
-            self.isSyncing = isSyncing
             self.hiddenCount = hiddenCount
             heroText = text.hero(strings.number(catalog.listed.count))
             let genreName = filters.genre.flatMap { catalog.genre(matching: $0)?.name }

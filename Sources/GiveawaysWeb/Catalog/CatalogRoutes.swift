@@ -37,8 +37,7 @@ struct CatalogRoutes: Sendable {
             let results = filters.apply(to: snapshot.catalog, hidden: hidden)
             var model = FreeToPlayPage.Model(
                 filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
-                lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, isSyncing: readModel.isSyncing,
-                strings: context.strings)
+                lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, strings: context.strings)
             model.noteCount = visitor.ids(.note, of: .game).count
             let page = FreeToPlayPage(model: model, strings: context.strings)
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }

@@ -33,7 +33,25 @@ struct CatalogSnapshot: Sendable {
         words = Dictionary(games.map { ($0.id, CatalogQuery.searchWords(of: $0.game)) }) { first, _ in first }
     }
 
+    private init(
+        listed: [StoredCatalogGame], byID: [Int: StoredCatalogGame], genres: [Genre], words: [Int: [String]]
+    ) {
+        self.listed = listed
+        self.byID = byID
+        self.genres = genres
+        self.words = words
+    }
+
     static let empty = CatalogSnapshot([])
+
+    /// The same catalog with one stored game replaced by a newer copy of itself (its detail arrived). Its listing
+    /// fields are the same, so the order, genres and search words are kept rather than worked out again.
+    func replacing(_ game: StoredCatalogGame) -> CatalogSnapshot {
+        var byID = byID
+        byID[game.id] = game
+        return CatalogSnapshot(
+            listed: listed.map { $0.id == game.id ? game : $0 }, byID: byID, genres: genres, words: words)
+    }
 
     /// The genre whose key or slug is `text` (`"card-game"`, `"card game"`, `"Card Game"`).
     func genre(matching text: String) -> Genre? {

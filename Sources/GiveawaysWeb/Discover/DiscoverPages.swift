@@ -4,11 +4,6 @@ import GiveawaysDomain
 /// Discover's pages: the explanation without a key, the genre tiles, a genre's games, one game. RAWG's own texts
 /// (names, descriptions) are not translated.
 enum DiscoverPages {
-    /// RAWG images go through the local image cache (the pages' CSP allows only this site's images).
-    static func imagePath(_ url: URL) -> String {
-        SiteRoute.discoverImage(src: url.absoluteString).path
-    }
-
     static func credit(_ strings: Strings) -> HTML {
         let rawg: HTML = "<a href=\"https://rawg.io\" target=\"_blank\" rel=\"noopener noreferrer\">RAWG</a>"
         return "<p class=\"source\">\(strings.discover.credit(rawg))</p>"
@@ -35,8 +30,10 @@ enum DiscoverPages {
         let text = strings.discover
         let tiles = genres.map { genre -> HTML in
             let image: HTML =
-                genre.imageURL.map {
-                    HTML("<img src=\"\(imagePath($0))\" alt=\"\" loading=\"lazy\" width=\"320\" height=\"200\">")
+                genre.imageURL.map { _ in
+                    HTML(
+                        "<img src=\"\(DiscoverRoutes.imagePath(genre: genre.slug))\" alt=\"\" loading=\"lazy\" width=\"320\" height=\"200\">"
+                    )
                 }
                 ?? ""
             return """
@@ -77,8 +74,10 @@ enum DiscoverPages {
                 )
             }
             let image: HTML =
-                game.imageURL.map {
-                    HTML("<img src=\"\(imagePath($0))\" alt=\"\" loading=\"lazy\" width=\"368\" height=\"207\">")
+                game.imageURL.map { _ in
+                    HTML(
+                        "<img src=\"\(DiscoverRoutes.imagePath(genre: model.slug, page: model.page, game: game.id))\" alt=\"\" loading=\"lazy\" width=\"368\" height=\"207\">"
+                    )
                 }
                 ?? ""
             let platforms = game.platforms.prefix(4).map { HTML("<li>\($0)</li>") }
@@ -138,9 +137,9 @@ enum DiscoverPages {
         let text = strings.discover
         let game = detail.game
         let image: HTML =
-            game.imageURL.map {
+            game.imageURL.map { _ in
                 HTML(
-                    "<img src=\"\(imagePath($0))\" alt=\"\(strings.details.coverArt(game.name))\" width=\"640\" height=\"360\" decoding=\"async\">"
+                    "<img src=\"\(DiscoverRoutes.imagePath(game: game.id))\" alt=\"\(strings.details.coverArt(game.name))\" width=\"640\" height=\"360\" decoding=\"async\">"
                 )
             } ?? ""
         func list(_ items: [String]) -> String { items.isEmpty ? text.unknown : items.joined(separator: ", ") }

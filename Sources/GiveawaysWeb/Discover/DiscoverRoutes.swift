@@ -9,8 +9,6 @@ struct DiscoverRoutes: Sendable {
     let source: (any DiscoverSource)?
     let marks: any MarkRepository
     let images: ImageCache
-    /// The hosts RAWG's images may come from.
-    let imageHosts: Set<String>
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -20,15 +18,42 @@ struct DiscoverRoutes: Sendable {
         routes.post(.discoverForget, use: forget)
         routes.get(.discoverGenre, use: genre)
         routes.get(.discoverGame, use: game)
-        routes.get(.discoverImage, use: image)
+        routes.get(.discoverImage, unmatched: { _, _ in ImageCache.placeholder() }, use: image)
     }
 
-    /// `GET /discover/image?src=URL` — a RAWG image through the image cache; only from RAWG's image hosts.
+    /// `GET /discover/image?genre=S` (a genre's tile), `?genre=S&page=N&game=ID` (a game on a genre's page) or
+    /// `?game=ID` (a game's own page) — the image RAWG gave for it, through the image cache. The URL is looked up
+    /// in RAWG's (cached) answer, never taken from the request: the proxy fetches nothing a visitor names.
     @Sendable func image(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
-        guard source != nil, case .discoverImage(let src?) = route, let url = URL(string: src),
-            let host = url.host?.lowercased(), imageHosts.contains(host)
-        else { return ImageCache.placeholder() }
-        return await images.response(for: src, request: request)
+        guard let source, case .discoverImage(let genre, let page, let game) = route,
+            let url = await imageURL(genre: genre, page: page, game: game, source)
+        else {
+            return ImageCache.placeholder()
+        }
+        return await images.response(for: url.absoluteString, request: request)
+    }
+
+    /// The path of the image of a genre, a game on a genre's page, or a game (what `image` looks up).
+    static func imagePath(genre: String? = nil, page: Int? = nil, game: Int? = nil) -> String {
+        SiteRoute.discoverImage(genre: genre, page: page, game: game).path
+    }
+
+    private func imageURL(genre: String?, page: Int?, game: Int?, _ source: any DiscoverSource) async -> URL? {
+        do {
+            switch (genre, game) {
+            case (let genre?, nil):
+                return try await source.genres().value.first { $0.slug == genre }?.imageURL
+            case (let genre?, let game?):
+                return try await source.games(genre: genre, page: page ?? 1).value.games.first { $0.id == game }?
+                    .imageURL
+            case (nil, let game?):
+                return try await source.game(id: game).value.game.imageURL
+            case (nil, nil):
+                return nil
+            }
+        } catch {
+            return nil
+        }
     }
 
     /// `GET /discover` — the remembered genre's games, or the genre tiles (`?genres=all` always shows the tiles).

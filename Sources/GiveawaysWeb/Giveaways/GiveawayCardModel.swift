@@ -15,6 +15,7 @@ struct GiveawayCardModel: Sendable {
     let timeLeftText: String
     /// The end the countdown counts to; `nil` for a giveaway without an end date.
     let endsAt: Date?
+    /// Highlighted: it ends within `EndingSoon.window`, the same 24 hours as the "Ending within 24 h" chip.
     let isEndingSoon: Bool
     let isExpired: Bool
     let hasLeftFeed: Bool
@@ -38,7 +39,7 @@ struct GiveawayCardModel: Sendable {
         isExpired = !giveaway.isLive(at: now)
         timeLeftText = strings.timeLeft(until: giveaway.endsAt, now: now)
         endsAt = giveaway.endsAt
-        isEndingSoon = DisplayText.isEndingSoon(giveaway.endsAt, now: now)
+        isEndingSoon = EndingSoon.contains(giveaway, at: now)
         self.hasLeftFeed = hasLeftFeed
         usersText = strings.number(giveaway.users)
         isFavorite = marks.isFavorite

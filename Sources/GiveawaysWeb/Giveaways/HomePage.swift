@@ -44,7 +44,7 @@ struct HomePage {
 
         init(
             filters: HomeFilters, snapshot: ReadModelSnapshot, selection: HomeSelection, visitor: Visitor,
-            isSyncing: Bool, now: Date, strings: Strings
+            now: Date, strings: Strings
         ) {
             let results = selection.giveaways
             self.strings = strings
@@ -54,15 +54,11 @@ struct HomePage {
             let totalWorth = Worth.total(live.compactMap(\.worth)).cents
             heroText = text.hero(live.count, strings.number(live.count), strings.money(Worth(cents: totalWorth)))
             banner = StatusBanner.Model(
-                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), isSyncing: isSyncing,
-                now: now, returnPath: filters.path, strings: strings)
+                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), now: now,
+                returnPath: filters.path, strings: strings)
 
-            var counts: [String: Int] = [:]
-            var byslug: [String: Platform] = [:]
-            for platform in live.flatMap(\.platforms) {
-                counts[platform.slug, default: 0] += 1
-                byslug[platform.slug] = platform
-            }
+            let platforms = snapshot.platformCounts(at: now)
+            let counts = Dictionary(platforms.map { ($0.platform.slug, $0.count) }) { first, _ in first }
             func name(_ slug: String) -> String {
                 Platform.known(slug: slug)?.displayName
                     ?? snapshot.giveaways.lazy.flatMap(\.platforms).first { $0.slug == slug }?.displayName ?? slug
@@ -84,10 +80,10 @@ struct HomePage {
                 tabs.append(Link(label: name(current), path: filters.with(platform: current).path, isCurrent: true))
             }
             platformTabs = tabs
-            platformMenu = (Platform.catalog + byslug.values.filter { !$0.isKnown }.sorted()).map {
+            platformMenu = platforms.map {
                 PlatformMenuItem(
-                    name: $0.displayName, path: filters.with(platform: $0.slug).path,
-                    count: counts[$0.slug, default: 0], isCurrent: $0.slug == current)
+                    name: $0.platform.displayName, path: filters.with(platform: $0.platform.slug).path,
+                    count: $0.count, isCurrent: $0.platform.slug == current)
             }
             let types: [(TypeFilter?, String)] =
                 [(nil, strings.common.everything)] + TypeFilter.allCases.map { ($0, strings.typeFilterName($0)) }
@@ -103,10 +99,7 @@ struct HomePage {
             endingSoonLink = Link(
                 label: text.endingWithin24h, path: filters.with(endingSoon: !filters.endingSoon).path,
                 isCurrent: filters.endingSoon)
-            endingSoonCount =
-                live.filter {
-                    EndingSoon.contains($0, at: now) && !visitor.marks.has(.claimed, on: .giveaway($0.id))
-                }.count
+            endingSoonCount = live.filter { EndingSoon.contains($0, at: now, for: visitor.marks) }.count
             rulesNotice =
                 visitor.rules.isEmpty
                 ? nil
@@ -230,37 +223,6 @@ struct HomePage {
             "<a href=\"\(option.path)\"\(option.isCurrent ? HTML(" aria-current=\"true\"") : nil)>\(option.label)</a>"
         }
         return "<nav class=\"segmented\" aria-label=\"\(model.strings.home.type)\">\(links)</nav>"
-    }
-}
-
-/// What Home lists for one visitor: the filters' results, then "ending soon" (not claimed), then the visitor's
-/// rules unless they asked to see everything.
-struct HomeSelection {
-    let giveaways: [Giveaway]
-    /// How many of the filters' results the rules took out.
-    let hiddenByRules: Int
-    let rulesApplied: Bool
-
-    init(filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date) {
-        var query = filters.query
-        // "What ends first" is the natural order of an ending-soon list, unless another order was asked for.
-        if filters.endingSoon && query.sort == .date { query.sort = .ending }
-        var results = ListGiveawaysUseCase().execute(
-            snapshot.giveaways, query: query, now: now, index: query.search.isEmpty ? nil : snapshot.searchIndex)
-        if filters.endingSoon {
-            results = results.filter {
-                EndingSoon.contains($0, at: now) && !visitor.marks.has(.claimed, on: .giveaway($0.id))
-            }
-        }
-        rulesApplied = !visitor.rules.isEmpty && !filters.showAll
-        if rulesApplied {
-            let admitted = results.filter { snapshot.admits($0, visitor) }
-            hiddenByRules = results.count - admitted.count
-            giveaways = admitted
-        } else {
-            hiddenByRules = 0
-            giveaways = results
-        }
     }
 }
 

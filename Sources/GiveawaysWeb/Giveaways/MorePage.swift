@@ -22,7 +22,7 @@ struct MorePage {
         let strings: Strings
 
         init(
-            snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, isSyncing: Bool, now: Date, strings: Strings
+            snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, now: Date, strings: Strings
         ) {
             self.strings = strings
             let everything = snapshot.live(at: now)
@@ -41,8 +41,8 @@ struct MorePage {
                     marks: visitor.cardMarks(giveaway, stored: snapshot.stored[giveaway.id]), strings: strings)
             }
             banner = StatusBanner.Model(
-                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), isSyncing: isSyncing,
-                now: now, returnPath: returnPath, strings: strings)
+                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), now: now,
+                returnPath: returnPath, strings: strings)
             featured = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
                 .sorted(by: GiveawaySort.date.areInIncreasingOrder).map(card)
             featuredSeeAllPath = HomeFilters().with(platform: MorePage.featuredSlug).path

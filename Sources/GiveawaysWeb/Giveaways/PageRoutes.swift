@@ -51,7 +51,7 @@ struct PageRoutes: Sendable {
             let page = HomePage(
                 model: .init(
                     filters: filters, snapshot: snapshot, selection: selection, visitor: visitor,
-                    isSyncing: readModel.isSyncing, now: now, strings: context.strings))
+                    now: now, strings: context.strings))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(
                 request, context, title: page.model.title, section: .home, content: page.render(),
@@ -91,7 +91,7 @@ struct PageRoutes: Sendable {
         return readModel.page(request, snapshot, visitor, now, in: context.language) {
             let page = MorePage(
                 model: .init(
-                    snapshot: snapshot, visitor: visitor, showAll: showAll, isSyncing: readModel.isSyncing, now: now,
+                    snapshot: snapshot, visitor: visitor, showAll: showAll, now: now,
                     strings: context.strings))
             return Layout(
                 request, context, title: context.strings.pageTitle(context.strings.more.pageTitle), section: .more,
@@ -117,19 +117,20 @@ struct PageRoutes: Sendable {
             ).render())
     }
 
-    /// `GET /status` — each source's sync health.
+    /// `GET /status` — each source's sync health. Rendered on every request, never kept in the page cache: it
+    /// shows the scheduler's state (running, next run) and every sync's time, which change without the pages'
+    /// data changing.
     @Sendable func status(request: Request, context: AppRequestContext) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         let now = clock()
-        return readModel.page(request, snapshot, .none, now, in: context.language) {
-            let strings = context.strings
-            let page = StatusPage(
-                sources: readModel.health(snapshot).map { .init($0, now: now, strings: strings) }, strings: strings)
-            return Layout(
+        let strings = context.strings
+        let page = StatusPage(
+            sources: readModel.health(snapshot).map { .init($0, now: now, strings: strings) }, strings: strings)
+        return PageResponse.html(
+            Layout(
                 request, context, title: strings.pageTitle(strings.status.pageTitle), section: .status,
                 content: page.render()
-            ).render()
-        }
+            ).render())
     }
 
     // MARK: - Forms

@@ -36,15 +36,14 @@ struct StatsPage {
             claimedCount = claimed.count
             claimedWorthText = strings.money(Worth.total(claimed.compactMap(\.worth)))
 
-            var counts: [String: (Platform, Int)] = [:]
-            for platform in live.flatMap(\.platforms) {
-                counts[platform.slug, default: (platform, 0)].1 += 1
-            }
-            let most = max(counts.values.map(\.1).max() ?? 1, 1)
-            stores = counts.values.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.displayName < $1.0.displayName }.map {
+            let counts = snapshot.platformCounts(at: now).filter { $0.count > 0 }
+            let most = max(counts.map(\.count).max() ?? 1, 1)
+            stores = counts.sorted {
+                $0.count != $1.count ? $0.count > $1.count : $0.platform.displayName < $1.platform.displayName
+            }.map {
                 Store(
-                    name: $0.0.displayName, path: HomeFilters().with(platform: $0.0.slug).path, count: $0.1,
-                    share: Int((Double($0.1) / Double(most) * 100).rounded()))
+                    name: $0.platform.displayName, path: HomeFilters().with(platform: $0.platform.slug).path,
+                    count: $0.count, share: Int((Double($0.count) / Double(most) * 100).rounded()))
             }
             weeks = Self.weeks(firstSeen: snapshot.stored.values.map(\.history.firstSeenAt), now: now, strings: strings)
         }

@@ -76,6 +76,17 @@ final class PageCache: Sendable {
         }
     }
 
+    /// Drops the pages of one path, in every language and with any query (one game's detail arrived); every
+    /// other page stays.
+    func drop(path: String) {
+        state.withLock { state in
+            for (key, entry) in state.entries where key.target == path || key.target.hasPrefix(path + "?") {
+                state.entries[key] = nil
+                state.bytes -= entry.bytes
+            }
+        }
+    }
+
     /// Makes the entry for a freshly rendered page and keeps it, unless the read model moved on meanwhile.
     func store(_ html: HTML, for key: Key, generation: Int, now: Date) -> Entry {
         let plain = ByteBuffer(string: html.rendered)

@@ -13,7 +13,8 @@ struct ReadModelSnapshot: Sendable {
     let stored: [Int: StoredGiveaway]
     /// Every platform slug in the feed, for validating `?platform=` without a pass over the list.
     let platformSlugs: Set<String>
-    /// What the store knows of each source's syncs.
+    /// What the store knows of each source's syncs. Pages in the page cache show only the freshness banner made of
+    /// it (see `rendersLike`); the rest (each sync's time) is shown by `/status`, the API and the feeds.
     let logs: [SourceID: SyncLog]
     let isDemoData: Bool
     /// The free-to-play catalog.
@@ -21,7 +22,8 @@ struct ReadModelSnapshot: Sendable {
     /// Loot giveaways in the feed by the catalog game they belong to, and the reverse.
     let lootByGame: [Int: [Int]]
     let gameByGiveaway: [Int: Int]
-    /// Increases with every reload and schedule change, so that anything derived knows when it is out of date.
+    /// Increases with every reload that brings something the cached pages show, so that anything derived knows
+    /// when it is out of date. The scheduler's state is not part of it.
     let generation: Int
     private let lazyIndex: LazySearchIndex
     private let lazyFacts: LazyRuleFacts
@@ -130,7 +132,7 @@ final class ReadModel: Sendable {
     let sources: [SourceID]
     private let state = Mutex<(snapshot: ReadModelSnapshot, loaded: Bool, schedules: [SourceID: SourceSchedule])>(
         (.empty, false, [:]))
-    /// Rendered pages for visitors without marks; emptied whenever the snapshot changes.
+    /// Rendered pages for visitors without marks; emptied whenever a reload brings something they show.
     let pages: PageCache
 
     init(
@@ -171,29 +173,42 @@ final class ReadModel: Sendable {
         for source in SourceID.allCases { logs[source] = try await log.syncLog(of: source) }
         let isDemo = stored.contains(where: \.isDemo)
         return state.withLock { state in
-            let snapshot = ReadModelSnapshot(
+            let old = state.snapshot
+            var snapshot = ReadModelSnapshot(
                 stored: stored, catalog: CatalogSnapshot(games), logs: logs, isDemoData: isDemo,
-                generation: state.snapshot.generation + 1)
+                generation: old.generation + 1)
+            // A sync that changed nothing the cached pages show keeps them, and their ETags.
+            if state.loaded, snapshot.rendersLike(old) {
+                snapshot = ReadModelSnapshot(rebuilding: snapshot, generation: old.generation)
+            } else {
+                pages.invalidate(generation: snapshot.generation)
+            }
             state.snapshot = snapshot
             state.loaded = true
-            pages.invalidate(generation: snapshot.generation)
             return snapshot
         }
     }
 
-    // MARK: - The scheduler's state, shown on pages
-
-    /// Called by the scheduler when a source starts or stops running or is rescheduled. Pages show it ("Refreshing
-    /// giveaways…", the status page), so the rendered pages are dropped.
-    func setSchedule(_ schedule: SourceSchedule, for source: SourceID) {
+    /// Puts one game's freshly fetched detail into the snapshot and drops that game's cached page only: the
+    /// giveaways, the rest of the catalog and every other page stay as they are.
+    func saveDetail(_ detail: CatalogGameDetail, of id: Int, fetchedAt time: Date) {
         state.withLock { state in
-            guard state.schedules[source] != schedule else { return }
-            state.schedules[source] = schedule
-            let snapshot = state.snapshot
+            guard var game = state.snapshot.catalog.byID[id] else { return }
+            game.detail = detail
+            game.detailFetchedAt = time
             state.snapshot = ReadModelSnapshot(
-                rebuilding: snapshot, generation: snapshot.generation + 1)
-            pages.invalidate(generation: state.snapshot.generation)
+                rebuilding: state.snapshot, generation: state.snapshot.generation,
+                catalog: state.snapshot.catalog.replacing(game))
+            pages.drop(path: SiteRoute.catalogGame(id: id).path)
         }
+    }
+
+    // MARK: - The scheduler's state, shown on /status
+
+    /// Called by the scheduler when a source starts or stops running or is rescheduled. Only `/status` and
+    /// `/api/v1/status` show it, read when they are rendered; no cached page depends on it.
+    func setSchedule(_ schedule: SourceSchedule, for source: SourceID) {
+        state.withLock { $0.schedules[source] = schedule }
     }
 
     func schedule(of source: SourceID) -> SourceSchedule {
@@ -217,7 +232,23 @@ final class ReadModel: Sendable {
     }
 }
 
+/// One platform a visitor can choose, with how many live giveaways are on it.
+struct PlatformCount: Hashable, Sendable {
+    let platform: Platform
+    let count: Int
+}
+
 extension ReadModelSnapshot {
+    /// Every platform a visitor can choose — GamerPower's known ones in their order, then any other the feed
+    /// brings, by name — each with its live giveaway count (0 for none). The one count of Home's platform menu,
+    /// `GET /api/v1/platforms`, Settings' stores and the statistics.
+    func platformCounts(at now: Date) -> [PlatformCount] {
+        var counts: [String: Int] = [:]
+        for platform in live(at: now).flatMap(\.platforms) { counts[platform.slug, default: 0] += 1 }
+        let unknown = Set(giveaways.flatMap(\.platforms).filter { !$0.isKnown }).sorted()
+        return (Platform.catalog + unknown).map { PlatformCount(platform: $0, count: counts[$0.slug, default: 0]) }
+    }
+
     /// How many items the store holds from `source` (a new source must say what it counts here).
     func itemCount(of source: SourceID) -> Int {
         switch source {
@@ -234,18 +265,72 @@ extension ReadModelSnapshot {
         }
     }
 
-    /// The same data under a new generation (the scheduler's state changed, not the store).
-    fileprivate init(rebuilding other: ReadModelSnapshot, generation: Int) {
+    /// Whether every page kept in the page cache reads the same from this snapshot as from `other`: the same
+    /// giveaways with the same history, the same catalog, the same demo label and freshness banner. What a sync
+    /// that changed nothing still moves (its time, each giveaway's `lastSeen`) shows only on `/status`, in the API
+    /// and in the feeds, none of which is kept there.
+    func rendersLike(_ other: ReadModelSnapshot) -> Bool {
+        guard isDemoData == other.isDemoData, giveaways == other.giveaways, stored.count == other.stored.count,
+            freshness == other.freshness, catalog.byID == other.catalog.byID
+        else { return false }
+        for (id, mine) in stored {
+            guard let theirs = other.stored[id], mine.giveaway == theirs.giveaway, mine.isDemo == theirs.isDemo
+            else { return false }
+            var history = mine.history
+            history.lastSeenAt = theirs.history.lastSeenAt
+            guard history == theirs.history else { return false }
+        }
+        return true
+    }
+
+    /// What the freshness banner reads of each source's log: the last success, while the last attempt failed.
+    private var freshness: [SourceID: Date?] {
+        logs.mapValues { $0.isStale ? $0.lastSuccess?.at : nil }
+    }
+
+    /// The same data under another generation, with the catalog replaced when one is given (a game's detail
+    /// arrived; the loot links depend on the titles only, which a detail does not change).
+    fileprivate init(rebuilding other: ReadModelSnapshot, generation: Int, catalog: CatalogSnapshot? = nil) {
         giveaways = other.giveaways
         stored = other.stored
         platformSlugs = other.platformSlugs
         logs = other.logs
         isDemoData = other.isDemoData
-        catalog = other.catalog
+        self.catalog = catalog ?? other.catalog
         lootByGame = other.lootByGame
         gameByGiveaway = other.gameByGiveaway
         self.generation = generation
         lazyIndex = other.lazyIndex
         lazyFacts = other.lazyFacts
+    }
+}
+
+/// What Home lists for one visitor: the filters' results, then "ending soon" (not claimed), then the visitor's
+/// rules unless they asked to see everything. The one selection of Home, the shared feeds and
+/// `GET /api/v1/giveaways` (those two for a visitor without marks or rules).
+struct HomeSelection {
+    let giveaways: [Giveaway]
+    /// How many of the filters' results the rules took out.
+    let hiddenByRules: Int
+    let rulesApplied: Bool
+
+    init(filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date) {
+        var query = filters.query
+        // "What ends first" is the natural order of an ending-soon list, unless another order was asked for.
+        if filters.endingSoon && query.sort == .date { query.sort = .ending }
+        var results = ListGiveawaysUseCase().execute(
+            snapshot.giveaways, query: query, now: now, index: query.search.isEmpty ? nil : snapshot.searchIndex)
+        if filters.endingSoon {
+            results = results.filter { EndingSoon.contains($0, at: now, for: visitor.marks) }
+        }
+        rulesApplied = !visitor.rules.isEmpty && !filters.showAll
+        if rulesApplied {
+            let admitted = results.filter { snapshot.admits($0, visitor) }
+            hiddenByRules = results.count - admitted.count
+            giveaways = admitted
+        } else {
+            hiddenByRules = 0
+            giveaways = results
+        }
     }
 }

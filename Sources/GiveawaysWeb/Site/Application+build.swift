@@ -22,6 +22,11 @@ public struct WebConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// Lets hooks reach loopback, private, link-local and metadata addresses (refused by default).
     public var allowPrivateHooks = false
+    /// Lets the image cache fetch from loopback, private, link-local and metadata addresses (refused by default;
+    /// for tests and local mirrors of an upstream).
+    public var allowPrivateImages = false
+    /// The most one image download may take, connection to last byte.
+    public var imageTimeout: Duration = .seconds(8)
     /// How often the webhook outbox is checked (it is also checked right after every sync).
     public var hookPollInterval: Duration = .seconds(5)
     /// How visitors reach the server (`--public-url`), for absolute links and the allowed `Host`/`Origin`.
@@ -48,6 +53,12 @@ public struct WebConfiguration: Sendable {
             hosts.insert(host.lowercased())
         }
         return SiteAddress(publicURL: publicURL, allowedHosts: hosts, fallbackHost: linkHost)
+    }
+
+    /// Where images may come from: each upstream's own origin, and RAWG's image host.
+    var imageOrigins: Set<WebOrigin> {
+        let urls = [gamerpowerURL, freetogameURL, rawgURL, URL(string: "https://media.rawg.io")]
+        return Set(urls.compactMap { $0.flatMap(WebOrigin.init) })
     }
 
     var clock: @Sendable () -> Date {
@@ -84,7 +95,7 @@ public struct AppRepositories: Sendable {
     /// The SQLite repositories over one database; syncs write webhook events in their own transaction.
     public static func sqlite(_ database: AppDatabase) -> AppRepositories {
         AppRepositories(
-            feed: GiveawayFeedSQLiteRepository(database: database, events: HookEventRecorder()),
+            feed: GiveawayFeedSQLiteRepository(database: database),
             syncLog: SyncLogSQLiteRepository(database: database),
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
             discoverCache: DiscoverCacheSQLiteRepository(database: database),
@@ -159,7 +170,9 @@ public func buildApplication(
         jobs: jobs, readModel: readModel, clock: clock, logger: logger, afterRun: { hookService?.wake() })
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
-        allowedHosts: Set([configuration.gamerpowerURL.host, configuration.freetogameURL.host].compactMap { $0 }),
+        fetcher: ImageFetcher(
+            origins: configuration.imageOrigins, allowPrivate: configuration.allowPrivateImages,
+            maxBytes: Defaults.maxImageBytes, timeout: configuration.imageTimeout),
         logger: logger)
 
     // HEAD answers like GET without the body, for link checkers and `curl -I`.
@@ -202,14 +215,8 @@ public func buildApplication(
     if let hooks = repositories.hooks {
         NotificationRoutes(hooks: hooks, profiles: repositories.profiles, clock: clock).register(on: router)
     }
-    let rawgImageHosts = Set(["media.rawg.io", configuration.rawgURL.host?.lowercased()].compactMap { $0 })
-    DiscoverRoutes(
-        source: discoverSource, marks: repositories.marks,
-        images: ImageCache(
-            directory: URL(fileURLWithPath: configuration.imageCacheDirectory), allowedHosts: rawgImageHosts,
-            logger: logger),
-        imageHosts: rawgImageHosts, clock: clock
-    ).register(on: router)
+    DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
+        .register(on: router)
 
     // Pages for visitors without marks skip the router and its middleware when they are already rendered.
     let responder = CachedPageResponder(

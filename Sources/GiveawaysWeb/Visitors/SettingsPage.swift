@@ -39,9 +39,7 @@ struct SettingsPage {
             self.notice = notice.map { Self.text($0, strings.settings) }
             forgetsOfflinePages = notice == .linked
             let rules = visitor.rules
-            let inData = snapshot.giveaways.flatMap(\.platforms).filter { !$0.isKnown }
-            let platforms = Platform.catalog + Set(inData).sorted()
-            stores = platforms.map {
+            stores = snapshot.platformCounts(at: now).map(\.platform).map {
                 Choice(value: $0.slug, label: $0.displayName, isOn: rules.platforms.contains($0.slug))
             }
             types = TypeFilter.allCases.map {

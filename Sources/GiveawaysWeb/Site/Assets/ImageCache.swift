@@ -1,32 +1,30 @@
-import AsyncHTTPClient
 import Foundation
+import GiveawaysData
 import GiveawaysDomain
 import Hummingbird
 import Logging
 import NIOCore
 
-/// Serves giveaway images from a cache on disk. Each image is fetched once, only from the configured upstream's
-/// image host (the URL comes from the stored giveaway, never from the request), with a size cap; the folder's
-/// total size is bounded by evicting the oldest files. When an image cannot be had, a neat placeholder is served.
+/// Serves every image the pages show (GamerPower's giveaways, FreeToGame's games, RAWG's) from one cache on
+/// disk. Each image is fetched once, through `ImageFetcher`: its URL comes from an upstream's answer (a stored
+/// giveaway, a catalog game, a RAWG answer), never from the request, and only from an allowed origin, a public
+/// address, without redirects, within a size cap and a deadline. The folder's total size is bounded by evicting
+/// the oldest files. When an image cannot be had, a neat placeholder is served.
 struct ImageCache: Sendable {
     let directory: URL
-    let allowedHosts: Set<String>
-    var maxImageBytes = Defaults.maxImageBytes
+    let fetcher: ImageFetcher
     var maxTotalBytes = Defaults.imageCacheBudgetBytes
-    var timeout: Duration = .seconds(8)
     let logger: Logger
 
-    init(directory: URL, allowedHosts: Set<String>, logger: Logger) {
+    init(directory: URL, fetcher: ImageFetcher, logger: Logger) {
         self.directory = directory
-        self.allowedHosts = Set(allowedHosts.map { $0.lowercased() })
+        self.fetcher = fetcher
         self.logger = logger
     }
 
-    /// The response for an image URL stored with a giveaway.
+    /// The response for an image URL an upstream gave.
     func response(for source: String, request: Request) async -> Response {
-        guard let url = URL(string: source), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-            let host = url.host?.lowercased(), allowedHosts.contains(host)
-        else { return Self.placeholder() }
+        guard let url = URL(string: source), fetcher.allows(url) else { return Self.placeholder() }
         let key = StaticAssets.fingerprint(Data(source.utf8))
         let file = directory.appendingPathComponent(key)
         let etag = "\"\(key)\""
@@ -43,17 +41,11 @@ struct ImageCache: Sendable {
 
     private func fetch(_ url: URL) async -> Data? {
         do {
-            var request = HTTPClientRequest(url: url.absoluteString)
-            request.headers.add(name: "User-Agent", value: "GameGiveaways/1.0 (+self-hosted)")
-            let response = try await HTTPClient.shared.execute(request, timeout: .init(timeout))
-            guard response.status == .ok else {
-                logger.notice("image fetch failed", metadata: ["url": "\(url)", "status": "\(response.status.code)"])
-                return nil
-            }
-            let body = try await response.body.collect(upTo: maxImageBytes)
-            return Data(body.readableBytesView)
+            return try await fetcher.fetch(url)
         } catch {
-            logger.notice("image fetch failed", metadata: ["url": "\(url)", "error": "\(error)"])
+            // The origin only: an image URL's path and query are the upstream's, not worth a log line.
+            let origin = WebOrigin(url)?.description ?? "?"
+            logger.notice("image fetch failed", metadata: ["origin": "\(origin)", "reason": "\(error)"])
             return nil
         }
     }

@@ -1,25 +1,24 @@
 import Foundation
 import GiveawaysDomain
 
-/// The data-freshness banner above every list: demo data, offline/stale, refreshing — or nothing.
+/// The data-freshness banner above every list: demo data, offline/stale — or nothing. It says what the store
+/// holds, never what the scheduler is doing (only `/status` shows that), so a page keeps its cached bytes while a
+/// sync runs.
 struct StatusBanner {
     /// What the banner says, already worded.
     struct Model {
         enum Kind: String {
-            case demo, offline, syncing
+            case demo, offline
         }
 
         let kind: Kind
         let title: String
         let text: String
-        let showsRetry: Bool
-        let isSyncing: Bool
         let returnPath: String
         let strings: Strings
 
-        /// `nil` when all is well and nothing is running.
-        init?(isDemoData: Bool, log: SyncLog, isSyncing: Bool, now: Date, returnPath: String, strings: Strings) {
-            self.isSyncing = isSyncing
+        /// `nil` when all is well.
+        init?(isDemoData: Bool, log: SyncLog, now: Date, returnPath: String, strings: Strings) {
             self.returnPath = returnPath
             self.strings = strings
             let common = strings.common
@@ -27,17 +26,10 @@ struct StatusBanner {
                 kind = .demo
                 title = common.demoTitle
                 text = common.demoText
-                showsRetry = true
             } else if log.isStale, let since = log.lastSuccess?.at {
                 kind = .offline
                 title = common.offlineTitle(strings.date(since))
                 text = common.offlineText(strings.relative(min(since, now), now: now))
-                showsRetry = true
-            } else if isSyncing {
-                kind = .syncing
-                title = common.syncingTitle
-                text = ""
-                showsRetry = false
             } else {
                 return nil
             }
@@ -48,18 +40,12 @@ struct StatusBanner {
 
     func render() -> HTML {
         guard let model else { return .empty }
-        if model.kind == .syncing {
-            return
-                "<div class=\"banner banner--syncing\" role=\"status\"><span class=\"spinner\" aria-hidden=\"true\"></span>\(model.title)</div>"
-        }
-        let button: HTML? =
-            model.showsRetry
-            ? """
+        let button: HTML = """
             <form method="post" action="\(SiteRoute.sync.path)" class="banner__action">
             <input type="hidden" name="back" value="\(model.returnPath)">
-            <button type="submit" class="button button--small">\(model.isSyncing ? model.strings.common.refreshing : model.strings.common.retryNow)</button>
+            <button type="submit" class="button button--small">\(model.strings.common.retryNow)</button>
             </form>
-            """ : nil
+            """
         return """
             <div class="banner banner--\(model.kind.rawValue)" role="status">
             <div><strong>\(model.title)</strong><p>\(model.text) <a href="\(SiteRoute.status.path)">\(model.strings.layout.syncStatus)</a></p></div>\(button)

@@ -109,8 +109,22 @@ extension SiteRoute {
             .discoverGame, "/discover/games/{id}", parse: { $0.id("id").map(SiteRoute.discoverGame(id:)) },
             print: { if case .discoverGame(let id) = $0 { ["id": "\(id)"] } else { nil } }),
         .init(
-            .discoverImage, "/discover/image", parse: { .discoverImage(src: $0.query["src"]) },
-            print: { if case .discoverImage(let src) = $0 { .query(["src": src]) } else { nil } }),
+            .discoverImage, "/discover/image",
+            parse: { input in
+                let genre = input.query["genre"].flatMap(SiteRoute.genreSlug)
+                let game = input.query["game"].flatMap(SiteRoute.id)
+                // A page means something only for a game on a genre's page; there a bad one finds no image.
+                guard genre != nil, game != nil else { return .discoverImage(genre: genre, page: nil, game: game) }
+                guard let page = try? SiteRoute.page(input.query["page"]) else { return nil }
+                return .discoverImage(genre: genre, page: page, game: game)
+            },
+            print: {
+                guard case .discoverImage(let genre, let page, let game) = $0 else { return nil }
+                let onGenrePage = genre != nil && game != nil
+                return .query([
+                    "genre": genre, "page": onGenrePage ? page.map(String.init) : nil, "game": game.map(String.init),
+                ])
+            }),
         // MARK: Feeds
         feed(.atom, "/feeds/giveaways.atom"),
         feed(.json, "/feeds/giveaways.json"),

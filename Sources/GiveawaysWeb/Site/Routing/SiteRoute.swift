@@ -46,8 +46,9 @@ enum SiteRoute: Hashable, Sendable {
     case discoverGenre(slug: String, page: Int)
     /// `/discover/games/{id}`.
     case discoverGame(id: Int)
-    /// `/discover/image?src=`: a RAWG image through the image cache.
-    case discoverImage(src: String?)
+    /// `/discover/image?genre=&page=&game=`: the image RAWG gave for a genre, a game on a genre's page, or a game,
+    /// through the image cache (looked up in RAWG's answer, never taken from the request).
+    case discoverImage(genre: String?, page: Int?, game: Int?)
     /// `POST /giveaways/{id}/mark`: set or clear "claimed" or "not interested".
     case mark(id: Int)
     /// `/claimed?page=N` and `/not-interested?page=N`: the giveaways carrying that mark.

@@ -17,13 +17,6 @@ enum DisplayText {
         return "Ends in \(span(seconds))"
     }
 
-    /// Whether the end is close enough to highlight (under 48 hours).
-    static func isEndingSoon(_ end: Date?, now: Date) -> Bool {
-        guard let end else { return false }
-        let seconds = end.timeIntervalSince(now)
-        return seconds > 0 && seconds < 48 * 3600
-    }
-
     static func span(_ seconds: TimeInterval) -> String {
         let minutes = Int(seconds / 60)
         let hours = Int(seconds / 3600)

@@ -49,7 +49,7 @@ extension Strings {
                 "GamerPower could not be reached; the last good sync was \($0). "
                     + "New giveaways may be missing until it answers again."
             },
-            syncingTitle: "Refreshing giveaways…", retryNow: "Retry now", refreshing: "Refreshing…",
+            retryNow: "Retry now",
             filteredByRules: { "Filtered by \($0)" }, hiddenCount: { "\($0) hidden" },
             showingEverything: { "Showing everything, your \($0) aside" }, applyMyRules: "Apply my rules",
             yourRules: "your rules", rules: "rules", subscribe: "Subscribe:", calendar: "Calendar"),

@@ -53,8 +53,7 @@ extension Strings {
                 "GamerPower war nicht erreichbar; die letzte erfolgreiche Synchronisierung war \($0). "
                     + "Bis es wieder antwortet, fehlen vielleicht neue Giveaways."
             },
-            syncingTitle: "Giveaways werden aktualisiert …", retryNow: "Erneut versuchen",
-            refreshing: "Wird aktualisiert …", filteredByRules: { "Gefiltert nach \($0)" },
+            retryNow: "Erneut versuchen", filteredByRules: { "Gefiltert nach \($0)" },
             hiddenCount: { "\($0) ausgeblendet" },
             showingEverything: { "Alles wird angezeigt, ohne deine \($0)" }, applyMyRules: "Meine Regeln anwenden",
             yourRules: "deinen Regeln", rules: "Regeln", subscribe: "Abonnieren:", calendar: "Kalender"),

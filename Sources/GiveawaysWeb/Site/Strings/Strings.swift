@@ -179,9 +179,7 @@ extension Strings {
         let offlineTitle: @Sendable (String) -> String
         /// The time since the last good sync, as "3 hours ago".
         let offlineText: @Sendable (String) -> String
-        let syncingTitle: String
         let retryNow: String
-        let refreshing: String
         /// (link to settings) → "Filtered by your rules".
         let filteredByRules: @Sendable (HTML) -> HTML
         let hiddenCount: @Sendable (String) -> String

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The notification policy: which webhook events a sync raises, and which `ending` events the periodic tick
+/// raises. Pure: it reads what the store hands it and answers what to write, so every rule (the baseline, "a
+/// visitor's hook follows their rules and marks", "claimed ⇒ no ending alert") is tested without a database. The
+/// store writes the plan in the sync's own transaction.
+public struct HookEventPlanner: Sendable {
+    public init() {}
+
+    /// What the store knows at the moment of a sync, after the feed was saved.
+    public struct SyncFacts: Sendable {
+        /// What the sync changed.
+        public var report: SyncReport
+        /// The feed just saved (the last copy of a repeated id counts).
+        public var giveaways: [Giveaway]
+        /// When each giveaway that entered the feed (added or back) was first seen: now for a new one, earlier for
+        /// one that came back.
+        public var firstSeen: [Int: Date]
+        /// Every hook, oldest first, with a visitor's hook carrying the visitor's current rules.
+        public var hooks: [Hook]
+        /// The marks of each profile that owns a hook.
+        public var marks: [ProfileID: VisitorMarks]
+        public var time: Date
+
+        public init(
+            report: SyncReport, giveaways: [Giveaway], firstSeen: [Int: Date], hooks: [Hook],
+            marks: [ProfileID: VisitorMarks], time: Date
+        ) {
+            self.report = report
+            self.giveaways = giveaways
+            self.firstSeen = firstSeen
+            self.hooks = hooks
+            self.marks = marks
+            self.time = time
+        }
+    }
+
+    /// One event to raise. The store keys it by (hook, giveaway, event, occurrence) so raising it again is a no-op;
+    /// a `changed` event's occurrence is the store's record of the end-date move it reports.
+    public struct PlannedEvent: Hashable, Sendable {
+        public var hookID: Int
+        public var giveawayID: Int
+        public var event: HookEvent
+
+        public init(hookID: Int, giveawayID: Int, event: HookEvent) {
+            self.hookID = hookID
+            self.giveawayID = giveawayID
+            self.event = event
+        }
+    }
+
+    /// What a sync writes besides the feed: hooks whose baseline starts now, and events in the order they go out.
+    public struct Plan: Hashable, Sendable {
+        /// Hooks without a baseline: this sync becomes it (`Hook.baselineAt` = the sync's time).
+        public var baselines: [Int] = []
+        public var events: [PlannedEvent] = []
+
+        public init(baselines: [Int] = [], events: [PlannedEvent] = []) {
+            self.baselines = baselines
+            self.events = events
+        }
+    }
+
+    /// The events a sync raises: per hook, `new` for what entered the feed since the hook's baseline and `changed`
+    /// for each end-date move; then `ending` for what is ending soon.
+    public func plan(_ facts: SyncFacts) -> Plan {
+        var plan = Plan()
+        guard !facts.hooks.isEmpty else { return plan }
+        let byID = Dictionary(facts.giveaways.map { ($0.id, $0) }) { _, last in last }
+        let entered = facts.report.added + facts.report.returned
+        for hook in facts.hooks {
+            if let baseline = hook.baselineAt {
+                if hook.events.contains(.new) {
+                    for id in entered {
+                        guard let giveaway = byID[id], giveaway.isLive(at: facts.time),
+                            let seen = facts.firstSeen[id], seen >= baseline,
+                            admits(giveaway, to: hook, marks: facts.marks)
+                        else { continue }
+                        plan.events.append(PlannedEvent(hookID: hook.id, giveawayID: id, event: .new))
+                    }
+                }
+            } else {
+                // The first sync after the hook was added to an empty store is its baseline: the whole feed is
+                // "first seen" now, and announcing all of it would flood the hook.
+                plan.baselines.append(hook.id)
+            }
+            if hook.events.contains(.changed) {
+                for id in facts.report.endDateChanged {
+                    guard let giveaway = byID[id], admits(giveaway, to: hook, marks: facts.marks) else { continue }
+                    plan.events.append(PlannedEvent(hookID: hook.id, giveawayID: id, event: .changed))
+                }
+            }
+        }
+        plan.events += endingSoon(
+            Array(byID.values), hooks: facts.hooks, marks: facts.marks, at: facts.time)
+        return plan
+    }
+
+    /// `ending` for each giveaway in the feed that is ending soon (`EndingSoon`) and each hook that asks for it and
+    /// admits the giveaway; by giveaway id, then hook. The store raises each once, so the periodic tick can ask
+    /// again and again.
+    /// - Parameter feed: giveaways in the feed (not demo data); others are ignored.
+    public func endingSoon(
+        _ feed: [Giveaway], hooks: [Hook], marks: [ProfileID: VisitorMarks], at now: Date
+    ) -> [PlannedEvent] {
+        let hooks = hooks.filter { $0.events.contains(.ending) }
+        guard !hooks.isEmpty else { return [] }
+        var events: [PlannedEvent] = []
+        for giveaway in feed.sorted(by: { $0.id < $1.id }) where EndingSoon.contains(giveaway, at: now) {
+            for hook in hooks
+            where admits(giveaway, to: hook, marks: marks)
+                && EndingSoon.contains(giveaway, at: now, for: hook.profileID.flatMap { marks[$0] } ?? .none)
+            {
+                events.append(PlannedEvent(hookID: hook.id, giveawayID: giveaway.id, event: .ending))
+            }
+        }
+        return events
+    }
+
+    /// A visitor's hook follows the visitor's rules *and marks*, like their Home and feeds: what they marked
+    /// claimed or not interested is left out when their rules say to hide it. An operator's hook follows its own
+    /// rules only.
+    func admits(_ giveaway: Giveaway, to hook: Hook, marks: [ProfileID: VisitorMarks]) -> Bool {
+        guard let profile = hook.profileID else { return hook.rules.matches(giveaway) }
+        return hook.rules.admits(giveaway, marks: marks[profile] ?? .none)
+    }
+}
