@@ -158,7 +158,36 @@ final class SwitchableSource: GiveawaySource {
         .settings(notice: .saved),
         .settingsFeedToken, .settingsLinkCode, .settingsExport, .settingsImport, .link(code: nil),
         .link(code: "ABCD-EFGH"), .notifications, .notificationRemove(id: 4), .manifest, .serviceWorker, .offline,
+        .staticAsset(name: "app.css", version: "1a2b3c4d"), .staticAsset(name: "favicon.svg", version: nil),
+        .catalogHidden, .catalogRestoreAll, .catalogNote(id: 452), .catalogHide(id: 452),
+        .discover(showGenres: false), .discover(showGenres: true), .discoverChoose, .discoverForget,
+        .discoverGenre(slug: "role-playing-games-rpg", page: 1), .discoverGenre(slug: "indie", page: 3),
+        .discoverGame(id: 3498), .discoverImage(genre: "action", page: 1, game: 7),
+        .discoverImage(genre: "strategy", page: nil, game: nil), .discoverImage(genre: nil, page: nil, game: 7),
+        .discoverImage(genre: nil, page: nil, game: nil), .settings(notice: .feedRenewed),
+        .markedList(.claimed, page: 4),
+        .history(HistoryFilters()), .history(HistoryFilters(month: Month("2026-02"), page: 2)), .stats,
+        .feed(HomeFilters(), format: .atom), .feed(HomeFilters(query: GiveawayQuery(sort: .value)), format: .json),
+        .feed(HomeFilters(endingSoon: true), format: .ics),
+        .personalFeed(token: ProfileToken(rawValue: String(repeating: "ab12", count: 8))!, format: .atom),
+        .personalFeed(token: ProfileToken(rawValue: String(repeating: "cd34", count: 8))!, format: .ics),
+        .language(.de, back: "/free-to-play?genre=card-game&page=2"), .language(.en, back: "/"),
     ]
+
+    /// Every kind of route has a sample above, so a new case cannot escape the round trip.
+    @Test func everyKindOfRouteHasASample() {
+        let sampled = Set(Self.routes.map(\.name))
+        for name in SiteRoute.Name.allCases {
+            #expect(sampled.contains(name), "no sample route for \(name)")
+        }
+    }
+
+    /// Every line of the route table prints at least one sample, so each path is exercised both ways.
+    @Test func everyLineOfTheTablePrintsASample() {
+        for (index, line) in SiteRoute.table.enumerated() {
+            #expect(Self.routes.contains { line.print($0) != nil }, "line \(index) (\(line.template)) prints no sample")
+        }
+    }
 
     /// Every route builds a path that parses back to the same route.
     @Test(arguments: routes) func everyPathParsesBackToItsRoute(_ route: SiteRoute) throws {

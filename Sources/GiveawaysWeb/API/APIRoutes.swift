@@ -21,13 +21,16 @@ struct APIRoutes: APIProtocol {
     func register(on router: Router<AppRequestContext>) {
         // Compact JSON with sorted keys and plain slashes, as the API wrote it before the spec existed.
         let configuration = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+        let routes = SiteRouter(router)
         do {
-            try registerHandlers(on: router.group().add(middleware: VisitorScope()), configuration: configuration)
+            try routes.openAPI {
+                try registerHandlers(on: $0.group().add(middleware: VisitorScope()), configuration: configuration)
+            }
         } catch {
             preconditionFailure("the API's handlers could not be registered: \(error)")
         }
-        router.get(.init(SiteRoute.Pattern.apiDocument), use: document)
-        router.get(.init(SiteRoute.Pattern.apiReference), use: reference)
+        routes.get(.apiDocument, use: document)
+        routes.get(.apiReference, use: reference)
     }
 
     // MARK: - /api/v1

@@ -14,16 +14,17 @@ struct CatalogMarkRoutes: Sendable {
     static let maxNoteLength = 4000
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.catalogHidden), use: hiddenList)
-        router.post(.init(SiteRoute.Pattern.catalogRestoreAll), use: restoreAll)
-        router.post(.init(SiteRoute.Pattern.catalogNote), use: saveNote)
-        router.get(.init(SiteRoute.Pattern.catalogHide), use: confirmHide)
-        router.post(.init(SiteRoute.Pattern.catalogHide), use: setHidden)
+        let routes = SiteRouter(router, unmatched: { _, _ in throw HTTPError(.notFound) })
+        routes.get(.catalogHidden, use: hiddenList)
+        routes.post(.catalogRestoreAll, use: restoreAll)
+        routes.post(.catalogNote, use: saveNote)
+        routes.get(.catalogHide, use: confirmHide)
+        routes.post(.catalogHide, use: setHidden)
     }
 
     /// `POST /free-to-play/{id}/note` — saves (or, when empty, removes) the visitor's notes on a game.
-    @Sendable func saveNote(request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try await game(request, context, expecting: { if case .catalogNote(let id) = $0 { id } else { nil } })
+    @Sendable func saveNote(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        let id = try await game(route, context, expecting: { if case .catalogNote(let id) = $0 { id } else { nil } })
         let form = try await FormBody(request: request, maxBytes: 64 * 1024, strings: context.strings)
         let text = (form["note"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         guard text.count <= Self.maxNoteLength else {
@@ -45,8 +46,9 @@ struct CatalogMarkRoutes: Sendable {
     }
 
     /// `GET /free-to-play/{id}/hide` — "Hide this game?", for browsers without JavaScript (with it, a dialog asks).
-    @Sendable func confirmHide(request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try await game(request, context, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
+    @Sendable func confirmHide(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response
+    {
+        let id = try await game(route, context, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
         let title = try await readModel.snapshot().catalog.byID[id]?.game.title ?? ""
         let text = context.strings.catalog
         let hidden: HTML = "<a href=\"\(SiteRoute.catalogHidden.path)\">\(text.hiddenGames)</a>"
@@ -71,8 +73,8 @@ struct CatalogMarkRoutes: Sendable {
     }
 
     /// `POST /free-to-play/{id}/hide` — `hidden=1` hides the game for this visitor, `hidden=0` restores it.
-    @Sendable func setHidden(request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try await game(request, context, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
+    @Sendable func setHidden(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        let id = try await game(route, context, expecting: { if case .catalogHide(let id) = $0 { id } else { nil } })
         let form = try await FormBody(request: request, strings: context.strings)
         let hide = form["hidden"] != "0"
         let profile = context.profile ?? .random()
@@ -120,9 +122,9 @@ struct CatalogMarkRoutes: Sendable {
 
     /// The game id of a request for `route`, checked against the catalog (removed games count: they keep marks).
     private func game(
-        _ request: Request, _ context: AppRequestContext, expecting route: (SiteRoute) -> Int?
+        _ route: SiteRoute, _ context: AppRequestContext, expecting gameID: (SiteRoute) -> Int?
     ) async throws -> Int {
-        guard let parsed = try SiteRoute(path: request.uri.path), let id = route(parsed) else {
+        guard let id = gameID(route) else {
             throw HTTPError(.notFound)
         }
         guard try await readModel.snapshot().catalog.byID[id] != nil else {

@@ -15,15 +15,16 @@ struct CatalogRoutes: Sendable {
     static let detailWait: Duration = .milliseconds(1500)
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.freeToPlay), use: list)
-        router.get(.init(SiteRoute.Pattern.catalogGame), use: game)
-        router.get(.init(SiteRoute.Pattern.catalogImage), use: image)
+        let routes = SiteRouter(router, unmatched: { _, _ in throw HTTPError(.notFound) })
+        routes.get(.freeToPlay, use: list)
+        routes.get(.catalogGame, use: game)
+        routes.get(.catalogImage, use: image)
     }
 
     /// `GET /free-to-play` — the catalog; with `X-Fragment: results`, only the results (live search, Load more).
-    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func list(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        guard case .freeToPlay(let filters) = try route(request) else { throw HTTPError(.notFound) }
+        guard case .freeToPlay(let filters) = route else { throw HTTPError(.notFound) }
         if let genre = filters.genre, snapshot.catalog.genre(matching: genre) == nil {
             let known = snapshot.catalog.genres.prefix(12).map(\.slug).joined(separator: ", ")
             let name = String(genre.prefix(60))
@@ -46,8 +47,8 @@ struct CatalogRoutes: Sendable {
     }
 
     /// `GET /free-to-play/{id}` — one game, also after it left the catalog.
-    @Sendable func game(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .catalogGame(let id) = try route(request) else { throw HTTPError(.notFound) }
+    @Sendable func game(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .catalogGame(let id) = route else { throw HTTPError(.notFound) }
         var snapshot = try await readModel.snapshot()
         guard var stored = snapshot.catalog.byID[id] else {
             throw HTTPError(.notFound, message: context.strings.catalog.noSuchGame(id))
@@ -82,8 +83,8 @@ struct CatalogRoutes: Sendable {
     }
 
     /// `GET /free-to-play/{id}/images/{n}` — the thumbnail (0) or a screenshot (1…), through the image cache.
-    @Sendable func image(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .catalogImage(let id, let index) = try route(request),
+    @Sendable func image(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .catalogImage(let id, let index) = route,
             let stored = try await readModel.snapshot().catalog.byID[id]
         else { throw HTTPError(.notFound) }
         let url: URL?
@@ -95,11 +96,5 @@ struct CatalogRoutes: Sendable {
         }
         guard let url else { return ImageCache.placeholder() }
         return await images.response(for: url.absoluteString, request: request)
-    }
-
-    // MARK: - Helpers
-
-    private func route(_ request: Request) throws -> SiteRoute? {
-        try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
     }
 }

@@ -12,19 +12,22 @@ struct DiscoverRoutes: Sendable {
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.discover), use: discover)
-        router.post(.init(SiteRoute.Pattern.discoverChoose), use: choose)
-        router.post(.init(SiteRoute.Pattern.discoverForget), use: forget)
-        router.get(.init(SiteRoute.Pattern.discoverGenre), use: genre)
-        router.get(.init(SiteRoute.Pattern.discoverGame), use: game)
-        router.get("/discover/image", use: image)
+        let routes = SiteRouter(router, unmatched: { _, _ in throw HTTPError(.notFound) })
+        routes.get(.discover, use: discover)
+        routes.post(.discoverChoose, use: choose)
+        routes.post(.discoverForget, use: forget)
+        routes.get(.discoverGenre, use: genre)
+        routes.get(.discoverGame, use: game)
+        routes.get(.discoverImage, unmatched: { _, _ in ImageCache.placeholder() }, use: image)
     }
 
     /// `GET /discover/image?genre=S` (a genre's tile), `?genre=S&page=N&game=ID` (a game on a genre's page) or
     /// `?game=ID` (a game's own page) — the image RAWG gave for it, through the image cache. The URL is looked up
     /// in RAWG's (cached) answer, never taken from the request: the proxy fetches nothing a visitor names.
-    @Sendable func image(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let source, let url = await imageURL(FormBody.queryParameters(of: request), source) else {
+    @Sendable func image(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard let source, case .discoverImage(let genre, let page, let game) = route,
+            let url = await imageURL(genre: genre, page: page, game: game, source)
+        else {
             return ImageCache.placeholder()
         }
         return await images.response(for: url.absoluteString, request: request)
@@ -32,22 +35,17 @@ struct DiscoverRoutes: Sendable {
 
     /// The path of the image of a genre, a game on a genre's page, or a game (what `image` looks up).
     static func imagePath(genre: String? = nil, page: Int? = nil, game: Int? = nil) -> String {
-        let items = [("genre", genre), ("page", page.map(String.init)), ("game", game.map(String.init))]
-        return "/discover/image?"
-            + items.compactMap { name, value in value.map { "\(name)=\($0)" } }
-            .joined(separator: "&")
+        SiteRoute.discoverImage(genre: genre, page: page, game: game).path
     }
 
-    private func imageURL(_ query: [String: String], _ source: any DiscoverSource) async -> URL? {
-        let genre = query["genre"].flatMap(SiteRoute.genreSlug)
-        let game = query["game"].flatMap(SiteRoute.id)
+    private func imageURL(genre: String?, page: Int?, game: Int?, _ source: any DiscoverSource) async -> URL? {
         do {
             switch (genre, game) {
             case (let genre?, nil):
                 return try await source.genres().value.first { $0.slug == genre }?.imageURL
             case (let genre?, let game?):
-                let page = try SiteRoute.page(query["page"])
-                return try await source.games(genre: genre, page: page).value.games.first { $0.id == game }?.imageURL
+                return try await source.games(genre: genre, page: page ?? 1).value.games.first { $0.id == game }?
+                    .imageURL
             case (nil, let game?):
                 return try await source.game(id: game).value.game.imageURL
             case (nil, nil):
@@ -59,8 +57,8 @@ struct DiscoverRoutes: Sendable {
     }
 
     /// `GET /discover` — the remembered genre's games, or the genre tiles (`?genres=all` always shows the tiles).
-    @Sendable func discover(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .discover(let showGenres) = try route(request) else { throw HTTPError(.notFound) }
+    @Sendable func discover(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .discover(let showGenres) = route else { throw HTTPError(.notFound) }
         guard let source else {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
@@ -96,8 +94,8 @@ struct DiscoverRoutes: Sendable {
     }
 
     /// `GET /discover/{genre}?page=N` — a page of the genre's games (with `X-Fragment: results`, only the games).
-    @Sendable func genre(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .discoverGenre(let slug, let pageNumber) = try route(request) else { throw HTTPError(.notFound) }
+    @Sendable func genre(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .discoverGenre(let slug, let pageNumber) = route else { throw HTTPError(.notFound) }
         guard let source else {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
@@ -114,8 +112,8 @@ struct DiscoverRoutes: Sendable {
     }
 
     /// `GET /discover/games/{id}` — one RAWG game.
-    @Sendable func game(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .discoverGame(let id) = try route(request) else { throw HTTPError(.notFound) }
+    @Sendable func game(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .discoverGame(let id) = route else { throw HTTPError(.notFound) }
         guard let source else {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
@@ -129,10 +127,6 @@ struct DiscoverRoutes: Sendable {
     }
 
     // MARK: - Helpers
-
-    private func route(_ request: Request) throws -> SiteRoute? {
-        try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
-    }
 
     private func page(_ request: Request, _ context: AppRequestContext, _ title: String, _ content: HTML) -> Response {
         PageResponse.html(

@@ -7,15 +7,6 @@ enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     /// iCalendar: one event per live giveaway at its end time.
     case ics
 
-    /// The file name of the public feed of this format under `/feeds/`.
-    var publicFileName: String {
-        switch self {
-        case .atom: "giveaways.atom"
-        case .json: "giveaways.json"
-        case .ics: "ends.ics"
-        }
-    }
-
     var contentType: String {
         switch self {
         case .atom: "application/atom+xml; charset=utf-8"

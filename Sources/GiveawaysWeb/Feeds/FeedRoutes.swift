@@ -14,21 +14,16 @@ struct FeedRoutes: Sendable {
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.atomFeed), use: publicFeed)
-        router.get(.init(SiteRoute.Pattern.jsonFeed), use: publicFeed)
-        router.get(.init(SiteRoute.Pattern.calendarFeed), use: publicFeed)
-        router.get(.init(SiteRoute.Pattern.personalFeed), use: personalFeed)
+        let routes = SiteRouter(router, platformSlugs: { [readModel] in try await readModel.snapshot().platformSlugs })
+        routes.get(.feed, use: publicFeed)
+        routes.get(.personalFeed, unmatched: { _, _ in FeedResponse.unknownFeed() }, use: personalFeed)
     }
 
     /// `GET /feeds/giveaways.atom|.json`, `/feeds/ends.ics` with Home's `platform`, `type`, `sort` and `q` — the
     /// live giveaways Home would list, at most `FeedDocument.maximumItems`.
-    @Sendable func publicFeed(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func publicFeed(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        guard
-            case .feed(let filters, let format) = try SiteRoute(
-                path: request.uri.path, query: FormBody.queryParameters(of: request),
-                platformSlugs: snapshot.platformSlugs)
-        else { throw PageRoutes.notFound }
+        guard case .feed(let filters, let format) = route else { throw PageRoutes.notFound }
         let now = clock()
         // The same selection as Home for a visitor without a profile (`ending=24h` included).
         let results = HomeSelection(filters: filters, snapshot: snapshot, visitor: .anonymous, now: now).giveaways
@@ -39,8 +34,9 @@ struct FeedRoutes: Sendable {
 
     /// `GET /feeds/p/{token}.atom|.json|.ics` — the live giveaways a profile's rules admit, newest first. An
     /// unknown, revoked or malformed token is a plain 404 that reveals nothing.
-    @Sendable func personalFeed(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .personalFeed(let token, let format)? = try? SiteRoute(path: request.uri.path),
+    @Sendable func personalFeed(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response
+    {
+        guard case .personalFeed(let token, let format) = route,
             let profile = try await profiles.profile(forFeedToken: token)
         else { return FeedResponse.unknownFeed() }
         let snapshot = try await readModel.snapshot()

@@ -9,19 +9,21 @@ struct HistoryRoutes: Sendable {
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.history), use: history)
-        router.get(.init(SiteRoute.Pattern.stats), use: stats)
+        // History reads the platforms of every stored giveaway, those that left the feed included.
+        let routes = SiteRouter(
+            router,
+            platformSlugs: { [readModel] in
+                Set(try await readModel.snapshot().stored.values.flatMap { $0.giveaway.platforms.map(\.slug) })
+            })
+        routes.get(.history, use: history)
+        routes.get(.stats, use: stats)
     }
 
     /// `GET /history?platform=&type=&month=YYYY-MM&page=N` — past giveaways, newest first; with
     /// `X-Fragment: results`, only page N (for "Load more").
-    @Sendable func history(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func history(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        let slugs = Set(snapshot.stored.values.flatMap { $0.giveaway.platforms.map(\.slug) })
-        guard
-            case .history(let filters) = try SiteRoute(
-                path: request.uri.path, query: FormBody.queryParameters(of: request), platformSlugs: slugs)
-        else { throw PageRoutes.notFound }
+        guard case .history(let filters) = route else { throw PageRoutes.notFound }
         let now = clock()
         // History is the same for every visitor: always the cached page.
         return readModel.page(request, snapshot, .none, now, in: context.language) {

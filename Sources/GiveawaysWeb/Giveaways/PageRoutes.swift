@@ -12,24 +12,26 @@ struct PageRoutes: Sendable {
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.home), use: home)
-        router.get(.init(SiteRoute.Pattern.details), use: details)
-        router.post(.init(SiteRoute.Pattern.favorite), use: setFavorite)
-        router.get(.init(SiteRoute.Pattern.more), use: more)
-        router.get(.init(SiteRoute.Pattern.favorites), use: favorites)
-        router.get(.init(SiteRoute.Pattern.status), use: status)
-        router.post(.init(SiteRoute.Pattern.sync), use: sync)
-        router.get(.init(SiteRoute.Pattern.image), use: image)
-        router.get(.init(SiteRoute.Pattern.staticAsset)) { request, context in
-            try StaticAssets.response(name: context.parameters.require("file"), request: request)
+        let routes = SiteRouter(router, platformSlugs: { [readModel] in try await readModel.snapshot().platformSlugs })
+        routes.get(.home, use: home)
+        routes.get(.details, use: details)
+        routes.post(.favorite, use: setFavorite)
+        routes.get(.more, use: more)
+        routes.get(.favorites, use: favorites)
+        routes.get(.status, use: status)
+        routes.post(.sync, use: sync)
+        routes.get(.image, unmatched: { _, _ in throw HTTPError(.notFound) }, use: image)
+        routes.get(.staticAsset) { request, _, route in
+            guard case .staticAsset(let name, _) = route else { throw HTTPError(.notFound) }
+            return try StaticAssets.response(name: name, request: request)
         }
-        router.get(.init(SiteRoute.Pattern.manifest)) { _, _ in WebManifest.response() }
-        router.get(.init(SiteRoute.Pattern.serviceWorker)) { _, _ in ServiceWorker.response() }
-        router.get(.init(SiteRoute.Pattern.offline)) { _, context in
+        routes.get(.manifest) { _, _ in WebManifest.response() }
+        routes.get(.serviceWorker) { _, _ in ServiceWorker.response() }
+        routes.get(.offline) { _, context in
             PageResponse.html(ServiceWorker.offlinePage(context.strings))
         }
-        router.get(.init(SiteRoute.Pattern.language), use: chooseLanguage)
-        router.get(.init(SiteRoute.Pattern.health)) { _, _ in
+        routes.get(.language, use: chooseLanguage)
+        routes.get(.health) { _, _ in
             try JSONResponse.encode(["status": "ok"])
         }
     }
@@ -39,9 +41,9 @@ struct PageRoutes: Sendable {
     // MARK: - Pages
 
     /// `GET /` — Home; with `X-Fragment: results`, only the results (for live search).
-    @Sendable func home(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func home(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        guard case .home(let filters) = try route(request, snapshot) else { throw Self.notFound }
+        guard case .home(let filters) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
         return readModel.page(request, snapshot, visitor, now, in: context.language) {
@@ -59,9 +61,9 @@ struct PageRoutes: Sendable {
     }
 
     /// `GET /giveaways/{id}` — Details, also for giveaways that left the feed.
-    @Sendable func details(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func details(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        guard case .details(let id) = try route(request, snapshot) else { throw Self.notFound }
+        guard case .details(let id) = route else { throw Self.notFound }
         guard let stored = snapshot.stored[id] else {
             throw HTTPError(.notFound, message: context.strings.error.noSuchGiveaway(id))
         }
@@ -81,9 +83,9 @@ struct PageRoutes: Sendable {
     }
 
     /// `GET /more` — the Epic carousel and the platform shelves.
-    @Sendable func more(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func more(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        guard case .more(let showAll) = try route(request, snapshot) else { throw Self.notFound }
+        guard case .more(let showAll) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
         return readModel.page(request, snapshot, visitor, now, in: context.language) {
@@ -99,9 +101,9 @@ struct PageRoutes: Sendable {
     }
 
     /// `GET /favorites?page=N` — this browser's hearted giveaways, N pages of them.
-    @Sendable func favorites(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func favorites(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        guard case .favorites(let pageNumber) = try route(request, snapshot) else { throw Self.notFound }
+        guard case .favorites(let pageNumber) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
         let favorites = visitor.marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] }
@@ -136,18 +138,18 @@ struct PageRoutes: Sendable {
     /// `GET /language?lang=de&back=/path` — the footer's language switch. `LanguageMiddleware` remembers the
     /// choice in the `lang` cookie (as for any `?lang=`); this goes back to the page, on this site only. No
     /// profile is created.
-    @Sendable func chooseLanguage(request: Request, context: AppRequestContext) async throws -> Response {
-        guard
-            case .language(_, let back) = try SiteRoute(
-                path: request.uri.path, query: FormBody.queryParameters(of: request))
-        else { throw Self.notFound }
+    @Sendable func chooseLanguage(
+        request: Request, context: AppRequestContext, route: SiteRoute
+    ) async throws -> Response {
+        guard case .language(_, let back) = route else { throw Self.notFound }
         return PageResponse.redirect(to: back)
     }
 
     /// `POST /giveaways/{id}/favorite` — heart or un-heart; JSON for scripts, a redirect back for plain forms.
-    @Sendable func setFavorite(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func setFavorite(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response
+    {
         let snapshot = try await readModel.snapshot()
-        guard case .favorite(let id) = try route(request, snapshot) else { throw Self.notFound }
+        guard case .favorite(let id) = route else { throw Self.notFound }
         let form = try await FormBody(request: request, strings: context.strings)
         let isFavorite = form["favorite"] == "1"
         // A browser gets its profile the first time it hearts something.
@@ -183,9 +185,9 @@ struct PageRoutes: Sendable {
     }
 
     /// `GET /images/{id}/{thumbnail|image}` — a giveaway's image through the local cache.
-    @Sendable func image(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func image(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        guard case .image(let id, let kind) = try route(request, snapshot), let stored = snapshot.stored[id] else {
+        guard case .image(let id, let kind) = route, let stored = snapshot.stored[id] else {
             throw HTTPError(.notFound)
         }
         let giveaway = stored.giveaway
@@ -193,12 +195,6 @@ struct PageRoutes: Sendable {
     }
 
     // MARK: - Helpers
-
-    private func route(_ request: Request, _ snapshot: ReadModelSnapshot) throws -> SiteRoute? {
-        try SiteRoute(
-            path: request.uri.path, query: FormBody.queryParameters(of: request),
-            platformSlugs: snapshot.platformSlugs)
-    }
 
     /// Shown in the page's language by `ErrorPageMiddleware`.
     static let notFound = HTTPError(.notFound, message: Strings.en.error.noPage)

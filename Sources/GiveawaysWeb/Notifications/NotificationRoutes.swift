@@ -34,9 +34,14 @@ struct NotificationRoutes: Sendable {
     let tries = ClientRateLimiter(capacity: triesPerAddress, refill: tryRefill)
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.notifications), use: page)
-        router.post(.init(SiteRoute.Pattern.notifications), use: add)
-        router.post(.init(SiteRoute.Pattern.notificationRemove), use: remove)
+        let routes = SiteRouter(
+            router,
+            unmatched: { _, context in
+                throw HTTPError(.notFound, message: context.strings.notifications.noSuchNotification)
+            })
+        routes.get(.notifications, use: page)
+        routes.post(.notifications, use: add)
+        routes.post(.notificationRemove, use: remove)
     }
 
     /// `GET /settings/notifications`.
@@ -93,8 +98,8 @@ struct NotificationRoutes: Sendable {
     }
 
     /// `POST /settings/notifications/{id}/delete`: removes one of this visitor's hooks.
-    @Sendable func remove(request: Request, context: AppRequestContext) async throws -> Response {
-        guard let profile = context.profile, let id = context.parameters.get("id", as: Int.self),
+    @Sendable func remove(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard let profile = context.profile, case .notificationRemove(let id) = route,
             try await hooks.removeHook(id: id, of: profile)
         else { throw HTTPError(.notFound, message: context.strings.notifications.noSuchNotification) }
         return PageResponse.redirect(to: SiteRoute.notifications.path)

@@ -11,16 +11,16 @@ struct MarkRoutes: Sendable {
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
-        router.post(.init(SiteRoute.Pattern.mark), use: setMark)
-        router.get(.init(SiteRoute.Pattern.claimed), use: list)
-        router.get(.init(SiteRoute.Pattern.notInterested), use: list)
+        let routes = SiteRouter(router)
+        routes.post(.mark, use: setMark)
+        routes.get(.markedList, use: list)
     }
 
     /// `POST /giveaways/{id}/mark` with `claimed=1|0` or `not-interested=1|0` (the pressed button), or
     /// `kind=claimed|not-interested&on=1|0` — JSON for scripts and the page's script, a redirect back for plain forms.
-    @Sendable func setMark(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func setMark(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        guard case .mark(let id) = try route(request, snapshot) else { throw PageRoutes.notFound }
+        guard case .mark(let id) = route else { throw PageRoutes.notFound }
         let form = try await FormBody(request: request, strings: context.strings)
         // Either the pressed button of the pair (`claimed=1`, `not-interested=0`) or, for scripts, `kind=…&on=…`.
         let pressed = SiteRoute.MarkedList.allCases.first { form[$0.rawValue] != nil }
@@ -53,9 +53,9 @@ struct MarkRoutes: Sendable {
     }
 
     /// `GET /claimed` and `GET /not-interested` — this visitor's marked giveaways, N pages of them.
-    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func list(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
-        guard case .markedList(let list, let pageNumber) = try route(request, snapshot) else {
+        guard case .markedList(let list, let pageNumber) = route else {
             throw PageRoutes.notFound
         }
         let now = clock()
@@ -69,10 +69,6 @@ struct MarkRoutes: Sendable {
                 request, context, title: context.strings.pageTitle(page.title), section: .favorites,
                 content: page.render()
             ).render())
-    }
-
-    private func route(_ request: Request, _ snapshot: ReadModelSnapshot) throws -> SiteRoute? {
-        try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
     }
 }
 

@@ -18,21 +18,22 @@ struct SettingsRoutes: Sendable {
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(.init(SiteRoute.Pattern.settings), use: show)
-        router.post(.init(SiteRoute.Pattern.settings), use: saveRules)
-        router.post(.init(SiteRoute.Pattern.settingsFeedToken), use: renewFeedToken)
-        router.post(.init(SiteRoute.Pattern.settingsLinkCode), use: createLinkCode)
-        router.get(.init(SiteRoute.Pattern.link), use: confirmLink)
-        router.post(.init(SiteRoute.Pattern.link), use: link)
-        router.get(.init(SiteRoute.Pattern.settingsExport), use: export)
-        router.post(.init(SiteRoute.Pattern.settingsImport), use: importData)
+        let routes = SiteRouter(router)
+        routes.get(.settings, use: show)
+        routes.post(.settings, use: saveRules)
+        routes.post(.settingsFeedToken, use: renewFeedToken)
+        routes.post(.settingsLinkCode, use: createLinkCode)
+        routes.get(.link, use: confirmLink)
+        routes.post(.link, use: link)
+        routes.get(.settingsExport, use: export)
+        routes.post(.settingsImport, use: importData)
     }
 
     private var visitors: VisitorReader { VisitorReader(marks: marks, profiles: profiles) }
 
     /// `GET /settings`.
-    @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .settings(let notice) = try route(request) else { throw PageRoutes.notFound }
+    @Sendable func show(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .settings(let notice) = route else { throw PageRoutes.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now, recordingVisit: false)
         let page = SettingsPage(
@@ -96,8 +97,9 @@ struct SettingsRoutes: Sendable {
     }
 
     /// `GET /link?code=` — "Use this profile here?"; changes nothing until confirmed.
-    @Sendable func confirmLink(request: Request, context: AppRequestContext) async throws -> Response {
-        guard case .link(let typed) = try route(request) else { throw PageRoutes.notFound }
+    @Sendable func confirmLink(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response
+    {
+        guard case .link(let typed) = route else { throw PageRoutes.notFound }
         let ownMarks = try await marks.marks(of: context).all.count
         let content: HTML
         if let typed, let code = LinkCode(typed: typed) {
@@ -211,10 +213,6 @@ struct SettingsRoutes: Sendable {
     /// 429 for work over the gate's bound; the browser may try again shortly.
     private static func busy(_ context: AppRequestContext) -> HTTPError {
         HTTPError(.tooManyRequests, headers: [.retryAfter: "5"], message: context.strings.errors.busy)
-    }
-
-    private func route(_ request: Request) throws -> SiteRoute? {
-        try SiteRoute(path: request.uri.path, query: FormBody.queryParameters(of: request))
     }
 
     private func error(_ request: Request, _ context: AppRequestContext, _ content: HTML) -> Response {

@@ -29,7 +29,7 @@ enum StaticAssets {
 
     /// The versioned URL of an asset, e.g. `/static/app.css?v=1a2b3c4d`.
     static func path(_ name: String) -> String {
-        "/static/\(name)?v=\(assets[name]?.etag ?? "0")"
+        SiteRoute.staticAsset(name: name, version: assets[name]?.etag ?? "0").path
     }
 
     static func response(name: String, request: Request) throws -> Response {

@@ -19,9 +19,12 @@ struct RequestLogMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
+    /// `/feeds/p/`: what comes after it is a secret.
+    private static let personalFeedPrefix = SiteRoute.template(of: .personalFeed).fixedPrefix
+
     /// The path as logged: a personal feed's token becomes `…`.
     static func loggedPath(_ path: String) -> String {
-        let prefix = "/feeds/p/"
+        let prefix = Self.personalFeedPrefix
         guard path.hasPrefix(prefix) else { return path }
         let file = path.dropFirst(prefix.count)
         let format = file.lastIndex(of: ".").map { String(file[$0...]) } ?? ""

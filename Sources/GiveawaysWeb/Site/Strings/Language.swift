@@ -96,7 +96,8 @@ enum Language: String, CaseIterable, Hashable, Sendable {
     /// form (a GET there would not find the page) and for the switch's own error page.
     static func returnPath(of request: Request) -> String {
         let path = request.uri.path
-        guard request.method == .get || request.method == .head, path != SiteRoute.Pattern.language else { return "/" }
+        guard request.method == .get || request.method == .head, path != SiteRoute.template(of: .language).description
+        else { return "/" }
         guard let query = request.uri.query, !query.isEmpty else { return path }
         let kept = query.split(separator: "&").filter { !$0.hasPrefix(parameter + "=") && $0 != parameter }
         return kept.isEmpty ? path : path + "?" + kept.joined(separator: "&")
