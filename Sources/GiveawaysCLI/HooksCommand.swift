@@ -161,7 +161,7 @@ struct HooksCommand: AsyncParsableCommand {
                     rightAligned: [0]))
         }
 
-        private func listVisitors(_ repository: HookSQLiteRepository) async throws {
+        private func listVisitors(_ repository: any HookRepository) async throws {
             let hooks = try await repository.visitorHooks()
             guard !hooks.isEmpty else {
                 Console.print("No visitors' hooks.")

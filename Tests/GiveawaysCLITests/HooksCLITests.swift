@@ -101,7 +101,7 @@ import Testing
         let profile = try #require(ProfileID(rawValue: "abcdef01" + String(repeating: "0", count: 24)))
         try await ProfileSQLiteRepository(database: database).saveRules(
             GiveawayRules(noLoot: true), for: profile, at: time.addingTimeInterval(-3600))
-        let limits = HookSQLiteRepository.VisitorHookLimits(
+        let limits = VisitorHookLimits(
             perProfile: 5, perAddress: 5, total: 5, minimumProfileAge: 600)
         for n in 1...2 {
             let hook = Hook(

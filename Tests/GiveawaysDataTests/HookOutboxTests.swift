@@ -122,18 +122,6 @@ import Testing
         #expect(try await store.outbox().isEmpty)
     }
 
-    @Test func removingAHookRemovesItsEvents() async throws {
-        let store = try HookStore()
-        try await store.sync([.stub(id: 1)])
-        let hook = try await store.addHook(receiver)
-        store.clock.advance(60)
-        try await store.sync([.stub(id: 1), .stub(id: 2)])
-        #expect(try await store.outbox().count == 1)
-        #expect(try await store.hooks.removeHook(id: hook.id))
-        #expect(try await store.outbox().isEmpty)
-        #expect(try await store.hooks.removeHook(id: hook.id) == false)
-    }
-
     @Test func theDeliveryLogForgetsOldAttemptsButTheOutboxRemembersEvents() async throws {
         let store = try HookStore()
         try await store.sync([.stub(id: 1)])

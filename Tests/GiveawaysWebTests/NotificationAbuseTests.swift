@@ -101,46 +101,4 @@ import Testing
             #expect(try await visitor.post("/settings/notifications", body, client: client).status == .seeOther)
         }
     }
-
-    @Test func aHookNeedsAnEstablishedProfileAndRoomAtItsAddressInTheStore() async throws {
-        let store = try TestStore()
-        let hooks = HookSQLiteRepository(database: store.database)
-        let profiles = ProfileSQLiteRepository(database: store.database)
-        let now = utc("2026-03-31T12:00:00Z")
-        let limits = HookSQLiteRepository.VisitorHookLimits(
-            perProfile: 5, perAddress: 2, total: 100, minimumProfileAge: 600)
-        func add(
-            _ profile: ProfileID, from address: String = "192.0.2.1"
-        ) async throws -> HookSQLiteRepository
-            .VisitorHookLimit?
-        {
-            let hook = Hook(url: URL(string: "https://example.org/h")!, createdAt: now, profileID: profile)
-            if case .failure(let limit) = try await hooks.addVisitorHook(hook, from: address, limits: limits) {
-                return limit
-            }
-            return nil
-        }
-        // A made-up id, and a profile whose row holds nothing (rules cleared), are not established.
-        #expect(try await add(.random()) == .profileEmpty)
-        let empty = ProfileID.random()
-        try await profiles.saveRules(.none, for: empty, at: now.addingTimeInterval(-3600))
-        #expect(try await add(empty) == .profileEmpty)
-        // Rules count as activity; a young profile is told when it may.
-        let ruled = ProfileID.random()
-        try await profiles.saveRules(GiveawayRules(noLoot: true), for: ruled, at: now.addingTimeInterval(-60))
-        #expect(try await add(ruled) == .profileTooNew(readyAt: now.addingTimeInterval(540)))
-        // Marks without a row yet: the row is made now, and the wait starts now.
-        let marked = ProfileID.random()
-        try await store.marks.setMark(.favorite, on: .giveaway(1), profile: marked, text: nil, at: now)
-        #expect(try await add(marked) == .profileTooNew(readyAt: now.addingTimeInterval(600)))
-        #expect(try await add(marked) == .profileTooNew(readyAt: now.addingTimeInterval(600)))
-        // One address gets its share, however many established profiles it brings; another address still gets in.
-        #expect(try await add(try await established(store, at: now)) == nil)
-        #expect(try await add(try await established(store, at: now)) == nil)
-        #expect(try await add(try await established(store, at: now)) == .addressFull)
-        #expect(try await add(try await established(store, at: now), from: "192.0.2.2") == nil)
-        let listed = try await hooks.visitorHooks()
-        #expect(listed.map(\.clientAddress) == ["192.0.2.1", "192.0.2.1", "192.0.2.2"])
-        #expect(listed.allSatisfy { $0.profileCreatedAt == now.addingTimeInterval(-3600) })
-    }
 }

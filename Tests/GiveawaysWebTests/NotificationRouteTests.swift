@@ -96,45 +96,6 @@ import Testing
         }
     }
 
-    @Test func visitorHooksAreLimitedPerProfileAndPerServerInOneTransaction() async throws {
-        let store = try TestStore()
-        let hooks = HookSQLiteRepository(database: store.database)
-        let url = URL(string: "https://example.org/hook")!
-        let now = Date()
-        let alice = try await established(store, at: now)
-        let limits = HookSQLiteRepository.VisitorHookLimits(
-            perProfile: 3, perAddress: 100, total: 100, minimumProfileAge: 600)
-        // Many requests at once from one profile: exactly `perProfile` get in.
-        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<8 {
-                group.addTask {
-                    let result = try await hooks.addVisitorHook(
-                        Hook(url: url, createdAt: now, profileID: alice), from: "192.0.2.1", limits: limits)
-                    if case .success = result { return true }
-                    return false
-                }
-            }
-            return try await group.reduce(into: [Bool]()) { $0.append($1) }
-        }
-        #expect(results.filter { $0 }.count == 3)
-        // Other profiles stop at the server-wide limit; the operator's hooks do not count against it.
-        _ = try await hooks.addHook(Hook(url: url, createdAt: now))
-        var outcomes: [Result<Hook, HookSQLiteRepository.VisitorHookLimit>] = []
-        let serverOfFive = HookSQLiteRepository.VisitorHookLimits(
-            perProfile: 3, perAddress: 3, total: 5, minimumProfileAge: 600)
-        for n in 0..<3 {
-            outcomes.append(
-                try await hooks.addVisitorHook(
-                    Hook(url: url, createdAt: now, profileID: try await established(store, at: now)),
-                    from: "192.0.2.\(n + 2)", limits: serverOfFive))
-        }
-        let refusals: [HookSQLiteRepository.VisitorHookLimit?] = outcomes.map { outcome in
-            if case .failure(let limit) = outcome { return limit }
-            return nil
-        }
-        #expect(refusals == [nil, nil, .serverFull])
-    }
-
     @Test func aVisitorsHookNeverReachesAPrivateAddressEvenWhenTheOperatorAllowsThem() async throws {
         let store = try TestStore()
         let receiver = HookReceiver()

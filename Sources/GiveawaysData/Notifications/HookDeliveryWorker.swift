@@ -14,7 +14,7 @@ import Logging
 /// the sender's timeout) keeps other workers off an event while it is being sent, and the outcome is fenced by
 /// the attempt number.
 public struct HookDeliveryWorker: Sendable {
-    let repository: HookSQLiteRepository
+    let repository: any HookRepository
     let sender: HookSender
     let clock: @Sendable () -> Date
     let logger: Logger
@@ -25,7 +25,7 @@ public struct HookDeliveryWorker: Sendable {
     public var batchSize = 32
 
     public init(
-        repository: HookSQLiteRepository, sender: HookSender, clock: @escaping @Sendable () -> Date, logger: Logger
+        repository: any HookRepository, sender: HookSender, clock: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.repository = repository
         self.sender = sender
@@ -74,7 +74,7 @@ public struct HookDeliveryWorker: Sendable {
 
     /// Sends one hook's events in order; after a failure the rest wait with the failed one. Answers how many
     /// attempts were made, and whether one failed.
-    private func deliverInOrder(_ events: [HookSQLiteRepository.ClaimedEvent]) async -> (Int, Bool) {
+    private func deliverInOrder(_ events: [ClaimedHookEvent]) async -> (Int, Bool) {
         for (index, event) in events.enumerated() {
             let (delivered, next) = await deliver(event)
             guard delivered else {
@@ -93,7 +93,7 @@ public struct HookDeliveryWorker: Sendable {
     }
 
     /// Sends one event and records the outcome: whether it was delivered, and when it is tried next if not.
-    private func deliver(_ event: HookSQLiteRepository.ClaimedEvent) async -> (delivered: Bool, next: Date?) {
+    private func deliver(_ event: ClaimedHookEvent) async -> (delivered: Bool, next: Date?) {
         let outcome: HookSender.Outcome
         do {
             let message = try HookPayload.message(

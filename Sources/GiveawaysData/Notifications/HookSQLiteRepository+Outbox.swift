@@ -4,25 +4,13 @@ import GiveawaysDomain
 
 // The outbox: claiming due events with a lease, recording outcomes fenced by the attempt number, the delivery log.
 extension HookSQLiteRepository {
-    /// One claimed event, with what a delivery needs.
-    public struct ClaimedEvent: Sendable {
-        public var id: Int
-        public var hook: Hook
-        public var giveaway: Giveaway
-        public var event: HookEvent
-        /// This claim's attempt number (1 for the first); also the fence for `recordOutcome`.
-        public var attempt: Int
-        /// For `changed`: the end date before and after the move.
-        public var endDateChange: EndDateChange?
-    }
-
     /// Claims up to `limit` due events: pending ones whose time has come, and sending ones whose lease ran out
     /// (their sender died between send and record). Each claim counts as an attempt, so a crash loop still gives
     /// up after `HookRetryPolicy.maximumAttempts`.
     /// - Parameter skipping: hooks whose delivery failed earlier in this pass: their later events wait, in order.
     public func claimDue(
-        now: Date, lease: TimeInterval, limit: Int, skipping: Set<Int> = []
-    ) async throws -> [ClaimedEvent] {
+        now: Date, lease: TimeInterval, limit: Int, skipping: Set<Int>
+    ) async throws -> [ClaimedHookEvent] {
         try await writer.write { db in
             let skipped =
                 skipping.isEmpty
@@ -44,7 +32,7 @@ extension HookSQLiteRepository {
                 arguments: [now, limit])
             guard !rows.isEmpty else { return [] }
             let hooks = Dictionary(uniqueKeysWithValues: try Self.hooks(db).map { ($0.id, $0) })
-            var claimed: [ClaimedEvent] = []
+            var claimed: [ClaimedHookEvent] = []
             for row in rows {
                 let id: Int = row["id"]
                 let attempt = (row["attempts"] as Int) + 1
@@ -71,7 +59,7 @@ extension HookSQLiteRepository {
                     )
                 }
                 claimed.append(
-                    ClaimedEvent(
+                    ClaimedHookEvent(
                         id: id, hook: hook, giveaway: giveaway, event: event, attempt: attempt, endDateChange: change))
             }
             return claimed
@@ -83,7 +71,7 @@ extension HookSQLiteRepository {
     /// Answers the logged attempt.
     @discardableResult
     public func recordOutcome(
-        of claimed: ClaimedEvent, status: Int?, error: String?, at now: Date
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
     ) async throws -> HookDeliveryAttempt {
         let succeeded = error == nil && status.map { (200..<300).contains($0) } == true
         let next = succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now)
@@ -115,7 +103,7 @@ extension HookSQLiteRepository {
 
     /// Hands a claimed event back unsent, to be tried at `time`: the attempt it was claimed for does not count.
     /// (A hook's events go out in order; when one fails, the ones behind it wait with it.)
-    public func postpone(_ claimed: ClaimedEvent, until time: Date) async throws {
+    public func postpone(_ claimed: ClaimedHookEvent, until time: Date) async throws {
         try await writer.write { db in
             try db.execute(
                 sql: """
@@ -143,7 +131,7 @@ extension HookSQLiteRepository {
     }
 
     /// How many events wait in each state, for one hook or all.
-    public func eventCounts(hook: Int? = nil) async throws -> [String: Int] {
+    public func eventCounts(hook: Int?) async throws -> [String: Int] {
         try await writer.read { db in
             var sql = "SELECT state, COUNT(*) AS n FROM hook_event"
             var arguments: StatementArguments = []
@@ -157,7 +145,7 @@ extension HookSQLiteRepository {
     }
 
     /// The most recent delivery attempts, newest first, for one hook or all.
-    public func deliveries(hook: Int? = nil, limit: Int = 50) async throws -> [HookDeliveryAttempt] {
+    public func deliveries(hook: Int?, limit: Int) async throws -> [HookDeliveryAttempt] {
         try await writer.read { db in
             var sql = "SELECT * FROM hook_delivery"
             var arguments: StatementArguments = []
@@ -179,7 +167,7 @@ extension HookSQLiteRepository {
     /// `planner` plans: the periodic tick, since a giveaway can enter the window between two syncs. Answers how
     /// many events were new.
     @discardableResult
-    public func raiseEndingSoon(at now: Date, planner: HookEventPlanner = HookEventPlanner()) async throws -> Int {
+    public func raiseEndingSoon(at now: Date, planner: HookEventPlanner) async throws -> Int {
         // A read first: the service ticks every few seconds, and most servers have no hook to take the write lock for.
         let hasHooks = try await writer.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM hook)") }
         guard hasHooks == true else { return 0 }

@@ -8,7 +8,7 @@ import GiveawaysDomain
 /// sync's own transaction (see `HookEventRecorder`), unique per (hook, giveaway, event, occurrence); a sender
 /// claims it with a lease (`claimDue`), and records the outcome fenced by the attempt number
 /// (`recordOutcome`). See `HookDeliveryWorker` for the crash window the receiver has to close.
-public struct HookSQLiteRepository: Sendable {
+public struct HookSQLiteRepository: HookRepository {
     private let database: AppDatabase
 
     public init(database: AppDatabase) {

@@ -99,6 +99,8 @@ public protocol DiscoverSource: Sendable {
 
 /// Stored RAWG answers by request (never with the key), so browsing back and forth costs no new requests.
 public protocol DiscoverCacheRepository: Sendable {
+    /// The last answer stored for `request`, and when it was fetched (the caller judges its freshness).
     func cachedAnswer(for request: String) async throws -> (body: Data, fetchedAt: Date)?
+    /// Stores `body` as the answer to `request`, fetched at `time`, replacing any earlier one.
     func storeAnswer(_ body: Data, for request: String, at time: Date) async throws
 }

@@ -23,11 +23,11 @@ struct NotificationRoutes: Sendable {
     static let tryRefill: TimeInterval = 6 * 60
     static let maximumURLLength = 500
 
-    static let limits = HookSQLiteRepository.VisitorHookLimits(
+    static let limits = VisitorHookLimits(
         perProfile: maximumHooks, perAddress: maximumHooksPerAddress, total: maximumVisitorHooks,
         minimumProfileAge: minimumProfileAge)
 
-    let hooks: HookSQLiteRepository
+    let hooks: any HookRepository
     let profiles: any ProfileRepository
     let clock: @Sendable () -> Date
     /// Tries to add a hook, per client address; one per app, so it lives as long as the server.

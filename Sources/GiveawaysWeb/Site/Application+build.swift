@@ -76,12 +76,12 @@ public struct AppRepositories: Sendable {
     public var discoverCache: any DiscoverCacheRepository
     public var profiles: any ProfileRepository
     /// Webhooks and their outbox; `nil` runs no delivery service.
-    public var hooks: HookSQLiteRepository?
+    public var hooks: (any HookRepository)?
 
     public init(
         feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
         catalog: any CatalogRepository, discoverCache: any DiscoverCacheRepository, profiles: any ProfileRepository,
-        hooks: HookSQLiteRepository? = nil
+        hooks: (any HookRepository)? = nil
     ) {
         self.feed = feed
         self.syncLog = syncLog

@@ -32,14 +32,20 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case feedEndDateChanges
     case profileRules, profileVisits, profileFeedToken, profileLinkCodes, profileImport
     case profileMarkLimit, profileImportLimit, profileTextLimit, profileLinkCodeLimit
+    case hooksAddAndRemove, hooksOfVisitors, hooksVisitorLimits, hooksVisitorEstablished
+    case outboxExactlyOnce, outboxLeaseExpiry, outboxGiveUp, outboxOrder, outboxRetryAndLog
+    case discoverCacheRoundTrip, discoverCacheOverwrite
 
     var testDescription: String { rawValue }
 
     /// Runs the check against repositories over one database.
     func run(
         feed: any GiveawayFeedRepository, log: any SyncLogRepository, marks: any MarkRepository,
-        catalog: any CatalogRepository, profiles: any ProfileRepository
+        catalog: any CatalogRepository, profiles: any ProfileRepository, hooks: any HookRepository,
+        discoverCache: any DiscoverCacheRepository
     ) async throws {
+        let hookContract = HookContract(hooks: hooks, feed: feed, profiles: profiles, marks: marks)
+        let discoverContract = DiscoverCacheContract(cache: discoverCache)
         let profileContract = ProfileContract(profiles: profiles, marks: marks)
         let catalogContract = CatalogContract(catalog: catalog)
         let feedContract = GiveawayFeedContract(feed: feed)
@@ -71,6 +77,19 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .profileImportLimit: try await profileContract.repeatedImportsNeverTakeAProfilePastItsLimits()
         case .profileTextLimit: try await profileContract.notesTogetherStayWithinTheTextLimit()
         case .profileLinkCodeLimit: try await profileContract.aProfileHasAFewLiveLinkCodesAtMost()
+        case .hooksAddAndRemove: try await hookContract.hooksAreAddedListedAndRemovedWithTheirEvents()
+        case .hooksOfVisitors: try await hookContract.aVisitorsHooksAreTheirsAndFollowTheirRules()
+        case .hooksVisitorLimits:
+            try await hookContract.visitorsHooksAreLimitedPerProfileAndServerUnderParallelRequests()
+        case .hooksVisitorEstablished:
+            try await hookContract.aVisitorsHookNeedsAnEstablishedProfileAndRoomAtItsAddress()
+        case .outboxExactlyOnce: try await hookContract.parallelClaimsGetEachEventExactlyOnce()
+        case .outboxLeaseExpiry: try await hookContract.anExpiredLeaseIsClaimedAgainAndTheLateOutcomeIsFencedOff()
+        case .outboxGiveUp: try await hookContract.aLeaseThatKeepsRunningOutIsGivenUpAfterTheLastAttempt()
+        case .outboxOrder: try await hookContract.aHooksEventsAreClaimedInOrderAndWaitBehindAPostponedOne()
+        case .outboxRetryAndLog: try await hookContract.aFailureIsRetriedByThePolicyAndEveryAttemptIsLogged()
+        case .discoverCacheRoundTrip: try await discoverContract.anAnswerIsReadBackWithItsBytesAndFetchTime()
+        case .discoverCacheOverwrite: try await discoverContract.aNewAnswerReplacesTheOldOneAndItsFetchTime()
         }
     }
 }
@@ -83,6 +102,19 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         try await check.run(
             feed: GiveawayFeedSQLiteRepository(database: database), log: SyncLogSQLiteRepository(database: database),
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
-            profiles: ProfileSQLiteRepository(database: database))
+            profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database),
+            discoverCache: DiscoverCacheSQLiteRepository(database: database))
+    }
+}
+
+/// The Discover cache's contract against the in-memory cache `RAWGTests` use, so that the stand-in behaves like
+/// the real store.
+@Suite struct MemoryDiscoverCacheContractTests {
+    @Test func aStoredAnswerIsReadBack() async throws {
+        try await DiscoverCacheContract(cache: MemoryDiscoverCache()).anAnswerIsReadBackWithItsBytesAndFetchTime()
+    }
+
+    @Test func aNewAnswerReplacesTheOld() async throws {
+        try await DiscoverCacheContract(cache: MemoryDiscoverCache()).aNewAnswerReplacesTheOldOneAndItsFetchTime()
     }
 }
