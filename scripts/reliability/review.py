@@ -131,6 +131,25 @@ def main():
             failures.append(f"{name}: {status}, {spent:.2f} s of CPU")
     print_table(rows)
 
+    # A refused body is not read to its end: the answer comes, then the connection closes.
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall((form_head(port) + f"Content-Length: {12 * MIB}\r\n\r\n").encode() + b"a" * 100_000)
+        answer, started, closed = b"", time.time(), False
+        try:
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    closed = True
+                    break
+                answer += chunk
+        except (socket.timeout, ConnectionResetError):
+            pass
+    first_line = answer.split(b"\r\n")[0].decode() or "no answer"
+    print(f"   a refused 12 MiB body after 100 KB: {first_line}, connection "
+          f"{'closed' if closed else 'kept waiting for the rest'} after {time.time() - started:.2f} s")
+    if not closed or not answer.startswith(b"HTTP/1.1 413"):
+        failures.append("a refused body was read to its end")
+
     idle = latencies(server.base, seconds)
     stop, counts = threading.Event(), {}
     senders = [threading.Thread(target=hostile_sender, args=(port, stop, counts)) for _ in range(8)]

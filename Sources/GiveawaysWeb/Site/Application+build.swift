@@ -177,6 +177,7 @@ public func buildApplication(
 
     // HEAD answers like GET without the body, for link checkers and `curl -I`.
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: UnreadBodyMiddleware())
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ConditionalGzipMiddleware())

@@ -8,6 +8,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The connection's peer; limits per client read it through `ClientAddress`.
     public let remoteAddress: SocketAddress?
+    /// The connection, for ending it early (`UnreadBodyMiddleware`).
+    let channel: (any Channel)?
     /// The anonymous profile from the browser's cookie; `nil` for a browser that has never hearted anything.
     var profile: ProfileID?
     /// The language of the pages, chosen by `LanguageMiddleware`.
@@ -21,6 +23,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public init(source: Source) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 }
 
