@@ -433,10 +433,7 @@ struct CatalogGamePage {
             \(note)
             \(loot)
             <div class="details__text">
-              <section class="prose">
-                <h2>\(text.aboutThis)</h2>
-                <div class="description"\(model.isDescriptionLong ? HTML(" data-collapsible") : nil) id="description">\(model.descriptionParagraphs)</div>
-              </section>
+              \(DescriptionSection.render(heading: text.aboutThis, paragraphs: model.descriptionParagraphs, isLong: model.isDescriptionLong))
               <section class="prose">
                 <h2>\(text.requirementsTitle)</h2>
                 \(requirements)

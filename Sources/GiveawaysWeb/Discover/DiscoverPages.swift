@@ -170,11 +170,7 @@ enum DiscoverPages {
               </div>
             </article>
             <div class="details__text">
-              <section class="prose">
-                <h2>\(text.aboutThis)</h2>
-                <div class="description"\(detail.description.count > 600 ? HTML(" data-collapsible") : nil) id="description">\(paragraphs)</div>
-                \(credit(strings))
-              </section>
+              \(DescriptionSection.render(heading: text.aboutThis, paragraphs: paragraphs, isLong: detail.description.count > 600, footer: credit(strings)))
             </div>
             """
     }
