@@ -136,12 +136,18 @@ def raw_get(base, path, host):
     return response.status, response.read()
 
 
-def test_links_use_the_host_header_and_ignore_a_malformed_one(app):
+def test_links_use_an_allowed_host_and_never_a_foreign_or_malformed_one(app):
+    # An address the server answers to (an IP literal, localhost) is used for the feed's links...
+    status, body = raw_get(app, "/feeds/giveaways.atom", "192.0.2.7:8443")
+    assert status == 200
+    assert b'href="http://192.0.2.7:8443/giveaways/5101"' in body
+    assert b"<id>tag:192.0.2.7,2026:giveaway/5101</id>" in body
+    # ...a name it was not told to answer to (a DNS-rebinding or cache-poisoning shape) is not: the server's own.
+    port = app.rsplit(":", 1)[1]
     status, body = raw_get(app, "/feeds/giveaways.atom", "feeds.example.org:8443")
     assert status == 200
-    assert b'href="http://feeds.example.org:8443/giveaways/5101"' in body
-    assert b"<id>tag:feeds.example.org,2026:giveaway/5101</id>" in body
-    port = app.rsplit(":", 1)[1]
+    assert b"feeds.example.org" not in body
+    assert f'href="http://127.0.0.1:{port}/giveaways/5101"'.encode() in body
     status, body = raw_get(app, "/feeds/giveaways.atom", 'evil.example"><script>')
     if status == 200:  # the server may also refuse such a request outright
         assert b"evil" not in body
