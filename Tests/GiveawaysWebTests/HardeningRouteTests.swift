@@ -87,6 +87,19 @@ import Testing
         #expect(MultipartForm.boundary(of: "application/x-www-form-urlencoded") == nil)
     }
 
+    @Test func oneClientGetsAFewImportsThenOneEveryTenSeconds() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<7 {
+                var browser = Browser()  // a fresh profile each time: the limit is the client's, not the profile's
+                statuses.append(try await browser.post("/settings/import", "data=not%20json", client: client).status)
+            }
+            #expect(statuses.prefix(6).allSatisfy { $0 == .badRequest })
+            #expect(statuses.last == .tooManyRequests)
+        }
+    }
+
     @Test func expensiveWorkIsBoundedPerServerAndPerProfile() async throws {
         let gate = WorkGate(limit: 2)
         let alice = ProfileID.random()

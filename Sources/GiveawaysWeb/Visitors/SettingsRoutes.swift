@@ -15,6 +15,8 @@ struct SettingsRoutes: Sendable {
     let site: SiteAddress
     /// Imports and exports: a few at a time on the server, one at a time per profile.
     let heavyWork: WorkGate
+    /// Imports per client address: a few at once, then one every 10 s (an import decodes megabytes).
+    let importTries = ClientRateLimiter(capacity: 6, refill: 10)
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -160,6 +162,10 @@ struct SettingsRoutes: Sendable {
     /// `POST /settings/import` — a chosen or pasted export file (multipart, or URL-encoded), merged into this profile.
     @Sendable func importData(request: Request, context: AppRequestContext) async throws -> Response {
         let profile = context.profile ?? .random()
+        let client = ClientAddress(
+            peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
+        // Real time, not the app's clock (fixed in demos and tests): tries come back as time really passes.
+        if importTries.take(client, at: Date()) != nil { throw Self.busy(context) }
         // The gate is taken before the body is read: refused work costs no parsing at all.
         let imported: Void? = try await heavyWork.run(for: profile) {
             let body = try await FormBody.collect(
