@@ -100,6 +100,22 @@ import Testing
         }
     }
 
+    @Test func aBodyThatTricklesInIsCutOffAtItsDeadline() async throws {
+        // A body that never ends, as a sender who trickles a byte a minute would send it.
+        let (bytes, continuation) = AsyncStream.makeStream(of: ByteBuffer.self)
+        continuation.yield(ByteBuffer(string: "data="))
+        let request = Request(
+            head: .init(method: .post, scheme: "http", authority: "localhost", path: "/settings/import"),
+            body: RequestBody(asyncSequence: bytes))
+        let started = ContinuousClock.now
+        await #expect(throws: HTTPError.self) {
+            _ = try await FormBody.collect(
+                request, maxBytes: 1024, strings: Language.standard.strings, within: .milliseconds(200))
+        }
+        #expect(ContinuousClock.now - started < .seconds(30), "the read stopped instead of waiting for the body")
+        continuation.finish()
+    }
+
     @Test func expensiveWorkIsBoundedPerServerAndPerProfile() async throws {
         let gate = WorkGate(limit: 2)
         let alice = ProfileID.random()

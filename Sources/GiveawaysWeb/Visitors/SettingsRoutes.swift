@@ -17,6 +17,11 @@ struct SettingsRoutes: Sendable {
     let heavyWork: WorkGate
     /// Imports per client address: a few at once, then one every 10 s (an import decodes megabytes).
     let importTries = ClientRateLimiter(capacity: 6, refill: 10)
+    /// Exports per client address: they read and encode every mark of a profile.
+    let exportTries = ClientRateLimiter(capacity: 6, refill: 10)
+    /// Import bodies being read at once, all visitors together.
+    let uploads = WorkGate(limit: 4)
+    static let uploadDeadline: Duration = .seconds(30)
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -144,6 +149,9 @@ struct SettingsRoutes: Sendable {
     /// `GET /settings/export` — marks, notes and rules as a JSON file.
     @Sendable func export(request: Request, context: AppRequestContext) async throws -> Response {
         let now = clock()
+        let client = ClientAddress(
+            peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
+        if exportTries.take(client, at: Date()) != nil { throw Self.busy(context) }
         let exported = try await heavyWork.run(for: context.profile) {
             let visitor = try await visitors.visitor(context, at: now, recordingVisit: false)
             let export = ProfileExport(marks: visitor.marks.all, rules: visitor.rules)
@@ -166,10 +174,16 @@ struct SettingsRoutes: Sendable {
             peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
         // Real time, not the app's clock (fixed in demos and tests): tries come back as time really passes.
         if importTries.take(client, at: Date()) != nil { throw Self.busy(context) }
-        // The gate is taken before the body is read: refused work costs no parsing at all.
+        // Reading the body: a few uploads at a time (each holds up to one export in memory), each within a deadline,
+        // so a sender who trickles a byte a minute holds a slot for seconds, not for ever.
+        let read = try await uploads.run(for: profile) {
+            try await FormBody.collect(
+                request, maxBytes: ProfileExportJSON.maxBytes + 4096, strings: context.strings,
+                within: Self.uploadDeadline)
+        }
+        guard let body = read else { throw Self.busy(context) }
+        // The decoding and the writes: one at a time, refused work costing no parsing at all.
         let imported: Void? = try await heavyWork.run(for: profile) {
-            let body = try await FormBody.collect(
-                request, maxBytes: ProfileExportJSON.maxBytes + 4096, strings: context.strings)
             let contentType = request.headers[.contentType]
             // Decoding megabytes is CPU work: done on a thread of its own, never on the threads that answer pages.
             let export = try await NIOThreadPool.singleton.runIfActive {

@@ -34,6 +34,24 @@ struct FormBody {
         self.fields = fields
     }
 
+    /// `collect` within a deadline: a body still arriving after `deadline` is a 408, and the read stops.
+    static func collect(
+        _ request: Request, maxBytes: Int, strings: Strings, within deadline: Duration
+    ) async throws -> ByteBuffer {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await collect(request, maxBytes: maxBytes, strings: strings) }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let body = first else {
+                throw HTTPError(.requestTimeout, message: strings.errors.formTooSlow)
+            }
+            return body
+        }
+    }
+
     /// Reads a request body of at most `maxBytes`: refused from its `Content-Length` before a byte is read, or as
     /// soon as the cap is passed while streaming (413).
     static func collect(_ request: Request, maxBytes: Int, strings: Strings) async throws -> ByteBuffer {

@@ -34,11 +34,18 @@ public struct SiteAddress: Sendable {
     /// the request's `Host` (scheme from `X-Forwarded-Proto`, else http), or exactly the public URL's origin.
     func accepts(origin: String, request: Request) -> Bool {
         guard let sent = Self.Origin(origin) else { return false }
-        if let publicURL, let own = Self.Origin(publicURL.absoluteString), sent == own { return true }
+        if let own = publicOrigin, sent == own { return true }
         guard let authority = Self.authority(of: request), let (host, port) = Self.split(authority: authority)
         else { return false }
         let scheme = request.headers[Self.forwardedProto]?.lowercased() == "https" ? "https" : "http"
         return sent == Self.Origin(scheme: scheme, host: host, port: port ?? Self.defaultPort(scheme))
+    }
+
+    /// The public URL's origin, from its parts (whatever path it may carry).
+    var publicOrigin: Origin? {
+        guard let publicURL, let scheme = publicURL.scheme?.lowercased(), let host = publicURL.host?.lowercased()
+        else { return nil }
+        return Origin(scheme: scheme, host: host, port: publicURL.port ?? Self.defaultPort(scheme))
     }
 
     /// The origin for absolute links in answer to `request`.

@@ -2,7 +2,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Ends the connection after refusing a large body unread (413 too large, 429 busy). Otherwise the server would
+/// Ends the connection after refusing a large body unread (413 too large, 429 busy, 408 too slow). Otherwise the server would
 /// read the rest of it only to throw it away, so a sender who streams refused megabytes as fast as loopback allows
 /// would still cost the server CPU per byte; instead the answer is written, then the connection stops reading and
 /// closes (`Connection: close` tells the client so), as other servers do for bodies they will not take.
@@ -16,7 +16,7 @@ struct UnreadBodyMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
-        guard response.status == .contentTooLarge || response.status == .tooManyRequests,
+        guard [.contentTooLarge, .tooManyRequests, .requestTimeout].contains(response.status),
             Self.hasLargeBody(request), let channel = context.channel
         else { return response }
         response.headers[.connection] = "close"

@@ -366,6 +366,7 @@ extension Strings {
             searchTooLong: { "Searches are limited to \($0) characters." },
             formTooLarge: "The form is too large.",
             tooManyFields: "The form has more fields than any form of this site.",
+            formTooSlow: "The form took too long to arrive, so nothing was saved. Try again.",
             busy: "Another import or export is running just now. Try again in a few seconds.",
             wrongHost: "This server does not answer to that name, so nothing was changed.",
             crossSite: "Requests from another site cannot change your data.",

@@ -410,6 +410,7 @@ extension Strings {
             searchTooLong: { "Suchen sind auf \($0) Zeichen begrenzt." },
             formTooLarge: "Das Formular ist zu groß.",
             tooManyFields: "Das Formular hat mehr Felder als jedes Formular dieser Seite.",
+            formTooSlow: "Das Formular kam zu langsam an, deshalb wurde nichts gespeichert. Versuche es noch einmal.",
             busy: "Gerade läuft ein anderer Import oder Export. Versuche es in ein paar Sekunden noch einmal.",
             wrongHost: "Dieser Server antwortet nicht auf diesen Namen, deshalb wurde nichts geändert.",
             crossSite: "Anfragen von einer anderen Seite können deine Daten nicht ändern.",

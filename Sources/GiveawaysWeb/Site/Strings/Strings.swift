@@ -666,6 +666,8 @@ extension Strings {
         /// A form body past its form's size (413) or with more fields than any form has (400).
         let formTooLarge: String
         let tooManyFields: String
+        /// A body still arriving after its deadline (408).
+        let formTooSlow: String
         /// Another import or export is running (429): expensive work is bounded per server and per profile.
         let busy: String
         /// A state-changing request to a name this server does not answer to, or from another origin (403).
