@@ -225,6 +225,58 @@ import Testing
         #expect(try await marks.marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
     }
 
+    @Test func thePreviousReleasesSchemaV6UpgradesAndKeepsGiveawaysHistoryMarksProfilesAndHooks() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v6-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("v6.sqlite").path
+        let bob = try #require(ProfileID(rawValue: String(repeating: "b", count: 32)))
+        // Given a file as the release before this one (schema v6: profiles, webhooks) wrote it.
+        do {
+            let pool = try DatabasePool(path: path)
+            try AppDatabase.migrator.migrate(pool, upTo: "v6: webhooks and their outbox")
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO giveaway (id, title, worth_cents, thumbnail_url, image_url, description, instructions,
+                          open_giveaway_url, open_giveaway, published_at, type, ends_at, users, status,
+                          gamerpower_url, first_seen_at, last_seen_at, left_at, is_demo) VALUES
+                        (1, 'Live game', 1999, 't1', 'i1', 'd1', 'steps', 'https://g/1', NULL, '2026-03-01 00:00:00.000',
+                         'Game', '2026-04-01 00:00:00.000', 120, 'Active', 'https://gp/1', '2026-03-01 00:00:00.000',
+                         '2026-03-03 00:00:00.000', NULL, 0);
+                        INSERT INTO giveaway_platform (giveaway_id, position, slug, name) VALUES (1, 0, 'steam', 'Steam');
+                        INSERT INTO feed_period (giveaway_id, appeared_at, left_at) VALUES
+                        (1, '2026-03-01 00:00:00.000', NULL);
+                        INSERT INTO mark (profile_id, subject_kind, subject_id, kind, text, created_at, updated_at) VALUES
+                        ('\(bob.rawValue)', 'giveaway', 1, 'favorite', NULL, '2026-03-02 01:00:00.000', '2026-03-02 01:00:00.000');
+                        INSERT INTO profile (id, rules_json, feed_token, created_at) VALUES
+                        ('\(bob.rawValue)', NULL, '\(String(repeating: "c", count: 32))', '2026-03-01 00:00:00.000');
+                        INSERT INTO hook (url, format, secret, rules_json, events, created_at, baseline_at, profile_id) VALUES
+                        ('https://example.org/h', 'json', NULL, '{}', 'new', '2026-03-01 00:00:00.000',
+                         '2026-03-01 00:00:00.000', '\(bob.rawValue)');
+                        INSERT INTO discover_cache (request, body, fetched_at) VALUES
+                        ('/genres?key=secret', X'7B7D', '2026-03-03 00:00:00.000');
+                        """)
+            }
+            try pool.close()
+        }
+
+        // When this release opens it (v7 server secrets, v8 the hook's client address, v9 the RAWG cache cleared)
+        let database = try AppDatabase.open(path: path)
+
+        // Then the giveaway, its history, the mark, the profile and its feed token, and the hook are all there
+        let feed = GiveawayFeedSQLiteRepository(database: database)
+        #expect(try await feed.storedGiveaway(id: 1)?.history.periods.count == 1)
+        #expect(try await MarkSQLiteRepository(database: database).marks(of: bob).has(.favorite, on: .giveaway(1)))
+        let profiles = ProfileSQLiteRepository(database: database)
+        #expect(try await profiles.settings(of: bob).feedToken?.rawValue == String(repeating: "c", count: 32))
+        #expect(try await profiles.holdsData(bob), "the old, unsigned cookie of this profile is still honoured")
+        #expect(try await HookSQLiteRepository(database: database).hooks(of: bob).count == 1)
+        #expect(
+            try await DiscoverCacheSQLiteRepository(database: database).cachedAnswer(for: "/genres?key=secret") == nil)
+        #expect(try database.serverSecret(named: "profile-cookie").count == 32)
+    }
+
     @Test func theLastReleasesDatabaseSchemaV4UpgradesAndKeepsEveryGiveawayHistoryRowAndMark() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v4-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
