@@ -242,13 +242,16 @@ struct HooksCommand: AsyncParsableCommand {
             let now = store.currentTime()
             let feed = try await GiveawayFeedSQLiteRepository(database: database).giveawaysInFeed()
             let sample = feed.first { $0.isLive(at: now) } ?? DemoGiveaways.make(now: now)[0]
-            let worker = HookDeliveryWorker(
-                repository: repository,
-                sender: HookSender(
-                    allowPrivate: Settings.allowPrivateHooks.isOn(flag: allowPrivateHooks),
-                    timeout: .milliseconds(Int(max(0.1, timeout) * 1000))),
-                clock: { now }, logger: store.makeLogger(label: "hooks"))
-            let attempt = try await worker.sendTest(to: hook, sample: sample)
+            let attempt = try await HTTPConnections.using { connections in
+                let worker = HookDeliveryWorker(
+                    repository: repository,
+                    sender: HookSender(
+                        connections: connections,
+                        allowPrivate: Settings.allowPrivateHooks.isOn(flag: allowPrivateHooks),
+                        timeout: .milliseconds(Int(max(0.1, timeout) * 1000))),
+                    clock: { now }, logger: store.makeLogger(label: "hooks"))
+                return try await worker.sendTest(to: hook, sample: sample)
+            }
             if attempt.succeeded {
                 Console.print("Test delivery to hook \(id) (\(hook.redactedURL)): HTTP \(attempt.status ?? 0).")
             } else {

@@ -33,14 +33,17 @@ struct SyncCommand: AsyncParsableCommand {
     private func syncGiveaways(_ database: AppDatabase) async throws -> Bool {
         // Webhook events are written with the feed; the server's delivery service sends them.
         let repository = GiveawayFeedSQLiteRepository(database: database)
-        let client = GamerPowerHTTPClient(baseURL: upstream.baseURL, logger: store.makeLogger(label: "gamerpower"))
         let names = try await titles(in: repository)
         Console.progress("Fetching \(upstream.baseURL.appendingPathComponent("giveaways").absoluteString) …")
         let report: SyncReport
         do {
-            report = try await SyncGiveawaysUseCase(
-                source: client, feed: repository, log: SyncLogSQLiteRepository(database: database)
-            ).execute(now: store.currentTime())
+            report = try await HTTPConnections.using { connections in
+                let client = GamerPowerHTTPClient(
+                    connections: connections, baseURL: upstream.baseURL, logger: store.makeLogger(label: "gamerpower"))
+                return try await SyncGiveawaysUseCase(
+                    source: client, feed: repository, log: SyncLogSQLiteRepository(database: database)
+                ).execute(now: store.currentTime())
+            }
         } catch let error as GamerPowerError {
             Console.error("sync failed, local data unchanged: \(error)")
             return false
@@ -52,13 +55,17 @@ struct SyncCommand: AsyncParsableCommand {
 
     private func syncCatalog(_ database: AppDatabase) async throws -> Bool {
         let repository = CatalogSQLiteRepository(database: database)
-        let client = FreeToGameHTTPClient(baseURL: upstream.catalogURL, logger: store.makeLogger(label: "freetogame"))
         Console.progress("Fetching \(upstream.catalogURL.appendingPathComponent("games").absoluteString) …")
         let report: SyncReport
         do {
-            report = try await SyncCatalogUseCase(
-                source: client, catalog: repository, log: SyncLogSQLiteRepository(database: database)
-            ).execute(now: store.currentTime())
+            report = try await HTTPConnections.using { connections in
+                let client = FreeToGameHTTPClient(
+                    connections: connections, baseURL: upstream.catalogURL,
+                    logger: store.makeLogger(label: "freetogame"))
+                return try await SyncCatalogUseCase(
+                    source: client, catalog: repository, log: SyncLogSQLiteRepository(database: database)
+                ).execute(now: store.currentTime())
+            }
         } catch let error as FreeToGameError {
             Console.error("catalog sync failed, local data unchanged: \(error)")
             return false

@@ -33,10 +33,12 @@ enum HookBench {
             _ = try await feed.saveFeed(giveaways, at: start.addingTimeInterval(60))
             var logger = Logger(label: "bench")
             logger.logLevel = .error
-            let worker = HookDeliveryWorker(
-                repository: hooks, sender: HookSender(allowPrivate: true), clock: { start.addingTimeInterval(120) },
-                logger: logger)
-            return try await Clock.measure { try await worker.runOnce() }
+            return try await HTTPConnections.using { connections in
+                let worker = HookDeliveryWorker(
+                    repository: hooks, sender: HookSender(connections: connections, allowPrivate: true),
+                    clock: { start.addingTimeInterval(120) }, logger: logger)
+                return try await Clock.measure { try await worker.runOnce() }
+            }
         }
         let delivered = try await hooks.eventCounts()["delivered", default: 0]
         let perSecond = Double(delivered) / (Clock.ms(elapsed) / 1000)

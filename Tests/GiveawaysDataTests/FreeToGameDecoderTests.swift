@@ -100,7 +100,7 @@ import Testing
     @Test func theClientFetchesTheCatalogAndOneDetailOverHTTP() async throws {
         let fake = FakeGamerPower(.json(Self.catalog))
         try await fake.withServer { url in
-            let client = FreeToGameHTTPClient(baseURL: url, retryDelays: [])
+            let client = FreeToGameHTTPClient(connections: .forTests, baseURL: url, retryDelays: [])
             let games = try await client.fetchCatalog()
             #expect(games.count == 3)
             fake.setBehavior(.json(#"{"id": 540, "title": "Overdrive 2", "description": "Long text."}"#))

@@ -11,7 +11,8 @@ import Testing
     )
         -> GamerPowerHTTPClient
     {
-        GamerPowerHTTPClient(baseURL: url, timeout: timeout, maxBodyBytes: maxBody, retryDelays: retries)
+        GamerPowerHTTPClient(
+            connections: .forTests, baseURL: url, timeout: timeout, maxBodyBytes: maxBody, retryDelays: retries)
     }
 
     func failure(
@@ -138,7 +139,8 @@ import Testing
         let fake = FakeGamerPower(.stall(seconds: 6))
         let elapsed = try await fake.withServer { url in
             let client = GamerPowerHTTPClient(
-                baseURL: url, timeout: .seconds(2), retryDelays: [.milliseconds(200), .milliseconds(200)],
+                connections: .forTests, baseURL: url, timeout: .seconds(2),
+                retryDelays: [.milliseconds(200), .milliseconds(200)],
                 totalBudget: .seconds(4))
             let start = ContinuousClock().now
             await #expect(throws: GamerPowerError.self) { try await client.fetchGiveaways() }

@@ -340,11 +340,12 @@ import Testing
             let hook = Hook(url: URL(string: "https://localhost:\(url.port ?? 0)/h")!, createdAt: Date())
             let message = try HookPayload.message(
                 hook: hook, giveaway: giveaway, event: "test", deliveryID: "t", now: Date())
-            let outcome = await HookSender(allowPrivate: true, timeout: .seconds(5)).send(message)
+            let outcome = await HookSender(connections: .forTests, allowPrivate: true, timeout: .seconds(5)).send(
+                message)
             #expect(outcome.status == nil)
             #expect(outcome.error != nil)
             #expect(receiver.count == 0)
-            let refused = await HookSender(allowPrivate: false).send(message)
+            let refused = await HookSender(connections: .forTests, allowPrivate: false).send(message)
             #expect(refused.error?.contains("localhost") == true)
         }
     }

@@ -52,7 +52,7 @@ struct HookStore {
         timeout: Duration = .seconds(5), allowPrivate: Bool = true, logger: Logger = Logger(label: "hooks-test")
     ) -> HookDeliveryWorker {
         HookDeliveryWorker(
-            repository: hooks, sender: HookSender(allowPrivate: allowPrivate, timeout: timeout),
+            repository: hooks, sender: HookSender(connections: .forTests, allowPrivate: allowPrivate, timeout: timeout),
             clock: clock.function, logger: logger)
     }
 
@@ -102,4 +102,9 @@ final class CapturedLogs: Sendable {
             logs.lines.withLock { $0.append("\(event.message) \(all)") }
         }
     }
+}
+
+extension HTTPConnections {
+    /// One set of pools for every test of this target, left to the process's end (a test is not a composition root).
+    static let forTests = HTTPConnections()
 }

@@ -74,7 +74,8 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
         let fake = FakeGamerPower(.json(Self.genres), requiredKey: "RIGHTKEY")
         try await fake.withServer { url in
             let wrong = RAWGDiscoverSource(
-                baseURL: url, key: "WRONGKEY", cache: MemoryDiscoverCache(), clock: { Date() }, retryDelays: [])
+                connections: .forTests, baseURL: url, key: "WRONGKEY", cache: MemoryDiscoverCache(), clock: { Date() },
+                retryDelays: [])
             do {
                 _ = try await wrong.genres()
                 Issue.record("expected a refusal")
@@ -82,7 +83,8 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
                 #expect("\(error)" == "RAWG answered HTTP 401: the API key was refused")
             }
             let right = RAWGDiscoverSource(
-                baseURL: url, key: "RIGHTKEY", cache: MemoryDiscoverCache(), clock: { Date() }, retryDelays: [])
+                connections: .forTests, baseURL: url, key: "RIGHTKEY", cache: MemoryDiscoverCache(), clock: { Date() },
+                retryDelays: [])
             let genres = try await right.genres().value
             #expect(genres.count == 2)
         }
@@ -94,7 +96,8 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
         let now = Mutex(Date(timeIntervalSince1970: 1_774_000_000))
         try await fake.withServer { url in
             let source = RAWGDiscoverSource(
-                baseURL: url, key: "SECRETKEY", cache: cache, clock: { now.withLock { $0 } }, retryDelays: [])
+                connections: .forTests, baseURL: url, key: "SECRETKEY", cache: cache, clock: { now.withLock { $0 } },
+                retryDelays: [])
             #expect(try await source.genres().value.count == 2)
             #expect(try await source.genres().staleSince == nil)
             #expect(fake.requestCount == 1)  // the second came from the cache

@@ -30,7 +30,8 @@ import Testing
             logger.logLevel = .critical
             let feed: [Giveaway] = [.stub(id: 1), .stub(id: 2), .stub(id: 3, type: .dlc)]
             let app = buildApplication(
-                configuration, repositories: store.repositories, source: StubSource(result: .success(feed)),
+                configuration, repositories: store.repositories, connections: .forTests,
+                source: StubSource(result: .success(feed)),
                 logger: logger)
             try await app.test(.live) { _ in
                 try await SyncSchedulerTests.waitUntil { receiver.count >= 1 }

@@ -27,7 +27,8 @@ import Testing
                 FileManager.default.temporaryDirectory
                 .appendingPathComponent("gg-img-\(UUID().uuidString)").path
             let app = buildApplication(
-                configuration, repositories: repository.repositories, source: StubSource(result: .success([])),
+                configuration, repositories: repository.repositories, connections: .forTests,
+                source: StubSource(result: .success([])),
                 logger: Logger(label: "test"), runsSyncService: false)
             try await app.test(.router) { client in
                 try await client.execute(uri: "/images/1/thumbnail", method: .get) { response in

@@ -53,7 +53,8 @@ private struct ImageDiscover: DiscoverSource {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         return buildApplication(
-            configuration, repositories: store.repositories, source: StubSource(result: .success([])),
+            configuration, repositories: store.repositories, connections: .forTests,
+            source: StubSource(result: .success([])),
             discoverSource: discover, logger: logger, runsSyncService: false)
     }
 

@@ -105,7 +105,8 @@ import Testing
             let hook = try await hooks.addHook(
                 Hook(url: url.appendingPathComponent("v"), createdAt: now, profileID: .random()))
             let worker = HookDeliveryWorker(
-                repository: hooks, sender: HookSender(allowPrivate: true), clock: { now }, logger: .init(label: "t"))
+                repository: hooks, sender: HookSender(connections: .forTests, allowPrivate: true), clock: { now },
+                logger: .init(label: "t"))
             let attempt = try await worker.sendTest(to: hook, sample: .stub(id: 1))
             #expect(!attempt.succeeded)
             #expect(attempt.error?.contains("private") == true)

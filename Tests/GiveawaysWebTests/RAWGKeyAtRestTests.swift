@@ -29,7 +29,8 @@ import Testing
             let database = try AppDatabase.open(path: folder.appendingPathComponent("db.sqlite").path)
             let repositories = AppRepositories.sqlite(database)
             let discover = RAWGDiscoverSource(
-                baseURL: base.appendingPathComponent("api"), key: Self.key, cache: repositories.discoverCache,
+                connections: .forTests, baseURL: base.appendingPathComponent("api"), key: Self.key,
+                cache: repositories.discoverCache,
                 clock: { utc("2026-03-31T12:00:00Z") }, logger: logger)
             var configuration = WebConfiguration()
             configuration.rawgKey = Self.key
@@ -37,7 +38,8 @@ import Testing
             configuration.allowPrivateImages = true  // the fake RAWG serves its images on loopback
             configuration.imageCacheDirectory = folder.appendingPathComponent("images").path
             let app = buildApplication(
-                configuration, repositories: repositories, source: StubSource(result: .success([])),
+                configuration, repositories: repositories, connections: .forTests,
+                source: StubSource(result: .success([])),
                 discoverSource: discover, logger: logger, runsSyncService: false)
             let pages = Mutex<[String]>([])
             try await app.test(.router) { client in

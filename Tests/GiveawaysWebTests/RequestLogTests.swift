@@ -15,9 +15,11 @@ import Testing
     final class Lines: Sendable {
         let all = Mutex<[String]>([])
 
-        var logger: Logger {
+        var logger: Logger { logger(at: .info) }
+
+        func logger(at level: Logger.Level) -> Logger {
             var logger = Logger(label: "captured") { _ in Handler(lines: self) }
-            logger.logLevel = .info
+            logger.logLevel = level
             return logger
         }
 

@@ -78,7 +78,8 @@ struct WebHarness {
         var logger = givenLogger ?? Logger(label: "test")
         if givenLogger == nil { logger.logLevel = .critical }
         return buildApplication(
-            configuration, repositories: repository.repositories, source: source, catalogSource: catalog,
+            configuration, repositories: repository.repositories, connections: .forTests, source: source,
+            catalogSource: catalog,
             discoverSource: discover, logger: logger, runsSyncService: false)
     }
 }
@@ -142,4 +143,9 @@ struct Browser {
     func get(_ uri: String, client: some TestClientProtocol) async throws -> TestResponse {
         try await client.execute(uri: uri, method: .get, headers: cookieHeader)
     }
+}
+
+extension HTTPConnections {
+    /// One set of pools for every test of this target, left to the process's end (a test is not a composition root).
+    static let forTests = HTTPConnections()
 }

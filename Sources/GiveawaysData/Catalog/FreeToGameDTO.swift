@@ -178,12 +178,13 @@ public final class FreeToGameHTTPClient: CatalogSource {
     private let logger: Logger
 
     public init(
-        baseURL: URL = Defaults.freetogameBaseURL, timeout: Duration = .seconds(8),
+        connections: HTTPConnections, baseURL: URL = Defaults.freetogameBaseURL, timeout: Duration = .seconds(8),
         maxBodyBytes: Int = 8 * 1_048_576, retryDelays: [Duration] = [.seconds(1), .seconds(2)],
         totalBudget: Duration = .seconds(10), logger: Logger = Logger(label: "freetogame")
     ) {
         http = UpstreamHTTP(
-            baseURL: baseURL, timeout: timeout, maxBodyBytes: maxBodyBytes, retryDelays: retryDelays,
+            baseURL: baseURL, connections: connections, timeout: timeout, maxBodyBytes: maxBodyBytes,
+            retryDelays: retryDelays,
             totalBudget: totalBudget, logger: logger)
         self.logger = logger
     }

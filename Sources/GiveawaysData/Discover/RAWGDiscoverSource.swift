@@ -15,12 +15,14 @@ public final class RAWGDiscoverSource: DiscoverSource {
     private let maxAge: TimeInterval
 
     public init(
-        baseURL: URL, key: String, cache: any DiscoverCacheRepository, clock: @escaping @Sendable () -> Date,
+        connections: HTTPConnections, baseURL: URL, key: String, cache: any DiscoverCacheRepository,
+        clock: @escaping @Sendable () -> Date,
         maxAge: TimeInterval = 24 * 3600, timeout: Duration = .seconds(8), retryDelays: [Duration] = [.seconds(1)],
         logger: Logger = Logger(label: "rawg")
     ) {
         http = UpstreamHTTP(
-            baseURL: baseURL, timeout: timeout, maxBodyBytes: 4 * 1_048_576, retryDelays: retryDelays,
+            baseURL: baseURL, connections: connections, timeout: timeout, maxBodyBytes: 4 * 1_048_576,
+            retryDelays: retryDelays,
             totalBudget: .seconds(10), logger: logger, secrets: [key])
         self.key = key
         scrubber = RAWGKeyScrubber(key: key)

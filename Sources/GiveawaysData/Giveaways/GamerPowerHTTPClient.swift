@@ -16,12 +16,14 @@ public final class GamerPowerHTTPClient: GiveawaySource {
     ///   - retryDelays: the back-off before each retry of a transient failure (5xx, timeout, refused).
     ///   - totalBudget: the most a whole fetch may take, retries included; a retry that would not fit is skipped.
     public init(
-        baseURL: URL = defaultBaseURL, timeout: Duration = .seconds(8), maxBodyBytes: Int = 8 * 1_048_576,
+        connections: HTTPConnections, baseURL: URL = defaultBaseURL, timeout: Duration = .seconds(8),
+        maxBodyBytes: Int = 8 * 1_048_576,
         retryDelays: [Duration] = [.seconds(1), .seconds(2)], totalBudget: Duration = .seconds(10),
         logger: Logger = Logger(label: "gamerpower")
     ) {
         http = UpstreamHTTP(
-            baseURL: baseURL, timeout: timeout, maxBodyBytes: maxBodyBytes, retryDelays: retryDelays,
+            baseURL: baseURL, connections: connections, timeout: timeout, maxBodyBytes: maxBodyBytes,
+            retryDelays: retryDelays,
             totalBudget: totalBudget, logger: logger)
         self.logger = logger
     }

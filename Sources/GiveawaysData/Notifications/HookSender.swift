@@ -19,8 +19,13 @@ public struct HookSender: Sendable {
     public let allowPrivate: Bool
     public let timeout: Duration
     public let maxAnswerBytes: Int
+    private let connections: HTTPConnections
 
-    public init(allowPrivate: Bool, timeout: Duration = .seconds(10), maxAnswerBytes: Int = 64 * 1024) {
+    public init(
+        connections: HTTPConnections, allowPrivate: Bool, timeout: Duration = .seconds(10),
+        maxAnswerBytes: Int = 64 * 1024
+    ) {
+        self.connections = connections
         self.allowPrivate = allowPrivate
         self.timeout = timeout
         self.maxAnswerBytes = maxAnswerBytes
@@ -28,7 +33,8 @@ public struct HookSender: Sendable {
 
     /// The same sender, refusing private addresses whatever the operator allowed: for visitors' own hooks.
     public var refusingPrivate: HookSender {
-        HookSender(allowPrivate: false, timeout: timeout, maxAnswerBytes: maxAnswerBytes)
+        HookSender(
+            connections: connections, allowPrivate: false, timeout: timeout, maxAnswerBytes: maxAnswerBytes)
     }
 
     public func send(_ message: HookMessage) async -> Outcome {
@@ -64,11 +70,12 @@ public struct HookSender: Sendable {
 
     private func send(_ message: HookMessage, to address: String) async throws -> Outcome {
         guard message.url.scheme?.lowercased() == "https" else {
-            return try await execute(message, url: Self.pinnedURL(message.url, address: address), client: .hooks)
+            return try await execute(
+                message, url: Self.pinnedURL(message.url, address: address), client: connections.hooks)
         }
         // TLS must see the real name (SNI, certificate check), so the name is pinned to the checked address for
         // this one connection instead of putting the address in the URL.
-        var configuration = HookConnections.configuration
+        var configuration = HTTPConnections.hookConfiguration
         configuration.dnsOverride = [HookAddress.bareHost(message.url): address]
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
@@ -149,19 +156,4 @@ public struct HookSender: Sendable {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return value >= 1 ? "\(Int(value.rounded())) s" : "\(Int((value * 1000).rounded())) ms"
     }
-}
-
-/// The connection pool for hook deliveries, for the process (no shutdown needed, like `HTTPClient.shared`):
-/// redirects are not followed (a redirect could lead to a forbidden address), connections fail fast.
-enum HookConnections {
-    static var configuration: HTTPClient.Configuration {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(3), read: .seconds(10)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return configuration
-    }
-}
-
-extension HTTPClient {
-    static let hooks = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HookConnections.configuration)
 }

@@ -18,6 +18,7 @@ final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
     private let totalBudget: Duration
     private let pacer: RequestPacer
     private let logger: Logger
+    private let client: HTTPClient
     /// Strings that must never reach a log line (an API key sent as a query parameter).
     private let secrets: [String]
 
@@ -26,9 +27,10 @@ final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
     ///   - retryDelays: the back-off before each retry of a transient failure (5xx, timeout, refused).
     ///   - totalBudget: the most a whole fetch may take, retries included; a retry that would not fit is skipped.
     init(
-        baseURL: URL, timeout: Duration, maxBodyBytes: Int, retryDelays: [Duration], totalBudget: Duration,
-        logger: Logger, secrets: [String] = []
+        baseURL: URL, connections: HTTPConnections, timeout: Duration, maxBodyBytes: Int, retryDelays: [Duration],
+        totalBudget: Duration, logger: Logger, secrets: [String] = []
     ) {
+        client = connections.upstream
         self.secrets = secrets.filter { !$0.isEmpty }
         self.baseURL = baseURL
         self.timeout = timeout
@@ -90,7 +92,7 @@ final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
     }
 
     private func download(_ request: HTTPClientRequest, timeout: Duration) async throws -> (Int, Data) {
-        let response = try await UpstreamConnections.client.execute(request, timeout: .init(timeout))
+        let response = try await client.execute(request, timeout: .init(timeout))
         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBodyBytes {
             throw Failure.bodyTooLarge(limit: maxBodyBytes)
         }
@@ -138,19 +140,6 @@ final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
             return .unreachable(text)
         }
     }
-}
-
-/// One connection pool for the process, like `HTTPClient.shared` (so it needs no shutdown), but with a short
-/// connect timeout: by default the pool keeps retrying a refused connection until the request's deadline, which
-/// would make an unreachable upstream look like a 10-second stall instead of a quick, clear failure.
-enum UpstreamConnections {
-    static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 3, allowCycles: false),
-            timeout: .init(connect: .seconds(2), read: .seconds(10)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
 }
 
 /// One pacer per upstream host (and port), shared by every client of that host: the upstreams ask for at most 4

@@ -1,13 +1,13 @@
-import CompressNIO
 import Foundation
 import GiveawaysDomain
 import Hummingbird
 import NIOCore
 import Synchronization
 
-/// Rendered pages for visitors without marks, who all see the same bytes: kept, with their gzipped copy and
-/// every header, until the read model changes or the minute turns (the "ends in …" texts), within a byte budget.
-/// `CachedPageResponder` answers from it before the router runs.
+/// Rendered pages for visitors without marks, who all see the same bytes: kept with their validator until the read
+/// model changes or the minute turns (the "ends in …" texts), within a byte budget. `PageCacheMiddleware` answers
+/// from it inside the router's middleware, so a kept page gets the same headers, compression, validation and log
+/// line as every other answer; the gzip middleware keeps one compressed copy per validator.
 final class PageCache: Sendable {
     /// A page is cached under the exact request target it was asked for, whether only its results were asked, and
     /// the language it is written in (the same address reads differently in English and German).
@@ -17,39 +17,34 @@ final class PageCache: Sendable {
         let language: Language
     }
 
-    /// One rendered page, ready to send.
+    /// One rendered page and its validator.
     struct Entry: Sendable {
         let generation: Int
         let minute: Int
         let etag: String
-        let plain: ByteBuffer
-        let gzipped: ByteBuffer
-        let plainHeaders: HTTPFields
-        let gzipHeaders: HTTPFields
-        let notModifiedHeaders: HTTPFields
+        let body: ByteBuffer
+        let headers: HTTPFields
 
-        var bytes: Int { plain.readableBytes + gzipped.readableBytes }
+        var bytes: Int { body.readableBytes }
 
-        /// The answer for one request: 304 when its validator matches, gzip when it accepts it.
-        func response(to request: Request) -> Response {
-            if let candidates = request.headers[.ifNoneMatch],
-                ConditionalGzipMiddleware<AppRequestContext>.matches(
-                    candidates, etag)
-            {
-                return Response(status: .notModified, headers: notModifiedHeaders)
-            }
-            if ConditionalGzipMiddleware<AppRequestContext>.acceptsGzip(request.headers[.acceptEncoding]) {
-                return Response(status: .ok, headers: gzipHeaders, body: .init(byteBuffer: gzipped))
-            }
-            return Response(status: .ok, headers: plainHeaders, body: .init(byteBuffer: plain))
+        /// A 200 with the page; the middleware around it validates (304) and compresses.
+        func response() -> Response {
+            Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
         }
+    }
+
+    /// How often a page was answered from the cache, and how often it had to be rendered (for /metrics and tests).
+    struct Counts: Equatable, Sendable {
+        var hits = 0
+        var misses = 0
     }
 
     /// Request targets longer than this are served but not kept (they are junk or attacks, not shared links).
     static let maxTargetLength = 512
 
     private let budget: Int
-    private let state = Mutex<(generation: Int, entries: [Key: Entry], bytes: Int)>((0, [:], 0))
+    private let state = Mutex<(generation: Int, entries: [Key: Entry], bytes: Int, counts: Counts)>(
+        (0, [:], 0, Counts()))
 
     init(budget: Int) {
         self.budget = budget
@@ -57,12 +52,18 @@ final class PageCache: Sendable {
 
     static func minute(_ now: Date) -> Int { Int((now.timeIntervalSince1970 / 60).rounded(.down)) }
 
-    /// The page for `key` if it is still good at `now`.
+    var counts: Counts { state.withLock { $0.counts } }
+
+    /// The page for `key` if it is still good at `now`; counted as a hit or a miss.
     func entry(for key: Key, now: Date) -> Entry? {
         let minute = Self.minute(now)
         return state.withLock { state in
             guard let entry = state.entries[key], entry.generation == state.generation, entry.minute == minute
-            else { return nil }
+            else {
+                state.counts.misses += 1
+                return nil
+            }
+            state.counts.hits += 1
             return entry
         }
     }
@@ -89,26 +90,11 @@ final class PageCache: Sendable {
 
     /// Makes the entry for a freshly rendered page and keeps it, unless the read model moved on meanwhile.
     func store(_ html: HTML, for key: Key, generation: Int, now: Date) -> Entry {
-        let plain = ByteBuffer(string: html.rendered)
-        var input = plain
-        // Compression of an in-memory buffer cannot fail short of a bug in zlib; serve it uncompressed then.
-        let gzipped = (try? input.compress(with: .gzip())) ?? plain
-        let etag = "W/\"\(StaticAssets.fingerprint(plain.readableBytesView))\""
+        let body = ByteBuffer(string: html.rendered)
+        let etag = "W/\"\(StaticAssets.fingerprint(body.readableBytesView))\""
         var headers = PageResponse.headers
-        SecurityHeadersMiddleware<AppRequestContext>.apply(to: &headers)
-        headers[.vary] = "Accept-Language, Cookie, X-Fragment, Accept-Encoding"
-        headers[.contentLanguage] = key.language.rawValue
         headers[.eTag] = etag
-        var notModified = headers
-        notModified[.contentType] = nil
-        var plainHeaders = headers
-        plainHeaders[.contentLength] = String(plain.readableBytes)
-        var gzipHeaders = headers
-        gzipHeaders[.contentEncoding] = "gzip"
-        gzipHeaders[.contentLength] = String(gzipped.readableBytes)
-        let entry = Entry(
-            generation: generation, minute: Self.minute(now), etag: etag, plain: plain, gzipped: gzipped,
-            plainHeaders: plainHeaders, gzipHeaders: gzipHeaders, notModifiedHeaders: notModified)
+        let entry = Entry(generation: generation, minute: Self.minute(now), etag: etag, body: body, headers: headers)
         guard key.target.utf8.count <= Self.maxTargetLength else { return entry }
         state.withLock { state in
             guard generation == state.generation else { return }
@@ -123,31 +109,27 @@ final class PageCache: Sendable {
     }
 }
 
-/// The short path for visitors without marks: a GET for a page that is in the `PageCache` is answered with
-/// its stored bytes and headers before the router and its middleware run. Everything else goes to the router.
-struct CachedPageResponder<Next: HTTPResponder<AppRequestContext>>: HTTPResponder {
+/// The short path for visitors without marks: a GET for a page that is in the `PageCache` is answered with its
+/// stored bytes before the routes, the visitor lookup and the error pages run. It sits inside the middleware
+/// that logs, adds the security headers, validates and compresses, and chooses the language, so a kept page is
+/// answered the one way every page is.
+struct PageCacheMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
     let pages: PageCache
     let cookies: ProfileCookies
     let clock: @Sendable () -> Date
-    let next: Next
 
-    func respond(to request: Request, context: AppRequestContext) async throws -> Response {
-        // A `?lang=` visit goes through the router, whose LanguageMiddleware remembers the choice in a cookie.
-        guard request.method == .get, !cookies.mayHaveProfile(request),
-            Language.requested(by: request) == nil,
-            let entry = pages.entry(
-                for: PageCache.Key(request: request, language: Language(request: request)), now: clock())
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        // A `?lang=` visit goes on, so that LanguageMiddleware remembers the choice in a cookie.
+        guard request.method == .get, !cookies.mayHaveProfile(request), Language.requested(by: request) == nil,
+            let entry = pages.entry(for: PageCache.Key(request: request, language: context.language), now: clock())
         else {
-            return try await next.respond(to: request, context: context)
+            return try await next(request, context)
         }
-        // The same line RequestLogMiddleware writes for every other request.
-        context.logger.info(
-            "Request",
-            metadata: [
-                "hb.request.method": "GET", "hb.request.path": "\(RequestLogMiddleware.loggedPath(request.uri.path))",
-                "cached": "yes",
-            ])
-        return entry.response(to: request)
+        context.logger.debug("Page from the cache")
+        return entry.response()
     }
 }
 

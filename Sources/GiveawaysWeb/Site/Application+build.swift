@@ -3,6 +3,7 @@ import GiveawaysData
 import GiveawaysDomain
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Everything `giveaways serve` can be told. Defaults come from `Defaults`, shared with the CLI.
 public struct WebConfiguration: Sendable {
@@ -103,7 +104,8 @@ public struct AppRepositories: Sendable {
     }
 }
 
-/// The composition root: opens the database, creates the GamerPower client, and builds the application.
+/// The composition root: opens the database, makes the process's HTTP connection pools (shut down when the server
+/// stops) and the upstream clients over them, and builds the application.
 public func buildApplication(_ configuration: WebConfiguration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "giveaways")
     logger.logLevel = configuration.logLevel
@@ -113,8 +115,10 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     } catch {
         throw DatabaseOpenError(path: configuration.databasePath, reason: String(describing: error))
     }
-    let client = GamerPowerHTTPClient(baseURL: configuration.gamerpowerURL, logger: logger)
-    let catalog = FreeToGameHTTPClient(baseURL: configuration.freetogameURL, logger: logger)
+    let connections = HTTPConnections()
+    let client = GamerPowerHTTPClient(connections: connections, baseURL: configuration.gamerpowerURL, logger: logger)
+    let catalog = FreeToGameHTTPClient(
+        connections: connections, baseURL: configuration.freetogameURL, logger: logger)
     let repositories = AppRepositories.sqlite(database)
     var configuration = configuration
     if configuration.profileCookieKey == nil {
@@ -122,22 +126,36 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     }
     let discover = configuration.rawgKey.map {
         RAWGDiscoverSource(
-            baseURL: configuration.rawgURL, key: $0, cache: repositories.discoverCache, clock: configuration.clock,
+            connections: connections, baseURL: configuration.rawgURL, key: $0, cache: repositories.discoverCache,
+            clock: configuration.clock,
             logger: logger)
     }
     return buildApplication(
-        configuration, repositories: repositories, source: client, catalogSource: catalog,
-        discoverSource: discover, logger: logger)
+        configuration, repositories: repositories, connections: connections, source: client,
+        catalogSource: catalog, discoverSource: discover, logger: logger,
+        services: [HTTPConnectionsService(connections: connections)])
+}
+
+/// Shuts the process's HTTP connection pools down when the server stops.
+struct HTTPConnectionsService: Service {
+    let connections: HTTPConnections
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await connections.shutdown()
+    }
 }
 
 /// Builds the application over any repositories and GamerPower source (tests pass an in-memory store and a stub).
 ///
 /// upstream → source job (scheduler) → repositories → read model → pages. The scheduler is a service of the
-/// application; routes see the read model, the marks repository and a trigger for on-demand syncs.
+/// application; routes see the read model, the marks repository and a trigger for on-demand syncs. The caller owns
+/// `connections`; `services` run beside the server (the composition root's clean-up, say).
 public func buildApplication(
-    _ configuration: WebConfiguration, repositories: AppRepositories, source: some GiveawaySource,
-    catalogSource: (any CatalogSource)? = nil, discoverSource: (any DiscoverSource)? = nil, logger: Logger,
-    runsSyncService: Bool = true
+    _ configuration: WebConfiguration, repositories: AppRepositories, connections: HTTPConnections,
+    source: some GiveawaySource, catalogSource: (any CatalogSource)? = nil,
+    discoverSource: (any DiscoverSource)? = nil, logger: Logger, runsSyncService: Bool = true,
+    services: [any Service] = []
 ) -> some ApplicationProtocol {
     let clock = configuration.clock
     let site = configuration.site
@@ -162,7 +180,9 @@ public func buildApplication(
     let hookService = repositories.hooks.map { hooks in
         HookDeliveryService(
             worker: HookDeliveryWorker(
-                repository: hooks, sender: HookSender(allowPrivate: configuration.allowPrivateHooks), clock: clock,
+                repository: hooks,
+                sender: HookSender(connections: connections, allowPrivate: configuration.allowPrivateHooks),
+                clock: clock,
                 logger: logger),
             pollInterval: configuration.hookPollInterval, logger: logger)
     }
@@ -183,6 +203,9 @@ public func buildApplication(
     router.add(middleware: ConditionalGzipMiddleware())
     // Before the error pages, so that they are written in the visitor's language too.
     router.add(middleware: LanguageMiddleware())
+    // Pages for visitors without marks, already rendered, are answered here: past the log, the headers, the
+    // validation, the compression and the language, before the visitor lookup and the routes.
+    router.add(middleware: PageCacheMiddleware(pages: readModel.pages, cookies: profileCookies, clock: clock))
     router.add(middleware: ErrorPageMiddleware())
     router.add(
         middleware: VisitorMiddleware(
@@ -219,13 +242,11 @@ public func buildApplication(
     DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
         .register(on: router)
 
-    // Pages for visitors without marks skip the router and its middleware when they are already rendered.
-    let responder = CachedPageResponder(
-        pages: readModel.pages, cookies: profileCookies, clock: clock, next: router.buildResponder())
     var app = Application(
-        responder: responder,
+        router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger)
+    for service in services { app.addServices(service) }
     if runsSyncService {
         app.addServices(scheduler)
         if let hookService { app.addServices(hookService) }

@@ -11,8 +11,8 @@ extension ReadModel {
     ) -> Response {
         guard visitor.isEmpty else { return PageResponse.html(render()) }
         let key = PageCache.Key(request: request, language: language)
-        if let entry = pages.entry(for: key, now: now) { return entry.response(to: request) }
-        return pages.store(render(), for: key, generation: snapshot.generation, now: now).response(to: request)
+        if let entry = pages.entry(for: key, now: now) { return entry.response() }
+        return pages.store(render(), for: key, generation: snapshot.generation, now: now).response()
     }
 }
 

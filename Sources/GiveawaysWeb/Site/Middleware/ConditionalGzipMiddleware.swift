@@ -18,7 +18,6 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         var response = try await next(request, context)
-        // Pages from the page cache come with their validator and encoding already chosen.
         guard request.method == .get || request.method == .head, response.status == .ok,
             response.headers[.contentEncoding] == nil,
             let length = response.body.contentLength, length > 0, length <= Self.maximumSize
@@ -26,29 +25,44 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
         let acceptsGzip = Self.acceptsGzip(request.headers[.acceptEncoding])
         let compressible = Self.isCompressible(response.headers[.contentType])
         if compressible { response.headers[.vary] = Self.varyWithEncoding(response.headers[.vary]) }
-        let knownTag = response.headers[.eTag]
-        // Fast path: nothing to validate or compress, and the handler already set a validator.
-        if knownTag != nil, request.headers[.ifNoneMatch] == nil, !(acceptsGzip && compressible) {
-            return response
+        let wantsGzip = acceptsGzip && compressible && length >= Self.minimumSize
+        // A handler that set the validator (the page cache, feeds) spares reading the body to make one: a match is
+        // answered 304, and a body compressed before under that validator is sent as it was.
+        if let knownTag = response.headers[.eTag] {
+            if let candidates = request.headers[.ifNoneMatch], Self.matches(candidates, knownTag) {
+                return Self.notModified(response.headers)
+            }
+            guard wantsGzip else { return response }
+            if let gzipped = compressed.cached(for: knownTag) {
+                return Self.gzip(response, body: gzipped)
+            }
         }
         let collector = BodyCollector()
         try await response.body.write(collector)
         let body = collector.buffer
-        let tag = knownTag ?? "W/\"\(StaticAssets.fingerprint(body.readableBytesView))\""
+        let tag = response.headers[.eTag] ?? "W/\"\(StaticAssets.fingerprint(body.readableBytesView))\""
         response.headers[.eTag] = tag
         if let candidates = request.headers[.ifNoneMatch], Self.matches(candidates, tag) {
-            var headers = response.headers
-            headers[.contentType] = nil
-            headers[.contentLength] = nil
-            return Response(status: .notModified, headers: headers)
+            return Self.notModified(response.headers)
         }
-        guard acceptsGzip, compressible, length >= Self.minimumSize else {
+        guard wantsGzip else {
             response.body = .init(byteBuffer: body)
             return response
         }
-        let gzipped = try compressed.body(for: tag, original: body)
+        return Self.gzip(response, body: try compressed.body(for: tag, original: body))
+    }
+
+    private static func notModified(_ headers: HTTPFields) -> Response {
+        var headers = headers
+        headers[.contentType] = nil
+        headers[.contentLength] = nil
+        return Response(status: .notModified, headers: headers)
+    }
+
+    private static func gzip(_ response: Response, body: ByteBuffer) -> Response {
+        var response = response
         response.headers[.contentEncoding] = "gzip"
-        response.body = .init(byteBuffer: gzipped)
+        response.body = .init(byteBuffer: body)
         return response
     }
 
@@ -86,8 +100,13 @@ final class CompressedBodies: Sendable {
         self.budget = budget
     }
 
+    /// The body compressed before under `tag`, if it is still kept.
+    func cached(for tag: String) -> ByteBuffer? {
+        state.withLock { $0.entries[tag] }
+    }
+
     func body(for tag: String, original: ByteBuffer) throws -> ByteBuffer {
-        if let hit = state.withLock({ $0.entries[tag] }) { return hit }
+        if let hit = cached(for: tag) { return hit }
         var input = original
         let gzipped = try input.compress(with: .gzip())
         state.withLock { state in
