@@ -108,10 +108,11 @@ import Testing
             head: .init(method: .post, scheme: "http", authority: "localhost", path: "/settings/import"),
             body: RequestBody(asyncSequence: bytes))
         let started = ContinuousClock.now
-        await #expect(throws: HTTPError.self) {
+        let error = await #expect(throws: AppError.self) {
             _ = try await FormBody.collect(
                 request, maxBytes: 1024, strings: Language.standard.strings, within: .milliseconds(200))
         }
+        #expect(error?.status == .requestTimeout)
         #expect(ContinuousClock.now - started < .seconds(30), "the read stopped instead of waiting for the body")
         continuation.finish()
     }

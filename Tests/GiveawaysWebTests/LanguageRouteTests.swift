@@ -144,6 +144,31 @@ import Testing
         }
     }
 
+    /// One way to make an error message: what a form, a mark or a refused request is told comes from the
+    /// catalogue, so a German page says it in German (these were English on every page before).
+    @Test func refusedFormsAndMarksAreExplainedInThePageLanguage() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            var browser = Browser()
+            let german: HTTPFields = [.acceptLanguage: "de"]
+            let heart = try await browser.heart(999_999, on: true, client: client, extra: german)
+            #expect(heart.status == .notFound)
+            #expect(heart.text.contains("Es gibt kein Giveaway mit der Nummer 999999."))
+            let claimed = try await browser.post(
+                "/giveaways/999999/mark", "kind=claimed&on=1&back=%2F", client: client, extra: german)
+            #expect(claimed.status == .notFound)
+            #expect(claimed.text.contains("Es gibt kein Giveaway mit der Nummer 999999."))
+            let worth = try await browser.post("/settings", "min_worth=lots", client: client, extra: german)
+            #expect(worth.status == .badRequest)
+            #expect(worth.text.contains("Der Mindestwert muss ein Betrag in Dollar sein"))
+            let sort = try await Self.page("/free-to-play?sort=best", german, client: client)
+            #expect(sort.text.contains("Die Sortierung muss popularity, release oder alphabetical sein"))
+            let api = try await Self.page("/api/v1/giveaways?include_expired=maybe", german, client: client)
+            #expect(api.status == .badRequest)
+            #expect(api.text.contains("must be true, false, 1 or 0, not “maybe”"))
+        }
+    }
+
     @Test func theTimeScriptGetsItsPhrasesOncePerPage() async throws {
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in

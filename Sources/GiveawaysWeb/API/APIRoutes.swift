@@ -148,7 +148,7 @@ struct APIRoutes: APIProtocol {
         case nil, "", "0", "false": return false
         case "1", "true": return true
         case let other?:
-            throw BadRequest(message: "“include_expired” must be true, false, 1 or 0, not “\(other.prefix(60))”.")
+            throw BadRequest { $0.errors.badIncludeExpired(String(other.prefix(60))) }
         }
     }
 

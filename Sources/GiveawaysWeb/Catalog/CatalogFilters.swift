@@ -31,8 +31,7 @@ struct CatalogFilters: Sendable, Hashable {
         }
         if let sort = parameters["sort"]?.lowercased(), !sort.isEmpty {
             guard let value = Sort(rawValue: sort) else {
-                throw BadRequest(
-                    message: "The sort must be popularity, release or alphabetical, not “\(sort.prefix(60))”.")
+                throw BadRequest { $0.errors.badCatalogSort(String(sort.prefix(60))) }
             }
             self.sort = value
         }

@@ -28,7 +28,7 @@ struct CatalogMarkRoutes: Sendable {
         let form = try await FormBody(request: request, maxBytes: 64 * 1024, strings: context.strings)
         let text = (form["note"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         guard text.count <= Self.maxNoteLength else {
-            throw BadRequest(message: context.strings.catalog.notesLimit(Self.maxNoteLength))
+            throw BadRequest { $0.catalog.notesLimit(Self.maxNoteLength) }
         }
         let profile = context.profile ?? .random()
         let now = clock()
@@ -128,7 +128,7 @@ struct CatalogMarkRoutes: Sendable {
             throw HTTPError(.notFound)
         }
         guard try await readModel.snapshot().catalog.byID[id] != nil else {
-            throw HTTPError(.notFound, message: context.strings.catalog.noSuchGame(id))
+            throw AppError(.notFound) { $0.catalog.noSuchGame(id) }
         }
         return id
     }

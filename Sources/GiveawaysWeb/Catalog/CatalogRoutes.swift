@@ -51,7 +51,7 @@ struct CatalogRoutes: Sendable {
         guard case .catalogGame(let id) = route else { throw HTTPError(.notFound) }
         var snapshot = try await readModel.snapshot()
         guard var stored = snapshot.catalog.byID[id] else {
-            throw HTTPError(.notFound, message: context.strings.catalog.noSuchGame(id))
+            throw AppError(.notFound) { $0.catalog.noSuchGame(id) }
         }
         var state = CatalogGamePage.DetailState.failed
         if let details {

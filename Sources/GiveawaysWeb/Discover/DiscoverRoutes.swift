@@ -65,7 +65,7 @@ struct DiscoverRoutes: Sendable {
         if !showGenres, let slug = try await chosenGenre(context) {
             return PageResponse.redirect(to: SiteRoute.discoverGenre(slug: slug, page: 1).path)
         }
-        let genres = try await rawg(context.strings.discover) { try await source.genres() }
+        let genres = try await rawg { try await source.genres() }
         return page(
             request, context, context.strings.discover.heading,
             DiscoverPages.genres(genres.value, staleSince: genres.staleSince, strings: context.strings))
@@ -75,7 +75,7 @@ struct DiscoverRoutes: Sendable {
     @Sendable func choose(request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await FormBody(request: request, strings: context.strings)
         guard let slug = form["slug"].flatMap(SiteRoute.genreSlug) else {
-            throw BadRequest(message: context.strings.discover.chooseGenre)
+            throw BadRequest { $0.discover.chooseGenre }
         }
         let profile = context.profile ?? .random()
         // Setting the one slot again replaces its text: no earlier choice to remove first.
@@ -99,7 +99,7 @@ struct DiscoverRoutes: Sendable {
         guard let source else {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
-        let games = try await rawg(context.strings.discover, notFound: context.strings.discover.noPage(pageNumber)) {
+        let games = try await rawg(notFound: { $0.discover.noPage(pageNumber) }) {
             try await source.games(genre: slug, page: pageNumber)
         }
         let name = (try? await source.genres().value.first { $0.slug == slug }?.name) ?? slug.capitalized
@@ -117,7 +117,7 @@ struct DiscoverRoutes: Sendable {
         guard let source else {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
-        let detail = try await rawg(context.strings.discover, notFound: context.strings.discover.noGame(id)) {
+        let detail = try await rawg(notFound: { $0.discover.noGame(id) }) {
             try await source.game(id: id)
         }
         return page(
@@ -143,7 +143,8 @@ struct DiscoverRoutes: Sendable {
     /// Runs a RAWG call and turns its failures into clear pages: 404 for what RAWG does not have, 502 (with the
     /// reason, never the key) for a refused key, throttling, errors and timeouts.
     private func rawg<Value>(
-        _ text: Strings.DiscoverText, notFound: String? = nil, _ call: () async throws -> Value
+        notFound: @escaping @Sendable (Strings) -> String = { $0.discover.notFound },
+        _ call: () async throws -> Value
     )
         async throws -> Value
     {
@@ -151,15 +152,15 @@ struct DiscoverRoutes: Sendable {
             return try await call()
         } catch let error as RAWGError {
             switch error {
-            case .notFound: throw HTTPError(.notFound, message: notFound ?? text.notFound)
+            case .notFound: throw AppError(.notFound, notFound)
             case .badStatus(401, _), .badStatus(403, _):
-                throw HTTPError(.badGateway, message: text.refusedKey)
+                throw AppError(.badGateway) { $0.discover.refusedKey }
             case .throttled:
-                throw HTTPError(.badGateway, message: text.throttled)
+                throw AppError(.badGateway) { $0.discover.throttled }
             case .timedOut:
-                throw HTTPError(.badGateway, message: text.timedOut)
+                throw AppError(.badGateway) { $0.discover.timedOut }
             default:
-                throw HTTPError(.badGateway, message: text.failed)
+                throw AppError(.badGateway) { $0.discover.failed }
             }
         }
     }

@@ -65,7 +65,7 @@ struct PageRoutes: Sendable {
         let snapshot = try await readModel.snapshot()
         guard case .details(let id) = route else { throw Self.notFound }
         guard let stored = snapshot.stored[id] else {
-            throw HTTPError(.notFound, message: context.strings.error.noSuchGiveaway(id))
+            throw AppError(.notFound) { $0.error.noSuchGiveaway(id) }
         }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
@@ -156,7 +156,7 @@ struct PageRoutes: Sendable {
         let profile = context.profile ?? .random()
         if isFavorite {
             guard snapshot.stored[id] != nil else {
-                throw HTTPError(.notFound, message: "There is no giveaway number \(id) to save.")
+                throw AppError(.notFound) { $0.error.noSuchGiveaway(id) }
             }
             try await marks.setMark(.favorite, on: .giveaway(id), profile: profile, text: nil, at: clock())
         } else {
@@ -197,7 +197,7 @@ struct PageRoutes: Sendable {
     // MARK: - Helpers
 
     /// Shown in the page's language by `ErrorPageMiddleware`.
-    static let notFound = HTTPError(.notFound, message: Strings.en.error.noPage)
+    static let notFound = AppError(.notFound) { $0.error.noPage }
 }
 
 /// The answer to a scripted heart: the giveaway and its new state.

@@ -37,7 +37,7 @@ struct NotificationRoutes: Sendable {
         let routes = SiteRouter(
             router,
             unmatched: { _, context in
-                throw HTTPError(.notFound, message: context.strings.notifications.noSuchNotification)
+                throw AppError(.notFound) { $0.notifications.noSuchNotification }
             })
         routes.get(.notifications, use: page)
         routes.post(.notifications, use: add)
@@ -101,7 +101,7 @@ struct NotificationRoutes: Sendable {
     @Sendable func remove(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         guard let profile = context.profile, case .notificationRemove(let id) = route,
             try await hooks.removeHook(id: id, of: profile)
-        else { throw HTTPError(.notFound, message: context.strings.notifications.noSuchNotification) }
+        else { throw AppError(.notFound) { $0.notifications.noSuchNotification } }
         return PageResponse.redirect(to: SiteRoute.notifications.path)
     }
 

@@ -36,7 +36,7 @@ struct MarkRoutes: Sendable {
         let profile = context.profile ?? .random()
         if isOn {
             guard snapshot.stored[id] != nil else {
-                throw HTTPError(.notFound, message: "There is no giveaway number \(id) to mark.")
+                throw AppError(.notFound) { $0.error.noSuchGiveaway(id) }
             }
             try await marks.setMark(list.mark, on: .giveaway(id), profile: profile, text: nil, at: clock())
         } else {

@@ -21,9 +21,7 @@ enum RulesForm {
         let worth = Self.decimalPoint((form["min_worth"] ?? "").trimmingCharacters(in: .whitespaces))
         if !worth.isEmpty {
             guard let value = Worth(upstreamText: worth), value.cents <= 100_000_00 else {
-                throw BadRequest(
-                    message:
-                        "The minimum worth must be an amount in dollars such as 5 or 12.99, not “\(worth.prefix(40))”.")
+                throw BadRequest { $0.errors.badMinimumWorth(String(worth.prefix(40))) }
             }
             rules.minimumWorth = value.cents == 0 ? nil : value
         }
@@ -52,10 +50,9 @@ enum RulesForm {
             throw BadRequest { $0.errors.tooManyKeywords(GiveawayRules.maximumKeywords) }
         }
         if let long = keywords.first(where: { $0.count > GiveawayRules.maximumKeywordLength }) {
-            throw BadRequest(
-                message:
-                    "A blocked keyword can be at most \(GiveawayRules.maximumKeywordLength) characters: “\(long.prefix(40))…”."
-            )
+            throw BadRequest {
+                $0.errors.keywordTooLong(GiveawayRules.maximumKeywordLength, String(long.prefix(40)))
+            }
         }
     }
 }

@@ -231,8 +231,8 @@ struct SettingsRoutes: Sendable {
     }
 
     /// 429 for work over the gate's bound; the browser may try again shortly.
-    private static func busy(_ context: AppRequestContext) -> HTTPError {
-        HTTPError(.tooManyRequests, headers: [.retryAfter: "5"], message: context.strings.errors.busy)
+    private static func busy(_ context: AppRequestContext) -> AppError {
+        AppError(.tooManyRequests, headers: [.retryAfter: "5"]) { $0.errors.busy }
     }
 
     private func error(_ request: Request, _ context: AppRequestContext, _ content: HTML) -> Response {

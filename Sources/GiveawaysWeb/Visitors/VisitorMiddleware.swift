@@ -53,9 +53,9 @@ struct VisitorMiddleware: RouterMiddleware {
 
     func checkSameOrigin(_ request: Request, strings: Strings) throws {
         if let authority = SiteAddress.authority(of: request), !site.allows(authority: authority) {
-            throw HTTPError(.forbidden, message: strings.errors.wrongHost)
+            throw AppError(.forbidden) { $0.errors.wrongHost }
         }
-        let crossSite = HTTPError(.forbidden, message: strings.errors.crossSite)
+        let crossSite = AppError(.forbidden) { $0.errors.crossSite }
         if let fetchSite = request.headers[Self.fetchSite]?.lowercased() {
             guard fetchSite == "same-origin" || fetchSite == "none" else { throw crossSite }
         }

@@ -1,32 +1,40 @@
 import Foundation
 import GiveawaysDomain
+import HTTPTypes
 
-/// A request the app cannot answer because of what it asked for (a bad filter value): a 400 page or JSON error
-/// with this message. Thrown by code that does not know about HTTP.
-struct BadRequest: Error, CustomStringConvertible {
+/// An error a visitor or an API client is told about: its status, the headers it brings (a 429's `Retry-After`),
+/// and its message from the catalogue (`Strings`), so that the API and the log say it in English and a page in its
+/// own language. The one way the app makes an error message; `ErrorPageMiddleware` answers it.
+struct AppError: Error, CustomStringConvertible {
+    let status: HTTPResponse.Status
+    var headers: HTTPFields = [:]
+    private let text: @Sendable (Strings) -> String
+
+    init(_ status: HTTPResponse.Status, headers: HTTPFields = [:], _ text: @escaping @Sendable (Strings) -> String) {
+        self.status = status
+        self.headers = headers
+        self.text = text
+    }
+
+    /// A 400: what was asked for (a filter value, a form field) cannot be answered.
+    init(_ text: @escaping @Sendable (Strings) -> String) {
+        self.init(.badRequest, text)
+    }
+
     /// In English: what the JSON API and the log say.
-    let message: String
-    /// The same in a page's language; pages fall back to `message` without it.
-    var localized: (@Sendable (Strings) -> String)?
+    var message: String { text(.en) }
 
     var description: String { message }
 
     /// The message for a page in `strings`' language.
-    func message(in strings: Strings) -> String {
-        localized?(strings) ?? message
-    }
+    func message(in strings: Strings) -> String { text(strings) }
+}
 
-    /// A message from the catalogue: English for the API, the page's language on pages.
-    init(_ text: @escaping @Sendable (Strings) -> String) {
-        message = text(.en)
-        localized = text
-    }
+/// A request the app cannot answer because of what it asked for: thrown (typed) by the validation of filters,
+/// forms and queries, which know nothing of HTTP.
+typealias BadRequest = AppError
 
-    init(message: String) {
-        self.message = message
-        localized = nil
-    }
-
+extension AppError {
     /// `platform=` of a giveaway list: a known slug (or one the data holds), `nil` for all platforms.
     static func platform(_ text: String?, slugsInData: Set<String>) throws(BadRequest) -> String? {
         do {

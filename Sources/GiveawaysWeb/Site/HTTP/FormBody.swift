@@ -24,7 +24,7 @@ struct FormBody {
     /// A body already read (see `collect`).
     init(body: ByteBuffer, strings: Strings) throws {
         guard let pairs = Self.parsePairs(bytes: body.readableBytesView, limit: Self.maxFields) else {
-            throw BadRequest(message: strings.errors.tooManyFields)
+            throw BadRequest { $0.errors.tooManyFields }
         }
         self.pairs = pairs
         var fields: [String: String] = [:]
@@ -46,7 +46,7 @@ struct FormBody {
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let body = first else {
-                throw HTTPError(.requestTimeout, message: strings.errors.formTooSlow)
+                throw AppError(.requestTimeout) { $0.errors.formTooSlow }
             }
             return body
         }
@@ -65,8 +65,8 @@ struct FormBody {
         }
     }
 
-    private static func tooLarge(_ strings: Strings) -> HTTPError {
-        HTTPError(.contentTooLarge, message: strings.errors.formTooLarge)
+    private static func tooLarge(_ strings: Strings) -> AppError {
+        AppError(.contentTooLarge) { $0.errors.formTooLarge }
     }
 
     subscript(name: String) -> String? { fields[name] }

@@ -17,19 +17,21 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            var status: HTTPResponse.Status
-            var message: String
-            var badRequest: BadRequest?
-            // Headers an error brings (a 429's Retry-After), kept on whichever page answers it.
-            var extraHeaders: HTTPFields = [:]
+            // Every error comes to one message from the catalogue (English for the API, the page's language on
+            // pages), with the headers it brings (a 429's Retry-After).
+            let answer: AppError
             // The generated API server wraps what the handlers throw; the app's own errors inside keep their meaning.
             let inner = (error as? ServerError)?.underlyingError
-            var error = inner.flatMap { $0 is BadRequest || $0 is HTTPError ? $0 : nil } ?? error
-            // A profile limit reached in the store, whichever route wrote: a 400 that says which limit.
-            if let full = error as? ProfileFull { error = BadRequest(full) }
-            if let error = error as? ServerError {
-                (status, message) = Self.describe(error)
-                if status == .internalServerError {
+            let error = inner.flatMap { $0 is AppError || $0 is HTTPError || $0 is ProfileFull ? $0 : nil } ?? error
+            switch error {
+            case let error as AppError:
+                answer = error
+            case let full as ProfileFull:
+                // A profile limit reached in the store, whichever route wrote: a 400 that says which limit.
+                answer = BadRequest(full)
+            case let error as ServerError:
+                answer = Self.describe(error)
+                if answer.status == .internalServerError {
                     // Not the whole ServerError: its description carries the request's headers, the profile cookie
                     // among them.
                     context.logger.error(
@@ -39,78 +41,65 @@ struct ErrorPageMiddleware: RouterMiddleware {
                             "path": "\(request.uri.path)",
                         ])
                 }
-            } else if let error = error as? BadRequest {
-                status = .badRequest
-                message = error.message
-                badRequest = error
-            } else if let error = error as? HTTPError {
-                status = error.status
-                message = error.body ?? Self.defaultMessage(status)
-                extraHeaders = error.headers
-            } else if let error = error as? any HTTPResponseError {
-                status = error.status
-                message = Self.defaultMessage(status)
-            } else {
+            case let error as any HTTPResponseError:
+                // The framework's own (no route, a body past its limit): the general message of its status.
+                answer = Self.general(error.status, headers: (error as? HTTPError)?.headers ?? [:])
+            default:
                 context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
-                status = .internalServerError
-                message = Self.defaultMessage(status)
+                answer = Self.general(.internalServerError)
             }
             if request.uri.path.hasPrefix("/api/") {
                 let isOtherMethod = request.method != .get && request.method != .head
-                if status == .notFound, isOtherMethod, SiteRoute.isAPIResource(request.uri.path) {
-                    status = .methodNotAllowed
-                    message = "\(request.method) is not allowed here: this address takes GET and HEAD."
+                if answer.status == .notFound, isOtherMethod, SiteRoute.isAPIResource(request.uri.path) {
+                    let method = request.method.rawValue
+                    var response = JSONResponse.error(
+                        status: .methodNotAllowed, message: Strings.en.errors.apiMethodNotAllowed(method))
+                    response.headers[.allow] = "GET, HEAD"
+                    return response
                 }
-                var response = JSONResponse.error(status: status, message: message)
-                if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
-                response.headers.append(contentsOf: extraHeaders)
+                var response = JSONResponse.error(status: answer.status, message: answer.message)
+                response.headers.append(contentsOf: answer.headers)
                 return response
             }
-            // The API's messages stay English; a page says the general ones in its own language.
             let strings = context.strings
-            let shown = badRequest?.message(in: strings) ?? Self.localized(message, status: status, strings)
-            let page = ErrorPage(code: status.code, message: shown, strings: strings)
+            let page = ErrorPage(code: answer.status.code, message: answer.message(in: strings), strings: strings)
             var response = PageResponse.html(
-                Layout(request, context, title: page.title, section: nil, content: page.body).render(), status: status)
-            if status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD, POST" }
-            response.headers.append(contentsOf: extraHeaders)
+                Layout(request, context, title: page.title, section: nil, content: page.body).render(),
+                status: answer.status)
+            if answer.status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD, POST" }
+            response.headers.append(contentsOf: answer.headers)
             return response
         }
     }
 
     /// What the generated API server could not do. A request it could not turn into an operation's input (a
     /// parameter of the wrong type) or whose `Accept` excludes JSON is the client's mistake; anything else is ours.
-    static func describe(_ error: ServerError) -> (HTTPResponse.Status, String) {
+    static func describe(_ error: ServerError) -> AppError {
         if error.httpStatus == .notAcceptable {
-            return (
-                .notAcceptable, "This address answers with application/json only; the request's Accept excludes it."
-            )
+            return AppError(.notAcceptable) { $0.errors.onlyJSON }
         }
         guard error.operationInput == nil, error.operationOutput == nil else {
-            return (.internalServerError, defaultMessage(.internalServerError))
+            return general(.internalServerError)
         }
         if let id = error.requestMetadata.pathParameters["id"] {
-            return (.badRequest, "The id must be a positive whole number, not “\(id.prefix(60))”.")
+            let shown = String(id.prefix(60))
+            return BadRequest { $0.errors.badID(shown) }
         }
-        return (.badRequest, "A parameter does not have the type that /api/openapi.yaml gives it.")
+        return BadRequest { $0.errors.badParameterType }
     }
 
-    /// The general messages in the page's language; a specific one (which filter was wrong) as it was thrown.
-    static func localized(_ message: String, status: HTTPResponse.Status, _ strings: Strings) -> String {
-        if message == defaultMessage(status) { return defaultMessage(status, strings) }
-        if message == Strings.en.error.noPage { return strings.error.noPage }
-        return message
-    }
-
-    static func defaultMessage(_ status: HTTPResponse.Status, _ strings: Strings = .en) -> String {
-        let text = strings.error
-        return switch status.code {
-        case 404: text.notFoundMessage
-        case 400: text.badRequestMessage
-        case 403: text.forbiddenMessage
-        case 405: text.methodMessage
-        case 413: text.tooLargeMessage
-        default: text.serverMessage
+    /// The general message of a status, for errors that bring none of their own.
+    static func general(_ status: HTTPResponse.Status, headers: HTTPFields = [:]) -> AppError {
+        AppError(status, headers: headers) { strings in
+            let text = strings.error
+            return switch status.code {
+            case 404: text.notFoundMessage
+            case 400: text.badRequestMessage
+            case 403: text.forbiddenMessage
+            case 405: text.methodMessage
+            case 413: text.tooLargeMessage
+            default: text.serverMessage
+            }
         }
     }
 }

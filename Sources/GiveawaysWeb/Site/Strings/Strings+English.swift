@@ -398,7 +398,17 @@ extension Strings {
                 "Nothing was imported: that would take your profile past \($0) marks or \($1) of notes. "
                     + "Remove some marks first, or import a smaller file."
             },
-            exportBadStores: "The stores in that export are not valid store names.")
+            exportBadStores: "The stores in that export are not valid store names.",
+            badCatalogSort: { "The sort must be popularity, release or alphabetical, not “\($0)”." },
+            badMinimumWorth: {
+                "The minimum worth must be an amount in dollars such as 5 or 12.99, not “\($0)”."
+            },
+            keywordTooLong: { "A blocked keyword can be at most \($0) characters: “\($1)…”." },
+            badIncludeExpired: { "“include_expired” must be true, false, 1 or 0, not “\($0)”." },
+            badID: { "The id must be a positive whole number, not “\($0)”." },
+            badParameterType: "A parameter does not have the type that /api/openapi.yaml gives it.",
+            onlyJSON: "This address answers with application/json only; the request's Accept excludes it.",
+            apiMethodNotAllowed: { "\($0) is not allowed here: this address takes GET and HEAD." })
     )
 
     private static let englishUnits = Units(

@@ -444,7 +444,17 @@ extension Strings {
                 "Nichts wurde importiert: Dein Profil hätte damit mehr als \($0) Markierungen oder \($1) Notizen. "
                     + "Entferne zuerst Markierungen oder importiere eine kleinere Datei."
             },
-            exportBadStores: "Die Stores in diesem Export sind keine gültigen Store-Namen.")
+            exportBadStores: "Die Stores in diesem Export sind keine gültigen Store-Namen.",
+            badCatalogSort: { "Die Sortierung muss popularity, release oder alphabetical sein, nicht „\($0)“." },
+            badMinimumWorth: {
+                "Der Mindestwert muss ein Betrag in Dollar sein, etwa 5 oder 12.99, nicht „\($0)“."
+            },
+            keywordTooLong: { "Ein gesperrtes Stichwort darf höchstens \($0) Zeichen haben: „\($1)…“." },
+            badIncludeExpired: { "„include_expired“ muss true, false, 1 oder 0 sein, nicht „\($0)“." },
+            badID: { "Die ID muss eine positive ganze Zahl sein, nicht „\($0)“." },
+            badParameterType: "Ein Parameter hat nicht den Typ, den /api/openapi.yaml ihm gibt.",
+            onlyJSON: "Diese Adresse antwortet nur mit application/json; das Accept der Anfrage schließt es aus.",
+            apiMethodNotAllowed: { "\($0) ist hier nicht erlaubt: diese Adresse nimmt GET und HEAD." })
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

@@ -697,5 +697,16 @@ extension Strings {
         /// (the most marks, the most text) → an import that would take the profile past a limit.
         let importOverLimit: @Sendable (String, String) -> String
         let exportBadStores: String
+        let badCatalogSort: @Sendable (String) -> String
+        let badMinimumWorth: @Sendable (String) -> String
+        /// (the most characters, the start of the keyword) → a blocked keyword refused.
+        let keywordTooLong: @Sendable (Int, String) -> String
+        let badIncludeExpired: @Sendable (String) -> String
+        /// The API's own: an id or a parameter the OpenAPI document does not allow, an `Accept` without JSON, and a
+        /// method an API address does not take.
+        let badID: @Sendable (String) -> String
+        let badParameterType: String
+        let onlyJSON: String
+        let apiMethodNotAllowed: @Sendable (String) -> String
     }
 }
