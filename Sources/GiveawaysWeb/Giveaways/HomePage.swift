@@ -43,26 +43,21 @@ struct HomePage {
         }
 
         init(
-            filters: HomeFilters, snapshot: ReadModelSnapshot, selection: HomeSelection, visitor: Visitor,
-            now: Date, strings: Strings
+            filters: HomeFilters, selection: HomeSelection, visitor: Visitor, now: Date, strings: Strings
         ) {
             let results = selection.giveaways
+            let summary = selection.summary
             self.strings = strings
             let text = strings.home
             self.filters = filters
-            let live = snapshot.live(at: now)
-            let totalWorth = Worth.total(live.compactMap(\.worth)).cents
-            heroText = text.hero(live.count, strings.number(live.count), strings.money(Worth(cents: totalWorth)))
+            heroText = text.hero(
+                summary.liveCount, strings.number(summary.liveCount), strings.money(summary.liveWorth))
             banner = StatusBanner.Model(
-                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), now: now,
-                returnPath: filters.path, strings: strings)
+                isDemoData: summary.isDemoData, log: summary.log, now: now, returnPath: filters.path, strings: strings)
 
-            let platforms = snapshot.platformCounts(at: now)
+            let platforms = summary.platforms
             let counts = Dictionary(platforms.map { ($0.platform.slug, $0.count) }) { first, _ in first }
-            func name(_ slug: String) -> String {
-                Platform.known(slug: slug)?.displayName
-                    ?? snapshot.giveaways.lazy.flatMap(\.platforms).first { $0.slug == slug }?.displayName ?? slug
-            }
+            let name = summary.platformName
             let current = filters.query.platform
             var title: [String] = []
             if !filters.query.search.isEmpty { title.append("“\(filters.query.search)”") }
@@ -91,15 +86,13 @@ struct HomePage {
                 Link(label: $0.1, path: filters.with(type: $0.0).path, isCurrent: $0.0 == filters.query.type)
             }
             sortOptions = GiveawaySort.allCases.map { ($0.rawValue, strings.sortName($0), $0 == filters.query.sort) }
-            cards = results.map {
-                GiveawayCardModel(
-                    giveaway: $0, now: now, marks: visitor.cardMarks($0, stored: snapshot.stored[$0.id]),
-                    strings: strings)
+            cards = selection.cards.map {
+                GiveawayCardModel(giveaway: $0.giveaway, now: now, marks: $0.marks, strings: strings)
             }
             endingSoonLink = Link(
                 label: text.endingWithin24h, path: filters.with(endingSoon: !filters.endingSoon).path,
                 isCurrent: filters.endingSoon)
-            endingSoonCount = live.filter { EndingSoon.contains($0, at: now, for: visitor.marks) }.count
+            endingSoonCount = selection.endingSoonCount
             rulesNotice =
                 visitor.rules.isEmpty
                 ? nil
@@ -117,7 +110,7 @@ struct HomePage {
                     title: text.rulesHideTitle,
                     message: text.rulesHideMessage(selection.hiddenByRules, strings.number(selection.hiddenByRules)),
                     actionTitle: text.showEverything, actionPath: filters.with(showAll: true).path)
-            } else if snapshot.giveaways.isEmpty {
+            } else if summary.isEmpty {
                 emptyState = EmptyState(
                     title: text.noGiveawaysTitle, message: text.noGiveawaysMessage,
                     actionTitle: text.reload, actionPath: SiteRoute.home(HomeFilters()).path)

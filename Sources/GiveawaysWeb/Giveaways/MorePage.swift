@@ -22,27 +22,26 @@ struct MorePage {
         let strings: Strings
 
         init(
-            snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, now: Date, strings: Strings
+            selection: MoreSelection, visitor: Visitor, showAll: Bool, now: Date, strings: Strings
         ) {
             self.strings = strings
-            let everything = snapshot.live(at: now)
-            let rulesApplied = !visitor.rules.isEmpty && !showAll
-            let live = rulesApplied ? everything.filter { snapshot.admits($0, visitor) } : everything
+            let rules = selection.rules
             rulesNotice =
                 visitor.rules.isEmpty
                 ? nil
                 : .init(
-                    isApplied: rulesApplied, hiddenCount: everything.count - live.count,
-                    togglePath: SiteRoute.more(showAll: rulesApplied).path)
+                    isApplied: rules.rulesApplied, hiddenCount: rules.hiddenByRules,
+                    togglePath: SiteRoute.more(showAll: rules.rulesApplied).path)
             returnPath = SiteRoute.more(showAll: showAll).path
+            let marks = Dictionary(selection.live.map { ($0.giveaway.id, $0.marks) }) { first, _ in first }
             func card(_ giveaway: Giveaway) -> GiveawayCardModel {
                 GiveawayCardModel(
-                    giveaway: giveaway, now: now,
-                    marks: visitor.cardMarks(giveaway, stored: snapshot.stored[giveaway.id]), strings: strings)
+                    giveaway: giveaway, now: now, marks: marks[giveaway.id] ?? CardMarks(), strings: strings)
             }
             banner = StatusBanner.Model(
-                isDemoData: snapshot.isDemoData, log: snapshot.logs[.gamerpower] ?? SyncLog(), now: now,
+                isDemoData: selection.summary.isDemoData, log: selection.summary.log, now: now,
                 returnPath: returnPath, strings: strings)
+            let live = rules.giveaways
             featured = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
                 .sorted(by: GiveawaySort.date.areInIncreasingOrder).map(card)
             featuredSeeAllPath = HomeFilters().with(platform: MorePage.featuredSlug).path

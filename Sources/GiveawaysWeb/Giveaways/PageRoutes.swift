@@ -50,8 +50,7 @@ struct PageRoutes: Sendable {
             let selection = HomeSelection(filters: filters, snapshot: snapshot, visitor: visitor, now: now)
             let page = HomePage(
                 model: .init(
-                    filters: filters, snapshot: snapshot, selection: selection, visitor: visitor,
-                    now: now, strings: context.strings))
+                    filters: filters, selection: selection, visitor: visitor, now: now, strings: context.strings))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(
                 request, context, title: page.model.title, section: .home, content: page.render(),
@@ -91,8 +90,8 @@ struct PageRoutes: Sendable {
         return readModel.page(request, snapshot, visitor, now, in: context.language) {
             let page = MorePage(
                 model: .init(
-                    snapshot: snapshot, visitor: visitor, showAll: showAll, now: now,
-                    strings: context.strings))
+                    selection: MoreSelection(snapshot: snapshot, visitor: visitor, showAll: showAll, now: now),
+                    visitor: visitor, showAll: showAll, now: now, strings: context.strings))
             return Layout(
                 request, context, title: context.strings.pageTitle(context.strings.more.pageTitle), section: .more,
                 content: page.render()

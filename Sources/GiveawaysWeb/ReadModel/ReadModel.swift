@@ -308,11 +308,16 @@ extension ReadModelSnapshot {
 /// What Home lists for one visitor: the filters' results, then "ending soon" (not claimed), then the visitor's
 /// rules unless they asked to see everything. The one selection of Home, the shared feeds and
 /// `GET /api/v1/giveaways` (those two for a visitor without marks or rules).
-struct HomeSelection {
+struct HomeSelection: Sendable {
     let giveaways: [Giveaway]
+    /// The results with the visitor's marks, for the cards.
+    let cards: [MarkedGiveaway]
     /// How many of the filters' results the rules took out.
     let hiddenByRules: Int
     let rulesApplied: Bool
+    /// How many live giveaways the "Ending within 24 h" chip would show this visitor.
+    let endingSoonCount: Int
+    let summary: FeedSummary
 
     init(filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date) {
         var query = filters.query
@@ -323,14 +328,12 @@ struct HomeSelection {
         if filters.endingSoon {
             results = results.filter { EndingSoon.contains($0, at: now, for: visitor.marks) }
         }
-        rulesApplied = !visitor.rules.isEmpty && !filters.showAll
-        if rulesApplied {
-            let admitted = results.filter { snapshot.admits($0, visitor) }
-            hiddenByRules = results.count - admitted.count
-            giveaways = admitted
-        } else {
-            hiddenByRules = 0
-            giveaways = results
-        }
+        let rules = RulesOutcome(results, snapshot: snapshot, visitor: visitor, showAll: filters.showAll)
+        giveaways = rules.giveaways
+        hiddenByRules = rules.hiddenByRules
+        rulesApplied = rules.rulesApplied
+        cards = snapshot.marked(giveaways, for: visitor)
+        endingSoonCount = snapshot.live(at: now).count { EndingSoon.contains($0, at: now, for: visitor.marks) }
+        summary = FeedSummary(snapshot, at: now)
     }
 }

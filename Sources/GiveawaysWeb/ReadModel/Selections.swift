@@ -1,0 +1,80 @@
+import Foundation
+import GiveawaysDomain
+
+/// What the frame of the giveaway pages reads of the feed at one moment: how many giveaways are live and what they
+/// are worth, each platform's live count, and what the freshness banner says. Worked out by the read model, so the
+/// page models only lay it out.
+struct FeedSummary: Sendable {
+    let liveCount: Int
+    let liveWorth: Worth
+    /// The one platform count (see `ReadModelSnapshot.platformCounts`).
+    let platforms: [PlatformCount]
+    /// The feed holds no giveaway at all, live or ended.
+    let isEmpty: Bool
+    let isDemoData: Bool
+    /// GamerPower's sync log, for the freshness banner.
+    let log: SyncLog
+    private let names: [String: String]
+
+    init(_ snapshot: ReadModelSnapshot, at now: Date) {
+        let live = snapshot.live(at: now)
+        liveCount = live.count
+        liveWorth = Worth.total(live.compactMap(\.worth))
+        platforms = snapshot.platformCounts(at: now)
+        isEmpty = snapshot.giveaways.isEmpty
+        isDemoData = snapshot.isDemoData
+        log = snapshot.logs[.gamerpower] ?? SyncLog()
+        names = Dictionary(platforms.map { ($0.platform.slug, $0.platform.displayName) }) { first, _ in first }
+    }
+
+    /// A platform's name as the data writes it, or the slug itself for one the data does not hold.
+    func platformName(_ slug: String) -> String {
+        Platform.known(slug: slug)?.displayName ?? names[slug] ?? slug
+    }
+}
+
+/// A giveaway as one visitor sees it on a card: with their marks and whether it is new since their last visit.
+struct MarkedGiveaway: Sendable {
+    let giveaway: Giveaway
+    let marks: CardMarks
+}
+
+/// A list after one visitor's rules, unless they asked to see everything: what is left, and how many the rules
+/// took out. The one way Home, More and the personal feeds apply rules.
+struct RulesOutcome: Sendable {
+    let giveaways: [Giveaway]
+    let hiddenByRules: Int
+    let rulesApplied: Bool
+
+    init(_ giveaways: [Giveaway], snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool) {
+        rulesApplied = !visitor.rules.isEmpty && !showAll
+        guard rulesApplied else {
+            self.giveaways = giveaways
+            hiddenByRules = 0
+            return
+        }
+        let admitted = giveaways.filter { snapshot.admits($0, visitor) }
+        self.giveaways = admitted
+        hiddenByRules = giveaways.count - admitted.count
+    }
+}
+
+extension ReadModelSnapshot {
+    /// `giveaways` with `visitor`'s marks on each.
+    func marked(_ giveaways: [Giveaway], for visitor: Visitor) -> [MarkedGiveaway] {
+        giveaways.map { MarkedGiveaway(giveaway: $0, marks: visitor.cardMarks($0, stored: stored[$0.id])) }
+    }
+}
+
+/// What More shows one visitor: the live giveaways after their rules, with their marks, and the summary.
+struct MoreSelection: Sendable {
+    let live: [MarkedGiveaway]
+    let rules: RulesOutcome
+    let summary: FeedSummary
+
+    init(snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, now: Date) {
+        rules = RulesOutcome(snapshot.live(at: now), snapshot: snapshot, visitor: visitor, showAll: showAll)
+        live = snapshot.marked(rules.giveaways, for: visitor)
+        summary = FeedSummary(snapshot, at: now)
+    }
+}
