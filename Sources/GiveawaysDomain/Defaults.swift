@@ -29,6 +29,8 @@ public enum Defaults {
 
     /// Rendered pages kept for visitors without marks.
     public static let renderedPagesBudgetBytes = 16 * 1_048_576
+    /// Rendered giveaway cards, joined into the pages of visitors with marks or rules.
+    public static let renderedCardsBudgetBytes = 8 * 1_048_576
     /// Gzipped copies of other answers (JSON, pages of visitors with marks), by ETag.
     public static let compressedBodiesBudgetBytes = 8 * 1_048_576
     /// The image cache on disk, and the largest single image it keeps.

@@ -28,7 +28,8 @@ struct HomePage {
         let platformMenu: [PlatformMenuItem]
         let typeOptions: [Link]
         let sortOptions: [(value: String, label: String, isSelected: Bool)]
-        let cards: [GiveawayCardModel]
+        let cards: [MarkedGiveaway]
+        let renderer: CardRenderer
         let emptyState: EmptyState?
         /// "Ending within 24 h": the chip's link and how many it would show.
         let endingSoonLink: Link
@@ -43,8 +44,10 @@ struct HomePage {
         }
 
         init(
-            filters: HomeFilters, selection: HomeSelection, visitor: Visitor, now: Date, strings: Strings
+            filters: HomeFilters, selection: HomeSelection, visitor: Visitor, now: Date, renderer: CardRenderer
         ) {
+            let strings = renderer.strings
+            self.renderer = renderer
             let results = selection.giveaways
             let summary = selection.summary
             self.strings = strings
@@ -86,9 +89,7 @@ struct HomePage {
                 Link(label: $0.1, path: filters.with(type: $0.0).path, isCurrent: $0.0 == filters.query.type)
             }
             sortOptions = GiveawaySort.allCases.map { ($0.rawValue, strings.sortName($0), $0 == filters.query.sort) }
-            cards = selection.cards.map {
-                GiveawayCardModel(giveaway: $0.giveaway, now: now, marks: $0.marks, strings: strings)
-            }
+            cards = selection.cards
             endingSoonLink = Link(
                 label: text.endingWithin24h, path: filters.with(endingSoon: !filters.endingSoon).path,
                 isCurrent: filters.endingSoon)
@@ -144,14 +145,7 @@ struct HomePage {
     func resultsFragment() -> HTML {
         if let empty = model.emptyState { return "\(rulesNotice)\(empty.render())" }
         let strings = model.strings
-        let cards = model.cards.map { card in
-            GiveawayCard(
-                model: card,
-                heart: HeartButton(
-                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.filters.path,
-                    strings: strings)
-            ).render()
-        }
+        let cards = model.cards.map { model.renderer.card($0, returnPath: model.filters.path) }
         let count = model.cards.count
         let counted: HTML =
             "<strong>\(strings.number(count))</strong> \(count == 1 ? strings.home.resultNoun.one : strings.home.resultNoun.other)"

@@ -9,7 +9,7 @@ struct MorePage {
             let platform: Platform
             let count: Int
             let seeAllPath: String
-            let cards: [GiveawayCardModel]
+            let cards: [MarkedGiveaway]
         }
 
         let banner: StatusBanner.Model?
@@ -20,11 +20,14 @@ struct MorePage {
         let rulesNotice: HomePage.Model.RulesNotice?
         let returnPath: String
         let strings: Strings
+        let renderer: CardRenderer
 
         init(
-            selection: MoreSelection, visitor: Visitor, showAll: Bool, now: Date, strings: Strings
+            selection: MoreSelection, visitor: Visitor, showAll: Bool, now: Date, renderer: CardRenderer
         ) {
+            let strings = renderer.strings
             self.strings = strings
+            self.renderer = renderer
             let rules = selection.rules
             rulesNotice =
                 visitor.rules.isEmpty
@@ -38,6 +41,9 @@ struct MorePage {
                 GiveawayCardModel(
                     giveaway: giveaway, now: now, marks: marks[giveaway.id] ?? CardMarks(), strings: strings)
             }
+            func marked(_ giveaway: Giveaway) -> MarkedGiveaway {
+                MarkedGiveaway(giveaway: giveaway, marks: marks[giveaway.id] ?? CardMarks())
+            }
             banner = StatusBanner.Model(
                 isDemoData: selection.summary.isDemoData, log: selection.summary.log, now: now,
                 returnPath: returnPath, strings: strings)
@@ -49,7 +55,7 @@ struct MorePage {
                 Shelf(
                     platform: shelf.platform, count: shelf.giveaways.count,
                     seeAllPath: HomeFilters().with(platform: shelf.platform.slug).path,
-                    cards: shelf.giveaways.prefix(MorePage.shelfLength).map(card))
+                    cards: shelf.giveaways.prefix(MorePage.shelfLength).map(marked))
             }
         }
     }
@@ -111,7 +117,7 @@ struct MorePage {
 
     private func shelf(_ shelf: Model.Shelf) -> HTML {
         let cards = shelf.cards.map { card -> HTML in
-            "<li>\(GiveawayCard(model: card, heart: HeartButton(giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.returnPath, strings: model.strings), style: .compact).render())</li>"
+            "<li>\(model.renderer.card(card, returnPath: model.returnPath, style: .compact))</li>"
         }
         let id = "shelf-\(shelf.platform.slug)"
         return """

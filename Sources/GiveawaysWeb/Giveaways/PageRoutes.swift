@@ -50,7 +50,8 @@ struct PageRoutes: Sendable {
             let selection = HomeSelection(filters: filters, snapshot: snapshot, visitor: visitor, now: now)
             let page = HomePage(
                 model: .init(
-                    filters: filters, selection: selection, visitor: visitor, now: now, strings: context.strings))
+                    filters: filters, selection: selection, visitor: visitor, now: now,
+                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(
                 request, context, title: page.model.title, section: .home, content: page.render(),
@@ -91,7 +92,8 @@ struct PageRoutes: Sendable {
             let page = MorePage(
                 model: .init(
                     selection: MoreSelection(snapshot: snapshot, visitor: visitor, showAll: showAll, now: now),
-                    visitor: visitor, showAll: showAll, now: now, strings: context.strings))
+                    visitor: visitor, showAll: showAll, now: now,
+                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
             return Layout(
                 request, context, title: context.strings.pageTitle(context.strings.more.pageTitle), section: .more,
                 content: page.render()

@@ -134,11 +134,15 @@ final class ReadModel: Sendable {
         (.empty, false, [:]))
     /// Rendered pages for visitors without marks; emptied whenever a reload brings something they show.
     let pages: PageCache
+    /// Rendered giveaway cards, joined into personal pages.
+    let cards: CardFragments
 
     init(
         feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil, log: any SyncLogRepository,
-        logger: Logger, pageBudget: Int = Defaults.renderedPagesBudgetBytes
+        logger: Logger, pageBudget: Int = Defaults.renderedPagesBudgetBytes,
+        cardBudget: Int = Defaults.renderedCardsBudgetBytes
     ) {
+        cards = CardFragments(budget: cardBudget)
         self.feed = feed
         sources = catalog == nil ? [.gamerpower] : [.gamerpower, .freetogame]
         self.catalog = catalog

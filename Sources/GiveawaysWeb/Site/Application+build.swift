@@ -37,6 +37,8 @@ public struct WebConfiguration: Sendable {
     /// The key that signs profile cookies; `buildApplication` reads the database's, tests may set one (`nil`: a
     /// key for this process only).
     public var profileCookieKey: [UInt8]?
+    /// Rendered cards kept for personal pages; `0` renders every card afresh.
+    public var renderedCardsBudget = Defaults.renderedCardsBudgetBytes
 
     public init() {}
 
@@ -162,7 +164,7 @@ public func buildApplication(
     let profileCookies = ProfileCookies(key: configuration.profileCookieKey ?? ProfileCookies.ephemeralKey)
     let readModel = ReadModel(
         feed: repositories.feed, catalog: catalogSource == nil ? nil : repositories.catalog,
-        log: repositories.syncLog, logger: logger)
+        log: repositories.syncLog, logger: logger, cardBudget: configuration.renderedCardsBudget)
     var jobs: [any SourceSyncJob] = [
         GamerPowerSyncJob(
             upstream: source, feed: repositories.feed, log: repositories.syncLog,

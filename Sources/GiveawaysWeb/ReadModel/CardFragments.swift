@@ -1,0 +1,86 @@
+import Foundation
+import GiveawaysDomain
+import Synchronization
+
+/// Giveaway cards as HTML, each rendered once per read-model generation, minute (the "ends in …" texts) and
+/// language for every state a visitor can see it in (their marks on it, the "new" badge, the page it returns to),
+/// then joined into every page that shows it. A page for a visitor with marks or rules is then mostly the joining
+/// of kept cards; the bytes are the same as rendering each card afresh, because a kept card is that rendering.
+final class CardFragments: Sendable {
+    struct Key: Hashable, Sendable {
+        let id: Int
+        let marks: CardMarks
+        let compact: Bool
+        let returnPath: String
+        let language: Language
+    }
+
+    /// `0` keeps nothing: every card is rendered afresh (the tests compare both ways).
+    private let budget: Int
+    private let state = Mutex<(generation: Int, minute: Int, entries: [Key: HTML], bytes: Int)>((0, 0, [:], 0))
+
+    init(budget: Int) {
+        self.budget = budget
+    }
+
+    /// The card for `key` as of the snapshot `generation` at `now`: kept, or made by `render` and kept.
+    func html(for key: Key, generation: Int, now: Date, render: () -> HTML) -> HTML {
+        guard budget > 0 else { return render() }
+        let minute = PageCache.minute(now)
+        let kept = state.withLock { state -> HTML? in
+            if (generation, minute) > (state.generation, state.minute) {
+                state = (generation, minute, [:], 0)
+            }
+            return state.generation == generation && state.minute == minute ? state.entries[key] : nil
+        }
+        if let kept { return kept }
+        let html = render()
+        let bytes = html.rendered.utf8.count + key.returnPath.utf8.count
+        state.withLock { state in
+            // A request that still holds an older snapshot (or minute) renders for itself and keeps nothing.
+            guard state.generation == generation, state.minute == minute else { return }
+            if state.bytes + bytes > budget {
+                state.entries.removeAll(keepingCapacity: true)
+                state.bytes = 0
+            }
+            state.entries[key] = html
+            state.bytes += bytes
+        }
+        return html
+    }
+}
+
+extension ReadModel {
+    /// The card renderer of one request: for `snapshot`, at `now`, in the request's language.
+    func cardRenderer(_ snapshot: ReadModelSnapshot, now: Date, context: AppRequestContext) -> CardRenderer {
+        CardRenderer(
+            fragments: cards, generation: snapshot.generation, now: now, strings: context.strings,
+            language: context.language)
+    }
+}
+
+/// Renders the giveaway cards of one page through the `CardFragments`.
+struct CardRenderer: Sendable {
+    let fragments: CardFragments
+    let generation: Int
+    let now: Date
+    let strings: Strings
+    let language: Language
+
+    /// One card of a grid or a shelf, with its heart coming back to `returnPath`.
+    func card(_ marked: MarkedGiveaway, returnPath: String, style: GiveawayCard.Style = .regular) -> HTML {
+        let key = CardFragments.Key(
+            id: marked.giveaway.id, marks: marked.marks, compact: style == .compact, returnPath: returnPath,
+            language: language)
+        return fragments.html(for: key, generation: generation, now: now) {
+            let model = GiveawayCardModel(giveaway: marked.giveaway, now: now, marks: marked.marks, strings: strings)
+            return GiveawayCard(
+                model: model,
+                heart: HeartButton(
+                    giveawayID: model.id, title: model.title, isFavorite: model.isFavorite, returnPath: returnPath,
+                    strings: strings),
+                style: style
+            ).render()
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GiveawaysDomain
+import GiveawaysTestSupport
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Synchronization
+import Testing
+
+@testable import GiveawaysWeb
+
+/// Personal pages are joined from kept cards: the same bytes as rendering every card afresh.
+@Suite struct PersonalPageSpeedTests {
+    static let pages = ["/", "/more", "/?platform=steam", "/?q=lantern"]
+
+    /// Every page the three visitors see, in English and German, keyed by visitor, page and language.
+    static func collect(
+        _ browsers: [String: Browser], client: some TestClientProtocol, rounds: Int
+    ) async throws -> [String: String] {
+        var bodies: [String: String] = [:]
+        for (name, browser) in browsers {
+            for uri in pages {
+                for language in ["en", "de"] {
+                    var headers = browser.cookieHeader
+                    headers[.acceptLanguage] = language
+                    for round in 0..<rounds {
+                        let response = try await client.execute(uri: uri, method: .get, headers: headers) { $0 }
+                        #expect(response.status == .ok, "\(name) \(uri)")
+                        let key = "\(name) \(uri) \(language)"
+                        if round > 0 { #expect(response.body == ByteBuffer(string: bodies[key] ?? "")) }
+                        bodies[key] = String(buffer: response.body)
+                    }
+                }
+            }
+        }
+        return bodies
+    }
+
+    @Test func personalPagesAreByteIdenticalWithAndWithoutKeptCards() async throws {
+        let harness = try await WebHarness()
+        let (browsers, kept) = try await harness.app().test(.router) { client in
+            var browsers = ["none": Browser(), "marks": Browser(), "rules": Browser()]
+            _ = try await browsers["marks"]!.heart(3101, on: true, client: client)
+            _ = try await browsers["marks"]!.post("/giveaways/3102/mark", "kind=claimed&on=1", client: client)
+            _ = try await browsers["marks"]!.post("/giveaways/3103/mark", "kind=not-interested&on=1", client: client)
+            _ = try await browsers["rules"]!.heart(3104, on: true, client: client)
+            _ = try await browsers["rules"]!.post("/settings", "store=steam&store=pc&no_loot=1", client: client)
+            // The second round of each page is joined from the cards the first one kept.
+            return (browsers, try await Self.collect(browsers, client: client, rounds: 2))
+        }
+        var configuration = harness.configuration
+        configuration.renderedCardsBudget = 0
+        try await harness.app(configuration: configuration).test(.router) { client in
+            let fresh = try await Self.collect(browsers, client: client, rounds: 1)
+            #expect(fresh.count == kept.count)
+            for (key, body) in fresh {
+                #expect(kept[key] == body, "\(key)")
+            }
+        }
+        // The visitors' pages differ from one another (the marks and rules are on them).
+        #expect(kept["marks / en"] != kept["none / en"] && kept["marks / en"] != nil)
+        #expect(kept["rules / en"] != kept["marks / en"])
+        #expect(kept["marks / en"]?.contains("aria-pressed=\"true\"") == true)
+    }
+
+    @Test func aCardIsRenderedOncePerStateGenerationAndMinute() {
+        let fragments = CardFragments(budget: 1_048_576)
+        let renders = Mutex(0)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        func card(_ id: Int, favorite: Bool = false, generation: Int = 1, at time: Date = now) -> String {
+            let key = CardFragments.Key(
+                id: id, marks: CardMarks(isFavorite: favorite), compact: false, returnPath: "/", language: .en)
+            return fragments.html(for: key, generation: generation, now: time) {
+                renders.withLock { $0 += 1 }
+                let text = "<article>\(id) \(favorite) \(generation) \(Int(time.timeIntervalSince1970))</article>"
+                return HTML(stringLiteral: text)
+            }.rendered
+        }
+        let first = card(1)
+        #expect(card(1) == first)
+        #expect(renders.withLock { $0 } == 1, "the second time it is kept")
+        _ = card(1, favorite: true)
+        _ = card(2)
+        #expect(renders.withLock { $0 } == 3, "another state or card is rendered")
+        #expect(card(1, at: now.addingTimeInterval(60)) != first, "a new minute renders anew")
+        #expect(card(1, generation: 2, at: now.addingTimeInterval(60)).contains(" 2 "), "so does a new snapshot")
+        // A request still on the older snapshot renders for itself and does not replace the newer cards.
+        _ = card(1, generation: 1, at: now.addingTimeInterval(60))
+        let count = renders.withLock { $0 }
+        _ = card(1, generation: 2, at: now.addingTimeInterval(60))
+        #expect(renders.withLock { $0 } == count)
+
+        let none = CardFragments(budget: 0)
+        let key = CardFragments.Key(id: 1, marks: CardMarks(), compact: false, returnPath: "/", language: .en)
+        for _ in 0..<3 {
+            _ = none.html(for: key, generation: 1, now: now) {
+                renders.withLock { $0 += 1 }; return ""
+            }
+        }
+        #expect(renders.withLock { $0 } == count + 3, "a budget of 0 keeps nothing")
+    }
+}
