@@ -32,7 +32,7 @@ public enum Defaults {
     /// Rendered giveaway cards, joined into the pages of visitors with marks or rules.
     public static let renderedCardsBudgetBytes = 8 * 1_048_576
     /// Gzipped copies of other answers (JSON, pages of visitors with marks), by ETag.
-    public static let compressedBodiesBudgetBytes = 8 * 1_048_576
+    public static let compressedBodiesBudgetBytes = 32 * 1_048_576
     /// The image cache on disk, and the largest single image it keeps.
     public static let imageCacheBudgetBytes = 200 * 1_048_576
     public static let maxImageBytes = 4 * 1_048_576

@@ -63,6 +63,42 @@ import Testing
         #expect(kept["marks / en"]?.contains("aria-pressed=\"true\"") == true)
     }
 
+    /// A personal page carries a validator made before rendering: a revisit with nothing changed is a 304, and a
+    /// new mark, another visitor or another language is not.
+    @Test func aPersonalPageRevisitedUnchangedIsA304() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            var alice = Browser()
+            var bob = Browser()
+            _ = try await alice.heart(3101, on: true, client: client)
+            _ = try await bob.heart(3102, on: true, client: client)
+            func get(_ browser: Browser, _ uri: String, _ extra: HTTPFields = [:]) async throws -> TestResponse {
+                var headers = browser.cookieHeader
+                for field in extra { headers[field.name] = field.value }
+                return try await client.execute(uri: uri, method: .get, headers: headers) { $0 }
+            }
+            for uri in ["/", "/more"] {
+                let first = try await get(alice, uri)
+                let tag = try #require(first.headers[.eTag])
+                #expect(first.status == .ok)
+                let again = try await get(alice, uri, [.ifNoneMatch: tag])
+                #expect(again.status == .notModified, "\(uri)")
+                #expect(again.body.readableBytes == 0)
+                #expect(again.headers[.eTag] == tag)
+                let gzipped = try await get(alice, uri, [.ifNoneMatch: tag, .acceptEncoding: "gzip"])
+                #expect(gzipped.status == .notModified)
+                #expect(try await get(bob, uri, [.ifNoneMatch: tag]).status == .ok, "another visitor")
+                let german = try await get(alice, uri, [.ifNoneMatch: tag, .acceptLanguage: "de"])
+                #expect(german.status == .ok, "another language")
+            }
+            let home = try #require(try await get(alice, "/").headers[.eTag])
+            _ = try await alice.post("/giveaways/3103/mark", "kind=claimed&on=1", client: client)
+            let changed = try await get(alice, "/", [.ifNoneMatch: home])
+            #expect(changed.status == .ok, "a new mark changes the page")
+            #expect(changed.headers[.eTag] != home)
+        }
+    }
+
     @Test func aCardIsRenderedOncePerStateGenerationAndMinute() {
         let fragments = CardFragments(budget: 1_048_576)
         let renders = Mutex(0)

@@ -22,8 +22,44 @@ extension ReadModel {
         _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
         render: () -> HTML
     ) -> Response {
-        guard !visitor.seesPersonalPages(snapshot) else { return PageResponse.html(render()) }
-        return page(request, snapshot, VisitorMarks.none, now, in: language, render: render)
+        guard visitor.seesPersonalPages(snapshot) else {
+            return page(request, snapshot, VisitorMarks.none, now, in: language, render: render)
+        }
+        // A revisit with nothing changed costs no rendering: the validator is made of what the page is made of.
+        let etag = visitor.pageTag(request: request, generation: snapshot.generation, now: now, language: language)
+        if let candidates = request.headers[.ifNoneMatch],
+            ConditionalGzipMiddleware<AppRequestContext>.matches(candidates, etag)
+        {
+            var headers = PageResponse.headers
+            headers[.contentType] = nil
+            headers[.eTag] = etag
+            return Response(status: .notModified, headers: headers)
+        }
+        var response = PageResponse.html(render())
+        response.headers[.eTag] = etag
+        return response
+    }
+}
+
+extension Visitor {
+    /// Differs between processes, so a validator made by one is never taken for another's (they hash alike only
+    /// by chance within one process's seed).
+    private static let processTag = String(UInt64.random(in: .min ... .max), radix: 36)
+
+    /// The validator of one personal page: a hash of everything it is made of — the snapshot, the minute (the
+    /// "ends in …" texts), the address, the language, and the visitor's marks, rules and previous visit.
+    func pageTag(request: Request, generation: Int, now: Date, language: Language) -> String {
+        var hasher = Hasher()
+        hasher.combine(generation)
+        hasher.combine(PageCache.minute(now))
+        hasher.combine(request.uri.description)
+        hasher.combine(PageResponse.wantsFragment(request))
+        hasher.combine(language)
+        hasher.combine(marks)
+        hasher.combine(settings.rules)
+        hasher.combine(settings.previousVisitEndedAt)
+        let hash = UInt64(bitPattern: Int64(hasher.finalize()))
+        return "W/\"p\(Self.processTag)-\(String(hash, radix: 36))\""
     }
 }
 
