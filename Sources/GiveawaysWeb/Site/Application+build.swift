@@ -39,6 +39,9 @@ public struct WebConfiguration: Sendable {
     public var profileCookieKey: [UInt8]?
     /// Rendered cards kept for personal pages; `0` renders every card afresh.
     public var renderedCardsBudget = Defaults.renderedCardsBudgetBytes
+    /// Keeps the visitors' marks and settings in memory between page views (`VisitorCache`): right when this
+    /// process is the only writer of the store.
+    public var keepsVisitorsInMemory = true
 
     public init() {}
 
@@ -161,6 +164,12 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
     let clock = configuration.clock
     let site = configuration.site
+    var repositories = repositories
+    if configuration.keepsVisitorsInMemory {
+        let visitors = VisitorCache(marks: repositories.marks, profiles: repositories.profiles)
+        repositories.marks = visitors
+        repositories.profiles = visitors
+    }
     let profileCookies = ProfileCookies(key: configuration.profileCookieKey ?? ProfileCookies.ephemeralKey)
     let readModel = ReadModel(
         feed: repositories.feed, catalog: catalogSource == nil ? nil : repositories.catalog,
