@@ -69,7 +69,9 @@ final class VisitorCache: MarkRepository, ProfileRepository {
 
     // MARK: Writes, passed on; each drops what was kept of its profile
 
-    func setMark(_ kind: MarkKind, on subject: MarkSubject, profile: ProfileID, text: String?, at time: Date)
+    func setMark(
+        _ kind: MarkKind, on subject: MarkSubject, profile: ProfileID, text: String?, at time: Date
+    )
         async throws
     {
         defer { drop(profile) }
