@@ -29,11 +29,18 @@ public final class PostgresDatabase: Sendable {
     ) async throws -> PostgresDatabase {
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
-            tls: try tls(url.tls))
+            tls: clientTLS(url.tls))
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = timeout
+        // The pool retries a failing connection quietly for ever; one connection first tells a wrong password or
+        // database name at once, in the server's words.
+        try await withDeadline(timeout, url: url) { try await probe(url, logger: logger) }
+        // The pool reports every connection it opens and closes at info level: notices and worse only.
+        var poolLogger = logger
+        poolLogger.logLevel = max(logger.logLevel, .notice)
         let database = PostgresDatabase(
-            client: PostgresClient(configuration: configuration, backgroundLogger: logger), url: url, logger: logger)
+            client: PostgresClient(configuration: configuration, backgroundLogger: poolLogger), url: url, logger: logger
+        )
         do {
             try await withDeadline(timeout, url: url) { try await PostgresSchema.migrate(database) }
         } catch let error as PostgresDatabaseError {
@@ -46,16 +53,36 @@ public final class PostgresDatabase: Sendable {
         return database
     }
 
-    private static func tls(_ mode: PostgresURL.TLSMode) throws -> PostgresClient.Configuration.TLS {
+    /// libpq's `prefer` and `require` encrypt without checking the certificate; `verify-full` checks it.
+    private static func tlsConfiguration(_ mode: PostgresURL.TLSMode) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if mode != .verifyFull { configuration.certificateVerification = .none }
+        return configuration
+    }
+
+    private static func clientTLS(_ mode: PostgresURL.TLSMode) -> PostgresClient.Configuration.TLS {
         switch mode {
-        case .disable: return .disable
-        case .prefer, .require:
-            var configuration = TLSConfiguration.makeClientConfiguration()
-            // As libpq's `prefer` and `require`: encrypted, but the certificate is not checked.
-            configuration.certificateVerification = .none
-            return mode == .prefer ? .prefer(configuration) : .require(configuration)
-        case .verifyFull:
-            return .require(.makeClientConfiguration())
+        case .disable: .disable
+        case .prefer: .prefer(tlsConfiguration(mode))
+        case .require, .verifyFull: .require(tlsConfiguration(mode))
+        }
+    }
+
+    private static func probe(_ url: PostgresURL, logger: Logger) async throws {
+        let connectionTLS: PostgresConnection.Configuration.TLS =
+            switch url.tls {
+            case .disable: .disable
+            case .prefer: .prefer(try .init(configuration: tlsConfiguration(url.tls)))
+            case .require, .verifyFull: .require(try .init(configuration: tlsConfiguration(url.tls)))
+            }
+        let configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: connectionTLS)
+        do {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            try await connection.close()
+        } catch {
+            throw PostgresDatabaseError.failed(url, reason: PostgresDatabaseError.reason(error))
         }
     }
 
@@ -152,6 +179,8 @@ extension PostgresDatabaseError {
     static func reason(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
+            // A connection's own failure (refused, no route, TLS) names the address, never the password.
+            if let underlying = error.underlying { return "\(error.code): \(underlying)" }
             return "\(error.code)"
         }
         return "\(type(of: error))"

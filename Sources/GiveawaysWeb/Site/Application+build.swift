@@ -107,18 +107,14 @@ public struct AppRepositories: Sendable {
 public func buildApplication(_ configuration: WebConfiguration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "giveaways")
     logger.logLevel = configuration.logLevel
-    let database: AppDatabase
-    do {
-        database = try AppDatabase.open(path: configuration.databasePath)
-    } catch {
-        throw DatabaseOpenError(path: configuration.databasePath, reason: String(describing: error))
-    }
+    // A `postgres://` URL opens PostgreSQL, anything else a SQLite file (`AppStore`).
+    let store = try await AppStore.open(configuration.databasePath, logger: logger)
     let client = GamerPowerHTTPClient(baseURL: configuration.gamerpowerURL, logger: logger)
     let catalog = FreeToGameHTTPClient(baseURL: configuration.freetogameURL, logger: logger)
-    let repositories = AppRepositories.sqlite(database)
+    let repositories = store.repositories
     var configuration = configuration
     if configuration.profileCookieKey == nil {
-        configuration.profileCookieKey = try database.serverSecret(named: "profile-cookie")
+        configuration.profileCookieKey = try await store.secrets.serverSecret(named: "profile-cookie", at: Date())
     }
     let discover = configuration.rawgKey.map {
         RAWGDiscoverSource(
