@@ -176,7 +176,7 @@ public enum PostgresDatabaseError: Error, CustomStringConvertible {
 extension PostgresDatabaseError {
     /// What went wrong, in words that hold no secret: the server's own message (it never repeats a password), else
     /// the kind of failure. PostgresNIO's descriptions are deliberately vague for the same reason.
-    static func reason(_ error: any Error) -> String {
+    public static func reason(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
             // A connection's own failure (refused, no route, TLS) names the address, never the password.
