@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData
@@ -7,7 +8,7 @@ import Testing
 @Suite(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.skipped))
 struct PostgresDatabaseTests {
     @Test func tenInstancesStartingTogetherMigrateExactlyOnce() async throws {
-        try await PostgresTestServer.withFreshDatabaseURL { url in
+        try await PostgresTestServer.withFreshPostgresURL { url in
             let databases = try await withThrowingTaskGroup(of: PostgresDatabase.self) { group in
                 for _ in 0..<10 {
                     group.addTask {

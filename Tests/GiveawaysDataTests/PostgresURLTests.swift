@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData

@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData
