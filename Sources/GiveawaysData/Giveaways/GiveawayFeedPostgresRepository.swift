@@ -78,11 +78,21 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
                 existing[giveaway.id] = giveaway
             }
             let platforms = try await GiveawayPostgresReads.platformsByGiveaway(sql)
+            var claimCounters: [(id: Int, users: Int)] = []
             for giveaway in giveaways where incoming[giveaway.id] == giveaway {
                 incoming[giveaway.id] = nil  // the last copy of a duplicated id wins, once
                 try await Self.upsert(
                     giveaway, existing: existing[giveaway.id], platforms: platforms[giveaway.id], at: time,
-                    report: &report, sql: sql)
+                    report: &report, claimCounters: &claimCounters, sql: sql)
+            }
+            // The claim counters that moved on otherwise unchanged giveaways (most of a sync): one statement.
+            if !claimCounters.isEmpty {
+                try await sql.run(
+                    """
+                    UPDATE giveaway SET users = c.users
+                    FROM unnest(\(claimCounters.map(\.id)), \(claimCounters.map(\.users))) AS c (id, users)
+                    WHERE giveaway.id = c.id
+                    """)
             }
 
             let seenIDs = Set(giveaways.map(\.id))
@@ -105,7 +115,7 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
 
     private static func upsert(
         _ giveaway: Giveaway, existing: GiveawayRow?, platforms: [Platform]?, at time: Date,
-        report: inout SyncReport, sql: PostgresTransaction
+        report: inout SyncReport, claimCounters: inout [(id: Int, users: Int)], sql: PostgresTransaction
     ) async throws {
         guard var row = existing else {
             try await GiveawayRow(giveaway: giveaway, seenAt: time).insert(sql)
@@ -142,7 +152,7 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
                 report.endDateChanged.append(row.id)
             }
         } else if before.users != row.users {
-            try await sql.run("UPDATE giveaway SET users = \(row.users) WHERE id = \(row.id)")
+            claimCounters.append((row.id, row.users))
         }
         // last_seen_at of unchanged rows is set for all of them at once at the end of the sync.
     }
