@@ -20,11 +20,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // Entities, repository protocols and the use cases that hold the rules. No dependencies, on purpose.
         .target(name: "GiveawaysDomain"),
-        // The GamerPower HTTP client, its DTOs and the SQLite store.
+        // The GamerPower HTTP client, its DTOs and the stores (SQLite, PostgreSQL).
         .target(
             name: "GiveawaysData",
             dependencies: [
@@ -33,6 +34,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // The JSON API's contract: `openapi.yaml` (also served as is) and the types and server stubs generated from it.
@@ -86,6 +88,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(
@@ -97,6 +100,7 @@ let package = Package(
             dependencies: [
                 "GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(

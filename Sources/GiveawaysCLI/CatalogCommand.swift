@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysWeb
 
 extension CatalogPlatform: ExpressibleByArgument {}
 extension CatalogQuery.Sort: ExpressibleByArgument {}
@@ -57,7 +58,7 @@ struct CatalogCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let games = try await CatalogSQLiteRepository(database: try store.openDatabase()).allCatalogGames()
+            let games = try await store.openStore().repositories.catalog.allCatalogGames()
             let query = CatalogQuery(
                 genre: genre, platform: platform, sort: sort, search: search, includeRemoved: includeRemoved)
             if let key = query.genreKey, !games.contains(where: { $0.game.genreKey == key }) {
@@ -73,7 +74,7 @@ struct CatalogCommand: AsyncParsableCommand {
                 return
             }
             if games.isEmpty {
-                Console.error("no catalog stored in \(store.databasePath) yet; run `giveaways catalog sync` first")
+                Console.error("no catalog stored in \(store.databaseName) yet; run `giveaways catalog sync` first")
                 return
             }
             Console.print(CatalogTable(games: result).render())
@@ -94,7 +95,7 @@ struct CatalogCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let games = try await CatalogSQLiteRepository(database: try store.openDatabase()).allCatalogGames()
+            let games = try await store.openStore().repositories.catalog.allCatalogGames()
             guard let stored = games.first(where: { $0.id == id }) else {
                 Console.error("no game \(id) in the catalog")
                 throw ExitStatus.notFound
@@ -151,9 +152,9 @@ struct CatalogCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let database = try store.openDatabase()
-            let repository = CatalogSQLiteRepository(database: database)
-            let log = SyncLogSQLiteRepository(database: database)
+            let repositories = try await store.openStore().repositories
+            let repository = repositories.catalog
+            let log = repositories.syncLog
             for (index, file) in files.enumerated() {
                 let time =
                     asOf.isEmpty

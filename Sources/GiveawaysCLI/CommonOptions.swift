@@ -2,11 +2,15 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysWeb
 import Logging
 
 /// `--database` and `--now`, taken by every command.
 struct StoreOptions: ParsableArguments {
-    @Option(help: "The SQLite database file (env GIVEAWAYS_DATABASE; default ./giveaways.sqlite).")
+    @Option(
+        help:
+            "The SQLite database file, or a postgres://USER[:PASSWORD]@HOST:PORT/DB[?sslmode=…] URL (env GIVEAWAYS_DATABASE; default ./giveaways.sqlite)."
+    )
     var database: String?
 
     @Option(help: "The current time as ISO 8601, for replaying history and tests (default: the system clock).")
@@ -17,6 +21,11 @@ struct StoreOptions: ParsableArguments {
 
     var databasePath: String {
         (try? Settings.database.value(text: database)) ?? Defaults.databasePath
+    }
+
+    /// The database as messages show it: never a password.
+    var databaseName: String {
+        AppStore.displayName(databasePath)
     }
 
     func validate() throws {
@@ -37,13 +46,13 @@ struct StoreOptions: ParsableArguments {
         return logger
     }
 
-    /// Opens the store (migrating it if it was written by an earlier release), turning a failure into a one-line
-    /// message and exit code 74.
-    func openDatabase() throws -> AppDatabase {
+    /// Opens the store, SQLite or PostgreSQL (migrating it if it was written by an earlier release), turning a
+    /// failure into a one-line message and exit code 74.
+    func openStore() async throws -> AppStore {
         do {
-            return try AppDatabase.open(path: databasePath)
+            return try await AppStore.open(databasePath, logger: makeLogger(label: "giveaways.database"))
         } catch {
-            Console.error("cannot open the database at \(databasePath): \(error)")
+            Console.error("\(error)")
             throw ExitStatus.databaseError
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysWeb
 
 extension HookFormat: ExpressibleByArgument {}
 
@@ -68,7 +69,7 @@ struct HooksCommand: AsyncParsableCommand {
                 Console.error("\(error)")
                 throw ExitStatus.usage
             }
-            let added = try await HookSQLiteRepository(database: try store.openDatabase()).addHook(hook)
+            let added = try await store.openStore().hooks.addHook(hook)
             Console.print(
                 "Added hook \(added.id): \(added.format.rawValue) → \(added.redactedURL)"
                     + (added.secret == nil ? "" : " (secret set)"))
@@ -134,7 +135,7 @@ struct HooksCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let repository = HookSQLiteRepository(database: try store.openDatabase())
+            let repository = try await store.openStore().hooks
             if visitors {
                 try await listVisitors(repository)
                 return
@@ -200,7 +201,7 @@ struct HooksCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let repository = HookSQLiteRepository(database: try store.openDatabase())
+            let repository = try await store.openStore().hooks
             var missing: [Int] = []
             for id in ids {
                 if try await repository.removeHook(id: id) {
@@ -233,14 +234,14 @@ struct HooksCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let database = try store.openDatabase()
-            let repository = HookSQLiteRepository(database: database)
+            let database = try await store.openStore()
+            let repository = database.hooks
             guard let hook = try await repository.hook(id: id) else {
                 Console.error("no hook \(id)")
                 throw ExitStatus.notFound
             }
             let now = store.currentTime()
-            let feed = try await GiveawayFeedSQLiteRepository(database: database).giveawaysInFeed()
+            let feed = try await database.repositories.feed.giveawaysInFeed()
             let sample = feed.first { $0.isLive(at: now) } ?? DemoGiveaways.make(now: now)[0]
             let attempt = try await HTTPConnections.using { connections in
                 let worker = HookDeliveryWorker(
@@ -274,7 +275,7 @@ struct HooksCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let attempts = try await HookSQLiteRepository(database: try store.openDatabase())
+            let attempts = try await store.openStore().hooks
                 .deliveries(hook: id, limit: max(1, limit))
             guard !attempts.isEmpty else {
                 Console.print("No deliveries yet.")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysWeb
 
 /// `giveaways import`: replay saved `/giveaways` answers as if they had been fetched at given times.
 struct ImportCommand: AsyncParsableCommand {
@@ -32,9 +33,9 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let database = try store.openDatabase()
-        let repository = GiveawayFeedSQLiteRepository(database: database)
-        let log = SyncLogSQLiteRepository(database: database)
+        let repositories = try await store.openStore().repositories
+        let repository = repositories.feed
+        let log = repositories.syncLog
         var titles: [Int: String] = [:]
         for (index, file) in files.enumerated() {
             let time = asOf.isEmpty ? Self.dateInName(file)! : Timestamp.parse(asOf[index])!

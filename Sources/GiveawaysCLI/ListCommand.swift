@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysWeb
 
 extension TypeFilter: ExpressibleByArgument {}
 extension GiveawaySort: ExpressibleByArgument {}
@@ -34,7 +35,7 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let repository = GiveawayFeedSQLiteRepository(database: try store.openDatabase())
+        let repository = try await store.openStore().repositories.feed
         let now = store.currentTime()
         let all = try await repository.giveawaysInFeed()
         let platform: String?
@@ -54,7 +55,7 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         if all.isEmpty {
-            Console.error("no giveaways stored in \(store.databasePath) yet; run `giveaways sync` first")
+            Console.error("no giveaways stored in \(store.databaseName) yet; run `giveaways sync` first")
             return
         }
         Console.print(GiveawayTable(giveaways: giveaways, now: now).render())

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysWeb
 
 /// `giveaways show ID`: every field of one giveaway and its history in the feed.
 struct ShowCommand: AsyncParsableCommand {
@@ -19,10 +20,10 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let repository = GiveawayFeedSQLiteRepository(database: try store.openDatabase())
+        let repository = try await store.openStore().repositories.feed
         let now = store.currentTime()
         guard let stored = try await repository.storedGiveaway(id: id) else {
-            Console.error("no giveaway with id \(id) in \(store.databasePath)")
+            Console.error("no giveaway with id \(id) in \(store.databaseName)")
             throw ExitStatus.notFound
         }
         if json {

@@ -22,10 +22,10 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let database = try store.openDatabase()
-        let feed = GiveawayFeedSQLiteRepository(database: database)
-        let catalog = CatalogSQLiteRepository(database: database)
-        let log = SyncLogSQLiteRepository(database: database)
+        let repositories = try await store.openStore().repositories
+        let feed = repositories.feed
+        let catalog = repositories.catalog
+        let log = repositories.syncLog
         let now = store.currentTime()
         let minutes = try interval.minutes()
         var health: [SourceHealth] = []

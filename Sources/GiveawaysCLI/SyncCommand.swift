@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysWeb
 
 /// `giveaways sync`: fetch every source (or one) once and store it.
 struct SyncCommand: AsyncParsableCommand {
@@ -19,20 +20,20 @@ struct SyncCommand: AsyncParsableCommand {
     @OptionGroup var upstream: UpstreamOptions
 
     func run() async throws {
-        let database = try store.openDatabase()
+        let repositories = try await store.openStore().repositories
         var failed = false
         for source in source.map({ [$0] }) ?? SourceID.allCases {
             switch source {
-            case .gamerpower: failed = try await syncGiveaways(database) == false || failed
-            case .freetogame: failed = try await syncCatalog(database) == false || failed
+            case .gamerpower: failed = try await syncGiveaways(repositories) == false || failed
+            case .freetogame: failed = try await syncCatalog(repositories) == false || failed
             }
         }
         if failed { throw ExitStatus.upstreamUnavailable }
     }
 
-    private func syncGiveaways(_ database: AppDatabase) async throws -> Bool {
+    private func syncGiveaways(_ repositories: AppRepositories) async throws -> Bool {
         // Webhook events are written with the feed; the server's delivery service sends them.
-        let repository = GiveawayFeedSQLiteRepository(database: database)
+        let repository = repositories.feed
         let names = try await titles(in: repository)
         Console.progress("Fetching \(upstream.baseURL.appendingPathComponent("giveaways").absoluteString) …")
         let report: SyncReport
@@ -41,7 +42,7 @@ struct SyncCommand: AsyncParsableCommand {
                 let client = GamerPowerHTTPClient(
                     connections: connections, baseURL: upstream.baseURL, logger: store.makeLogger(label: "gamerpower"))
                 return try await SyncGiveawaysUseCase(
-                    source: client, feed: repository, log: SyncLogSQLiteRepository(database: database)
+                    source: client, feed: repository, log: repositories.syncLog
                 ).execute(now: store.currentTime())
             }
         } catch let error as GamerPowerError {
@@ -53,8 +54,8 @@ struct SyncCommand: AsyncParsableCommand {
         return true
     }
 
-    private func syncCatalog(_ database: AppDatabase) async throws -> Bool {
-        let repository = CatalogSQLiteRepository(database: database)
+    private func syncCatalog(_ repositories: AppRepositories) async throws -> Bool {
+        let repository = repositories.catalog
         Console.progress("Fetching \(upstream.catalogURL.appendingPathComponent("games").absoluteString) …")
         let report: SyncReport
         do {
@@ -63,7 +64,7 @@ struct SyncCommand: AsyncParsableCommand {
                     connections: connections, baseURL: upstream.catalogURL,
                     logger: store.makeLogger(label: "freetogame"))
                 return try await SyncCatalogUseCase(
-                    source: client, catalog: repository, log: SyncLogSQLiteRepository(database: database)
+                    source: client, catalog: repository, log: repositories.syncLog
                 ).execute(now: store.currentTime())
             }
         } catch let error as FreeToGameError {
@@ -75,7 +76,7 @@ struct SyncCommand: AsyncParsableCommand {
         return true
     }
 
-    private func titles(in repository: GiveawayFeedSQLiteRepository) async throws -> [Int: String] {
+    private func titles(in repository: any GiveawayFeedRepository) async throws -> [Int: String] {
         Dictionary(try await repository.giveawaysInFeed().map { ($0.id, $0.title) }) { first, _ in first }
     }
 }

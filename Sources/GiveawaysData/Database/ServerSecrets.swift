@@ -1,7 +1,14 @@
 import Foundation
 import GRDB
 
-extension AppDatabase {
+/// Where the server keeps the secrets it makes for itself (the profile cookies' signing key): SQLite or PostgreSQL.
+public protocol ServerSecretStore: Sendable {
+    /// The secret called `name` (32 random bytes), made and stored on first use; the same for every instance on
+    /// one database.
+    func serverSecret(named name: String, at time: Date) async throws -> [UInt8]
+}
+
+extension AppDatabase: ServerSecretStore {
     /// The server's own secret called `name` (32 random bytes), made and stored on first use. Every instance on
     /// this database reads the same one, so a cookie signed by one is good on all.
     public func serverSecret(named name: String, at time: Date = Date()) throws -> [UInt8] {

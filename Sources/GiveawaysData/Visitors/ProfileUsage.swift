@@ -38,7 +38,12 @@ struct ProfileUsage {
         _ db: Database, _ profile: ProfileID, _ subject: MarkSubject, _ kind: MarkKind, text: String?,
         keepsText: Bool
     ) throws {
-        let existing = try Self.existingText(db, profile, subject, kind)
+        try count(existing: try Self.existingText(db, profile, subject, kind), text: text, keepsText: keepsText)
+    }
+
+    /// Counts one write over `existing` (the stored text, `nil` when there is no such mark): the rule both stores
+    /// share.
+    mutating func count(existing: String??, text: String?, keepsText: Bool) throws {
         let oldBytes = existing.flatMap { $0 }?.utf8.count ?? 0
         let newBytes = text?.utf8.count ?? (keepsText ? oldBytes : 0)
         if existing == nil {

@@ -114,20 +114,19 @@ public struct AppRepositories: Sendable {
 public func buildApplication(_ configuration: WebConfiguration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "giveaways")
     logger.logLevel = configuration.logLevel
-    let database: AppDatabase
-    do {
-        database = try AppDatabase.open(path: configuration.databasePath)
-    } catch {
-        throw DatabaseOpenError(path: configuration.databasePath, reason: String(describing: error))
-    }
+    // A `postgres://` URL opens PostgreSQL, anything else a SQLite file (`AppStore`).
+    let store = try await AppStore.open(configuration.databasePath, logger: logger)
     let connections = HTTPConnections()
     let client = GamerPowerHTTPClient(connections: connections, baseURL: configuration.gamerpowerURL, logger: logger)
     let catalog = FreeToGameHTTPClient(
         connections: connections, baseURL: configuration.freetogameURL, logger: logger)
-    let repositories = AppRepositories.sqlite(database)
+    let repositories = store.repositories
     var configuration = configuration
+    // Several instances may share one PostgreSQL database: a visitor's marks kept in one instance's memory would
+    // miss a heart made through another, so each page view reads them from the store.
+    if case .postgres = store { configuration.keepsVisitorsInMemory = false }
     if configuration.profileCookieKey == nil {
-        configuration.profileCookieKey = try database.serverSecret(named: "profile-cookie")
+        configuration.profileCookieKey = try await store.secrets.serverSecret(named: "profile-cookie", at: Date())
     }
     let discover = configuration.rawgKey.map {
         RAWGDiscoverSource(
@@ -138,16 +137,18 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     return buildApplication(
         configuration, repositories: repositories, connections: connections, source: client,
         catalogSource: catalog, discoverSource: discover, logger: logger,
-        services: [HTTPConnectionsService(connections: connections)])
+        services: [ShutdownService(connections: connections, store: store)])
 }
 
-/// Shuts the process's HTTP connection pools down when the server stops.
-struct HTTPConnectionsService: Service {
+/// Shuts the process's HTTP connection pools and its store down when the server stops.
+struct ShutdownService: Service {
     let connections: HTTPConnections
+    let store: AppStore
 
     func run() async throws {
         try? await gracefulShutdown()
         await connections.shutdown()
+        await store.close()
     }
 }
 

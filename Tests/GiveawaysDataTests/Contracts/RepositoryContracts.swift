@@ -6,8 +6,8 @@ import Testing
 @testable import GiveawaysData
 
 // The behaviour every implementation of the storage protocols must show. Each contract takes fresh repositories
-// over one empty store; `SQLiteContractTests` runs them against SQLite in memory and in a WAL file, and the
-// PostgreSQL implementation will run the same ones.
+// over one empty store; `SQLiteContractTests` runs them against SQLite in memory and in a WAL file, and
+// `PostgresContractTests` against PostgreSQL.
 
 /// The contract of `GiveawayFeedRepository`.
 struct GiveawayFeedContract {

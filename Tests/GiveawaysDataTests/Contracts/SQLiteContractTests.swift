@@ -22,8 +22,8 @@ enum SQLiteStore: String, CaseIterable, CustomTestStringConvertible {
     }
 }
 
-/// Every check of the repository contracts, named for the test report. A new store (PostgreSQL) adds a case to
-/// its own `…Store` enum and runs the same checks; a new check is one case and one line here.
+/// Every check of the repository contracts, named for the test report. `SQLiteContractTests` and
+/// `PostgresContractTests` run the same list; a new check is one case and one line here.
 enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case feedRoundTrip, feedHistory, feedPlatformChange, feedEmptyFeed, feedDuplicatedIDs, feedDemoData
     case syncLogFailureAndRecovery, syncLogNeverSucceeded
@@ -35,6 +35,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case hooksAddAndRemove, hooksOfVisitors, hooksVisitorLimits, hooksVisitorEstablished
     case outboxExactlyOnce, outboxLeaseExpiry, outboxGiveUp, outboxOrder, outboxRetryAndLog
     case discoverCacheRoundTrip, discoverCacheOverwrite
+    case concurrentLinkCodeRedeem, concurrentOutboxDrainers, serverSecret
 
     var testDescription: String { rawValue }
 
@@ -42,7 +43,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     func run(
         feed: any GiveawayFeedRepository, log: any SyncLogRepository, marks: any MarkRepository,
         catalog: any CatalogRepository, profiles: any ProfileRepository, hooks: any HookRepository,
-        discoverCache: any DiscoverCacheRepository
+        discoverCache: any DiscoverCacheRepository, secrets: any ServerSecretStore
     ) async throws {
         let hookContract = HookContract(hooks: hooks, feed: feed, profiles: profiles, marks: marks)
         let discoverContract = DiscoverCacheContract(cache: discoverCache)
@@ -51,6 +52,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let feedContract = GiveawayFeedContract(feed: feed)
         let logContract = SyncLogContract(feed: feed, log: log)
         let markContract = MarkContract(marks: marks)
+        let concurrency = ConcurrencyContract(profiles: profiles, hooks: hooks, feed: feed, secrets: secrets)
         switch self {
         case .feedRoundTrip: try await feedContract.everyFieldSurvivesTheRoundTrip()
         case .feedHistory: try await feedContract.historyRecordsFirstSeenLastSeenLeavingAndComingBack()
@@ -90,6 +92,9 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .outboxRetryAndLog: try await hookContract.aFailureIsRetriedByThePolicyAndEveryAttemptIsLogged()
         case .discoverCacheRoundTrip: try await discoverContract.anAnswerIsReadBackWithItsBytesAndFetchTime()
         case .discoverCacheOverwrite: try await discoverContract.aNewAnswerReplacesTheOldOneAndItsFetchTime()
+        case .concurrentLinkCodeRedeem: try await concurrency.twoClientsRedeemingOneLinkCodeOneWins()
+        case .concurrentOutboxDrainers: try await concurrency.concurrentDrainersDeliverEveryEventExactlyOnce()
+        case .serverSecret: try await concurrency.theServerSecretIsMadeOnceAndKept()
         }
     }
 }
@@ -103,7 +108,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
             feed: GiveawayFeedSQLiteRepository(database: database), log: SyncLogSQLiteRepository(database: database),
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
             profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database),
-            discoverCache: DiscoverCacheSQLiteRepository(database: database))
+            discoverCache: DiscoverCacheSQLiteRepository(database: database), secrets: database)
     }
 }
 

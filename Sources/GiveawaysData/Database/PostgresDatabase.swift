@@ -1,0 +1,233 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL database: one `PostgresClient` pool opened once, run in its own task, migrated at open.
+///
+/// Every write method of the repositories over it is one transaction (`write`). Values are always bound
+/// parameters (`PostgresQuery`'s interpolation); SQL text is never built from data.
+public final class PostgresDatabase: Sendable {
+    /// The pool. Queries wait for `run()`, which `open` starts.
+    let client: PostgresClient
+    /// Where the database is, redacted when printed.
+    public let url: PostgresURL
+    let logger: Logger
+    private let runner: Task<Void, Never>
+
+    private init(client: PostgresClient, url: PostgresURL, logger: Logger) {
+        self.client = client
+        self.url = url
+        self.logger = logger
+        runner = Task { await client.run() }
+    }
+
+    /// Connects to `url` and applies the migrations this release knows (`PostgresSchema`), each once, whatever
+    /// other instances start at the same time. Gives up after `timeout` when the server cannot be reached.
+    public static func open(
+        _ url: PostgresURL, maximumConnections: Int = 10, timeout: Duration = .seconds(10),
+        logger: Logger = Logger(label: "giveaways.postgres")
+    ) async throws -> PostgresDatabase {
+        var configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: clientTLS(url.tls))
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = timeout
+        // The pool retries a failing connection quietly for ever; one connection first tells a wrong password or
+        // database name at once, in the server's words.
+        try await withDeadline(timeout, url: url) { try await probe(url, logger: logger) }
+        // The pool reports every connection it opens and closes at info level: notices and worse only.
+        var poolLogger = logger
+        poolLogger.logLevel = max(logger.logLevel, .notice)
+        let database = PostgresDatabase(
+            client: PostgresClient(configuration: configuration, backgroundLogger: poolLogger), url: url, logger: logger
+        )
+        do {
+            try await withDeadline(timeout, url: url) { try await PostgresSchema.migrate(database) }
+        } catch let error as PostgresDatabaseError {
+            await database.close()
+            throw error
+        } catch {
+            await database.close()
+            throw PostgresDatabaseError.failed(url, reason: PostgresDatabaseError.reason(error))
+        }
+        return database
+    }
+
+    /// libpq's `prefer` and `require` encrypt without checking the certificate; `verify-full` checks it.
+    private static func tlsConfiguration(_ mode: PostgresURL.TLSMode) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if mode != .verifyFull { configuration.certificateVerification = .none }
+        return configuration
+    }
+
+    private static func clientTLS(_ mode: PostgresURL.TLSMode) -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case .disable: .disable
+        case .prefer: .prefer(tlsConfiguration(mode))
+        case .require, .verifyFull: .require(tlsConfiguration(mode))
+        }
+    }
+
+    private static func probe(_ url: PostgresURL, logger: Logger) async throws {
+        let connectionTLS: PostgresConnection.Configuration.TLS =
+            switch url.tls {
+            case .disable: .disable
+            case .prefer: .prefer(try .init(configuration: tlsConfiguration(url.tls)))
+            case .require, .verifyFull: .require(try .init(configuration: tlsConfiguration(url.tls)))
+            }
+        let configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: connectionTLS)
+        do {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            try await connection.close()
+        } catch {
+            throw PostgresDatabaseError.failed(url, reason: PostgresDatabaseError.reason(error))
+        }
+    }
+
+    /// Stops the pool; queries after this fail.
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    // MARK: - Queries
+
+    /// Runs `body` in one transaction on one connection: committed when it returns, rolled back when it throws
+    /// (its error is rethrown as is).
+    func write<Result: Sendable>(_ body: (PostgresTransaction) async throws -> Result) async throws -> Result {
+        try await transaction("BEGIN", body)
+    }
+
+    /// Runs reads that must agree with each other in one read-only snapshot.
+    func read<Result: Sendable>(_ body: (PostgresTransaction) async throws -> Result) async throws -> Result {
+        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    }
+
+    /// Runs one statement on its own and answers its rows.
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await client.query(query, logger: logger).collect()
+    }
+
+    private func transaction<Result: Sendable>(
+        _ begin: PostgresQuery, _ body: (PostgresTransaction) async throws -> Result
+    ) async throws -> Result {
+        let logger = logger
+        return try await client.withConnection { connection in
+            let transaction = PostgresTransaction(connection: connection, logger: logger)
+            try await transaction.run(begin)
+            do {
+                let result = try await body(transaction)
+                try await transaction.run("COMMIT")
+                return result
+            } catch {
+                _ = try? await transaction.run("ROLLBACK")
+                throw error
+            }
+        }
+    }
+}
+
+/// One connection inside an open transaction.
+struct PostgresTransaction {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// Runs one statement and answers its rows.
+    @discardableResult
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await connection.query(query, logger: logger).collect()
+    }
+
+    /// Runs one statement, ignoring any rows.
+    func run(_ query: PostgresQuery) async throws {
+        try await rows(query)
+    }
+
+    /// Takes a transaction-level advisory lock: held until this transaction ends, so that whatever the transaction
+    /// counts and writes under it is serialized with every other instance doing the same.
+    func lock(_ lock: PostgresLock, _ key: String = "") async throws {
+        try await run("SELECT pg_advisory_xact_lock(\(lock.rawValue), hashtext(\(key)))")
+    }
+}
+
+/// Why a PostgreSQL database could not be used. Never carries the password.
+public enum PostgresDatabaseError: Error, CustomStringConvertible {
+    /// No answer from the server within the deadline.
+    case unreachable(PostgresURL, Duration)
+    /// The database was migrated by a newer release.
+    case newerSchema(found: Int, known: Int)
+    /// The server refused (a wrong password, no such database…); `reason` is the server's message.
+    case failed(PostgresURL, reason: String)
+
+    public var description: String {
+        switch self {
+        case .failed(let url, let reason):
+            return "PostgreSQL at \(url.host):\(url.port) (database \(url.database), user \(url.user)): \(reason)"
+        case .unreachable(let url, let timeout):
+            return "PostgreSQL at \(url.host):\(url.port) (database \(url.database)) did not answer within \(timeout)."
+        case .newerSchema(let found, let known):
+            return "The PostgreSQL database was migrated by a newer release (schema \(found); this one knows \(known))."
+        }
+    }
+}
+
+extension PostgresDatabaseError {
+    /// What went wrong, in words that hold no secret: the server's own message (it never repeats a password), else
+    /// the kind of failure. PostgresNIO's descriptions are deliberately vague for the same reason.
+    public static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            // A connection's own failure (refused, no route, TLS) names the address, never the password.
+            if let underlying = error.underlying { return "\(error.code): \(underlying)" }
+            return "\(error.code)"
+        }
+        return "\(type(of: error))"
+    }
+}
+
+/// Runs `body`, or throws `unreachable` once `timeout` has passed.
+private func withDeadline<T: Sendable>(
+    _ timeout: Duration, url: PostgresURL, _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw PostgresDatabaseError.unreachable(url, timeout)
+        }
+        return value
+    }
+}
+
+// MARK: - Reading rows
+
+extension PostgresRow {
+    /// The named column, decoded (for a row read once; see `PostgresRandomAccessRow.get` for many columns).
+    func get<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+        try makeRandomAccess()[column].decode(T.self)
+    }
+}
+
+extension PostgresRandomAccessRow {
+    /// The named column, decoded.
+    func get<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+        try self[column].decode(T.self)
+    }
+}
+
+/// The advisory locks' first keys: one per critical section, so that unrelated sections never wait on each other.
+enum PostgresLock: Int32 {
+    case migrations = 7_301
+    case feed = 7_302
+    case catalog = 7_303
+    /// Per profile: its marks and limits.
+    case profile = 7_304
+    /// The server-wide count of visitors' hooks.
+    case visitorHooks = 7_305
+}

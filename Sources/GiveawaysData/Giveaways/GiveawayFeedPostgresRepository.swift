@@ -1,0 +1,244 @@
+import Foundation
+import GiveawaysDomain
+import PostgresNIO
+
+/// The giveaway feed and its history over PostgreSQL: every write method is one transaction, and a sync's webhook
+/// events are written in it (`HookEventPostgresRecorder`), as over SQLite.
+public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
+    private let database: PostgresDatabase
+
+    public init(database: PostgresDatabase) {
+        self.database = database
+    }
+
+    // MARK: - Reading
+
+    public func giveawaysInFeed() async throws -> [Giveaway] {
+        try await database.read { sql in
+            let rows = try await sql.rows(
+                "SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway WHERE left_at IS NULL ORDER BY id")
+            let platforms = try await GiveawayPostgresReads.platformsByGiveaway(sql)
+            return try rows.map { try GiveawayRow(postgres: $0) }.map { $0.toDomain(platforms: platforms[$0.id] ?? []) }
+        }
+    }
+
+    public func allStoredGiveaways() async throws -> [StoredGiveaway] {
+        try await database.read { sql in
+            let rows = try await sql.rows(
+                "SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway ORDER BY id")
+            let platforms = try await GiveawayPostgresReads.platformsByGiveaway(sql)
+            let periods = try await Self.periodsByGiveaway(sql, id: nil)
+            let changes = try await Self.endDateChangesByGiveaway(sql, id: nil)
+            return try rows.map { try GiveawayRow(postgres: $0) }.map {
+                Self.stored(
+                    $0, platforms: platforms[$0.id] ?? [], periods: periods[$0.id] ?? [], changes: changes[$0.id] ?? [])
+            }
+        }
+    }
+
+    public func storedGiveaway(id: Int) async throws -> StoredGiveaway? {
+        try await database.read { sql in
+            guard
+                let row = try await sql.rows(
+                    "SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway WHERE id = \(id)"
+                ).first
+            else { return nil }
+            return Self.stored(
+                try GiveawayRow(postgres: row),
+                platforms: try await GiveawayPostgresReads.platformsByGiveaway(sql, id: id)[id] ?? [],
+                periods: try await Self.periodsByGiveaway(sql, id: id)[id] ?? [],
+                changes: try await Self.endDateChangesByGiveaway(sql, id: id)[id] ?? [])
+        }
+    }
+
+    public func holdsDemoData() async throws -> Bool {
+        try await database.rows("SELECT EXISTS (SELECT 1 FROM giveaway WHERE is_demo) AS demo").first?
+            .get("demo") ?? false
+    }
+
+    // MARK: - Syncs
+
+    public func saveFeed(
+        _ giveaways: [Giveaway], at time: Date, events planner: HookEventPlanner
+    ) async throws -> SyncReport {
+        try await database.write { sql in
+            // Two instances saving at once would each read the other's half: one feed write at a time.
+            try await sql.lock(.feed)
+            // Real data replaces the demo data outright: demo items never become "history".
+            try await sql.run("DELETE FROM giveaway WHERE is_demo")
+
+            var incoming: [Int: Giveaway] = [:]
+            for giveaway in giveaways { incoming[giveaway.id] = giveaway }
+            var report = SyncReport(total: incoming.count)
+
+            // One read of every row: cheaper than a lookup per item, and it also tells who left.
+            var existing: [Int: GiveawayRow] = [:]
+            for row in try await sql.rows("SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway") {
+                let giveaway = try GiveawayRow(postgres: row)
+                existing[giveaway.id] = giveaway
+            }
+            let platforms = try await GiveawayPostgresReads.platformsByGiveaway(sql)
+            var claimCounters: [(id: Int, users: Int)] = []
+            for giveaway in giveaways where incoming[giveaway.id] == giveaway {
+                incoming[giveaway.id] = nil  // the last copy of a duplicated id wins, once
+                try await Self.upsert(
+                    giveaway, existing: existing[giveaway.id], platforms: platforms[giveaway.id], at: time,
+                    report: &report, claimCounters: &claimCounters, sql: sql)
+            }
+            // The claim counters that moved on otherwise unchanged giveaways (most of a sync): one statement.
+            if !claimCounters.isEmpty {
+                try await sql.run(
+                    """
+                    UPDATE giveaway SET users = c.users
+                    FROM unnest(\(claimCounters.map(\.id)), \(claimCounters.map(\.users))) AS c (id, users)
+                    WHERE giveaway.id = c.id
+                    """)
+            }
+
+            let seenIDs = Set(giveaways.map(\.id))
+            let leaving = existing.values.filter { $0.leftAt == nil && !seenIDs.contains($0.id) }.map(\.id).sorted()
+            if !leaving.isEmpty {
+                try await sql.run("UPDATE giveaway SET left_at = \(time) WHERE id = ANY(\(leaving))")
+                try await sql.run(
+                    "UPDATE feed_period SET left_at = \(time) WHERE giveaway_id = ANY(\(leaving)) AND left_at IS NULL")
+            }
+            report.left = leaving
+            try await sql.run("UPDATE giveaway SET last_seen_at = \(time) WHERE left_at IS NULL")
+            // What entered the feed was first seen now, or (when it came back) when the row was first written.
+            var firstSeen: [Int: Date] = [:]
+            for id in report.added + report.returned { firstSeen[id] = existing[id]?.firstSeenAt ?? time }
+            try await HookEventPostgresRecorder.record(
+                sql, planner: planner, report: report, giveaways: giveaways, firstSeen: firstSeen, at: time)
+            return report
+        }
+    }
+
+    private static func upsert(
+        _ giveaway: Giveaway, existing: GiveawayRow?, platforms: [Platform]?, at time: Date,
+        report: inout SyncReport, claimCounters: inout [(id: Int, users: Int)], sql: PostgresTransaction
+    ) async throws {
+        guard var row = existing else {
+            try await GiveawayRow(giveaway: giveaway, seenAt: time).insert(sql)
+            try await savePlatforms(of: giveaway, sql: sql)
+            try await sql.run("INSERT INTO feed_period (giveaway_id, appeared_at) VALUES (\(giveaway.id), \(time))")
+            report.added.append(giveaway.id)
+            return
+        }
+        let before = row
+        row.setFields(from: giveaway)
+        row.lastSeenAt = time
+        let platformsChanged = platforms ?? [] != giveaway.platforms
+        if platformsChanged { try await savePlatforms(of: giveaway, sql: sql) }
+        if row.leftAt != nil {
+            row.leftAt = nil
+            try await row.update(sql)
+            try await sql.run("INSERT INTO feed_period (giveaway_id, appeared_at) VALUES (\(giveaway.id), \(time))")
+            report.returned.append(giveaway.id)
+            return
+        }
+        // The claim counter moves on every sync; only a change of what the giveaway *is* counts as updated.
+        var comparable = before
+        comparable.lastSeenAt = time
+        comparable.users = row.users
+        if comparable != row || platformsChanged {
+            report.updated.append(giveaway.id)
+            try await row.update(sql)
+            if before.endsAt != row.endsAt {
+                try await sql.run(
+                    """
+                    INSERT INTO giveaway_end_change (giveaway_id, changed_at, old_ends_at, new_ends_at)
+                    VALUES (\(row.id), \(time), \(before.endsAt), \(row.endsAt))
+                    """)
+                report.endDateChanged.append(row.id)
+            }
+        } else if before.users != row.users {
+            claimCounters.append((row.id, row.users))
+        }
+        // last_seen_at of unchanged rows is set for all of them at once at the end of the sync.
+    }
+
+    private static func savePlatforms(of giveaway: Giveaway, sql: PostgresTransaction) async throws {
+        try await sql.run("DELETE FROM giveaway_platform WHERE giveaway_id = \(giveaway.id)")
+        guard !giveaway.platforms.isEmpty else { return }
+        let positions = Array(giveaway.platforms.indices)
+        try await sql.run(
+            """
+            INSERT INTO giveaway_platform (giveaway_id, position, slug, name)
+            SELECT \(giveaway.id), position, slug, name
+            FROM unnest(\(positions), \(giveaway.platforms.map(\.slug)), \(giveaway.platforms.map(\.displayName)))
+                AS p (position, slug, name)
+            """)
+    }
+
+    public func seedDemoDataIfEmpty(_ giveaways: [Giveaway], at time: Date) async throws -> Bool {
+        try await database.write { sql in
+            try await sql.lock(.feed)
+            let empty = try await sql.rows("SELECT NOT EXISTS (SELECT 1 FROM giveaway) AS empty").first?.get(
+                "empty", as: Bool.self)
+            guard empty == true else { return false }
+            for giveaway in giveaways {
+                try await GiveawayRow(giveaway: giveaway, seenAt: time, isDemo: true).insert(sql)
+                try await Self.savePlatforms(of: giveaway, sql: sql)
+                try await sql.run(
+                    "INSERT INTO feed_period (giveaway_id, appeared_at) VALUES (\(giveaway.id), \(time))")
+            }
+            return true
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Feed periods by giveaway, oldest first; for one giveaway when `id` is given.
+    private static func periodsByGiveaway(_ sql: PostgresTransaction, id: Int?) async throws -> [Int: [FeedPeriod]] {
+        let rows =
+            if let id {
+                try await sql.rows(
+                    """
+                    SELECT giveaway_id, appeared_at, left_at FROM feed_period WHERE giveaway_id = \(id)
+                    ORDER BY appeared_at, id
+                    """)
+            } else {
+                try await sql.rows(
+                    "SELECT giveaway_id, appeared_at, left_at FROM feed_period ORDER BY giveaway_id, appeared_at, id")
+            }
+        var result: [Int: [FeedPeriod]] = [:]
+        for row in rows {
+            let (giveawayID, appearedAt, leftAt) = try row.decode((Int, Date, Date?).self)
+            result[giveawayID, default: []].append(FeedPeriod(appearedAt: appearedAt, leftAt: leftAt))
+        }
+        return result
+    }
+
+    /// End-date changes by giveaway, oldest first; for one giveaway when `id` is given.
+    private static func endDateChangesByGiveaway(
+        _ sql: PostgresTransaction, id: Int?
+    ) async throws -> [Int: [EndDateChange]] {
+        let columns = "giveaway_id, changed_at, old_ends_at, new_ends_at"
+        let rows =
+            if let id {
+                try await sql.rows(
+                    """
+                    SELECT \(unescaped: columns) FROM giveaway_end_change WHERE giveaway_id = \(id)
+                    ORDER BY changed_at, id
+                    """)
+            } else {
+                try await sql.rows(
+                    "SELECT \(unescaped: columns) FROM giveaway_end_change ORDER BY giveaway_id, changed_at, id")
+            }
+        var result: [Int: [EndDateChange]] = [:]
+        for row in rows {
+            let (giveawayID, changedAt, from, to) = try row.decode((Int, Date, Date?, Date?).self)
+            result[giveawayID, default: []].append(EndDateChange(changedAt: changedAt, from: from, to: to))
+        }
+        return result
+    }
+
+    private static func stored(
+        _ row: GiveawayRow, platforms: [Platform], periods: [FeedPeriod], changes: [EndDateChange]
+    ) -> StoredGiveaway {
+        let history = FeedHistory(
+            firstSeenAt: row.firstSeenAt, lastSeenAt: row.lastSeenAt, leftAt: row.leftAt, periods: periods,
+            endDateChanges: changes)
+        return StoredGiveaway(giveaway: row.toDomain(platforms: platforms), history: history, isDemo: row.isDemo)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import GiveawaysDomain
+import PostgresNIO
+
+/// Writes the webhook events `HookEventPlanner` plans into the outbox, inside the sync's own PostgreSQL
+/// transaction, as `HookEventRecorder` does over SQLite: the feed and its events are committed together or not at
+/// all. Every insert is `ON CONFLICT DO NOTHING` against the outbox's unique key, so syncing the same feed again
+/// raises nothing twice.
+enum HookEventPostgresRecorder {
+    /// Plans and writes the events of the sync that just saved `giveaways`.
+    /// - Parameter firstSeen: when each giveaway that entered the feed was first seen.
+    static func record(
+        _ sql: PostgresTransaction, planner: HookEventPlanner, report: SyncReport, giveaways: [Giveaway],
+        firstSeen: [Int: Date], at time: Date
+    ) async throws {
+        let hooks = try await HookPostgresRepository.hooks(sql)
+        guard !hooks.isEmpty else { return }
+        let facts = HookEventPlanner.SyncFacts(
+            report: report, giveaways: giveaways, firstSeen: firstSeen, hooks: hooks,
+            marks: try await marks(sql, of: hooks), time: time)
+        let plan = planner.plan(facts)
+        if !plan.baselines.isEmpty {
+            try await sql.run("UPDATE hook SET baseline_at = \(time) WHERE id = ANY(\(plan.baselines))")
+        }
+        try await write(sql, plan.events, at: time)
+    }
+
+    /// Plans and writes `ending` for live giveaways in the feed that are ending soon: the periodic tick.
+    static func raiseEndingSoon(_ sql: PostgresTransaction, planner: HookEventPlanner, at now: Date) async throws -> Int
+    {
+        let hooks = try await HookPostgresRepository.hooks(sql).filter { $0.events.contains(.ending) }
+        guard !hooks.isEmpty else { return 0 }
+        // Only the window's giveaways are read; the planner judges each one again.
+        let ids = try await sql.rows(
+            """
+            SELECT id FROM giveaway
+            WHERE left_at IS NULL AND NOT is_demo AND ends_at > \(now) AND ends_at <= \(now.addingTimeInterval(EndingSoon.window))
+            ORDER BY id
+            """
+        ).map { try $0.decode(Int.self) }
+        guard !ids.isEmpty else { return 0 }
+        var feed: [Giveaway] = []
+        for id in ids {
+            if let giveaway = try await GiveawayPostgresReads.giveaway(sql, id: id) { feed.append(giveaway) }
+        }
+        let events = planner.endingSoon(feed, hooks: hooks, marks: try await marks(sql, of: hooks), at: now)
+        return try await write(sql, events, at: now)
+    }
+
+    /// The claimed and not-interested marks on giveaways of every profile that owns one of `hooks`.
+    private static func marks(_ sql: PostgresTransaction, of hooks: [Hook]) async throws -> [ProfileID: VisitorMarks] {
+        let profiles = Set(hooks.compactMap(\.profileID))
+        guard !profiles.isEmpty else { return [:] }
+        var byProfile: [ProfileID: VisitorMarks] = [:]
+        for profile in profiles {
+            let rows = try await sql.rows(
+                """
+                SELECT \(unescaped: MarkRow.postgresColumns) FROM mark
+                WHERE profile_id = \(profile.rawValue) AND subject_kind = 'giveaway'
+                    AND kind IN ('claimed', 'not_interested')
+                ORDER BY seq
+                """)
+            byProfile[profile] = VisitorMarks(try rows.compactMap { try MarkRow(postgres: $0).toDomain() })
+        }
+        return byProfile
+    }
+
+    /// Inserts the events in order; a `changed` event's occurrence is the id of the end-date move it reports, so
+    /// a second move is news again. Answers how many were new.
+    @discardableResult
+    private static func write(
+        _ sql: PostgresTransaction, _ events: [HookEventPlanner.PlannedEvent], at time: Date
+    ) async throws -> Int {
+        var occurrences: [Int: Int] = [:]
+        var raised = 0
+        for event in events {
+            var occurrence = 0
+            if event.event == .changed {
+                if occurrences[event.giveawayID] == nil {
+                    occurrences[event.giveawayID] =
+                        try await sql.rows(
+                            "SELECT MAX(id) AS id FROM giveaway_end_change WHERE giveaway_id = \(event.giveawayID)"
+                        ).first?.get("id", as: Int?.self) ?? 0
+                }
+                occurrence = occurrences[event.giveawayID] ?? 0
+            }
+            raised += try await sql.rows(
+                """
+                INSERT INTO hook_event
+                    (hook_id, giveaway_id, event, occurrence, created_at, state, attempts, next_attempt_at)
+                VALUES (\(event.hookID), \(event.giveawayID), \(event.event.rawValue), \(occurrence), \(time),
+                    'pending', 0, \(time))
+                ON CONFLICT (hook_id, giveaway_id, event, occurrence) DO NOTHING
+                RETURNING id
+                """
+            ).count
+        }
+        return raised
+    }
+}
