@@ -29,34 +29,12 @@ public struct CatalogPostgresRepository: CatalogRepository {
                 let game = try CatalogGameRow(postgres: row)
                 existing[game.id] = game
             }
-            var report = SyncReport()
-            var seen: Set<Int> = []
-            for (rank, game) in games.enumerated() where seen.insert(game.id).inserted {
-                var row = CatalogGameRow(game: game, rank: rank, at: time)
-                if let old = existing[game.id] {
-                    row.firstSeenAt = old.firstSeenAt
-                    row.detailJSON = old.detailJSON
-                    row.detailFetchedAt = old.detailFetchedAt
-                    if old.removedAt != nil {
-                        report.returned.append(game.id)
-                    } else if old.stored.game != game {
-                        report.updated.append(game.id)
-                    }
-                } else {
-                    report.added.append(game.id)
-                }
-                try await Self.save(row, sql: sql)
+            let merge = CatalogMerge(existing: existing, games: games, at: time)
+            for row in merge.rows { try await Self.save(row, sql: sql) }
+            if !merge.leaving.isEmpty {
+                try await sql.run("UPDATE catalog_game SET removed_at = \(time) WHERE id = ANY(\(merge.leaving))")
             }
-            let leaving = existing.values.filter { $0.removedAt == nil && !seen.contains($0.id) }.map(\.id).sorted()
-            if !leaving.isEmpty {
-                try await sql.run("UPDATE catalog_game SET removed_at = \(time) WHERE id = ANY(\(leaving))")
-            }
-            report.left = leaving
-            report.total = seen.count
-            report.added.sort()
-            report.updated.sort()
-            report.returned.sort()
-            return report
+            return merge.report
         }
     }
 

@@ -20,34 +20,12 @@ public struct CatalogSQLiteRepository: CatalogRepository {
         try await database.writer.write { db in
             var existing: [Int: CatalogGameRow] = [:]
             for row in try CatalogGameRow.fetchAll(db) { existing[row.id] = row }
-            var report = SyncReport()
-            var seen: Set<Int> = []
-            for (rank, game) in games.enumerated() where seen.insert(game.id).inserted {
-                var row = CatalogGameRow(game: game, rank: rank, at: time)
-                if let old = existing[game.id] {
-                    row.firstSeenAt = old.firstSeenAt
-                    row.detailJSON = old.detailJSON
-                    row.detailFetchedAt = old.detailFetchedAt
-                    if old.removedAt != nil {
-                        report.returned.append(game.id)
-                    } else if old.stored.game != game {
-                        report.updated.append(game.id)
-                    }
-                } else {
-                    report.added.append(game.id)
-                }
-                try row.save(db)
-            }
-            for (id, old) in existing where old.removedAt == nil && !seen.contains(id) {
+            let merge = CatalogMerge(existing: existing, games: games, at: time)
+            for row in merge.rows { try row.save(db) }
+            for id in merge.leaving {
                 try db.execute(sql: "UPDATE catalog_game SET removed_at = ? WHERE id = ?", arguments: [time, id])
-                report.left.append(id)
             }
-            report.total = seen.count
-            report.added.sort()
-            report.updated.sort()
-            report.returned.sort()
-            report.left.sort()
-            return report
+            return merge.report
         }
     }
 

@@ -30,8 +30,8 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
             let periods = try await Self.periodsByGiveaway(sql, id: nil)
             let changes = try await Self.endDateChangesByGiveaway(sql, id: nil)
             return try rows.map { try GiveawayRow(postgres: $0) }.map {
-                Self.stored(
-                    $0, platforms: platforms[$0.id] ?? [], periods: periods[$0.id] ?? [], changes: changes[$0.id] ?? [])
+                $0.stored(
+                    platforms: platforms[$0.id] ?? [], periods: periods[$0.id] ?? [], changes: changes[$0.id] ?? [])
             }
         }
     }
@@ -43,8 +43,7 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
                     "SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway WHERE id = \(id)"
                 ).first
             else { return nil }
-            return Self.stored(
-                try GiveawayRow(postgres: row),
+            return try GiveawayRow(postgres: row).stored(
                 platforms: try await GiveawayPostgresReads.platformsByGiveaway(sql, id: id)[id] ?? [],
                 periods: try await Self.periodsByGiveaway(sql, id: id)[id] ?? [],
                 changes: try await Self.endDateChangesByGiveaway(sql, id: id)[id] ?? [])
@@ -136,11 +135,7 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
             report.returned.append(giveaway.id)
             return
         }
-        // The claim counter moves on every sync; only a change of what the giveaway *is* counts as updated.
-        var comparable = before
-        comparable.lastSeenAt = time
-        comparable.users = row.users
-        if comparable != row || platformsChanged {
+        if row.changes(from: before, at: time) || platformsChanged {
             report.updated.append(giveaway.id)
             try await row.update(sql)
             if before.endsAt != row.endsAt {
@@ -231,14 +226,5 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
             result[giveawayID, default: []].append(EndDateChange(changedAt: changedAt, from: from, to: to))
         }
         return result
-    }
-
-    private static func stored(
-        _ row: GiveawayRow, platforms: [Platform], periods: [FeedPeriod], changes: [EndDateChange]
-    ) -> StoredGiveaway {
-        let history = FeedHistory(
-            firstSeenAt: row.firstSeenAt, lastSeenAt: row.lastSeenAt, leftAt: row.leftAt, periods: periods,
-            endDateChanges: changes)
-        return StoredGiveaway(giveaway: row.toDomain(platforms: platforms), history: history, isDemo: row.isDemo)
     }
 }

@@ -30,8 +30,8 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
             let periods = try Self.periodsByGiveaway(db, id: nil)
             let changes = try Self.endDateChangesByGiveaway(db, id: nil)
             return rows.map {
-                Self.stored(
-                    $0, platforms: platforms[$0.id] ?? [], periods: periods[$0.id] ?? [], changes: changes[$0.id] ?? [])
+                $0.stored(
+                    platforms: platforms[$0.id] ?? [], periods: periods[$0.id] ?? [], changes: changes[$0.id] ?? [])
             }
         }
     }
@@ -41,8 +41,8 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
             guard let row = try GiveawayRow.fetchOne(db, key: id) else { return nil }
             let platforms = try GiveawayPlatformRow.filter(Column("giveaway_id") == id).order(Column("position"))
                 .fetchAll(db).map(\.platform)
-            return Self.stored(
-                row, platforms: platforms, periods: try Self.periodsByGiveaway(db, id: id)[id] ?? [],
+            return row.stored(
+                platforms: platforms, periods: try Self.periodsByGiveaway(db, id: id)[id] ?? [],
                 changes: try Self.endDateChangesByGiveaway(db, id: id)[id] ?? [])
         }
     }
@@ -121,11 +121,7 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
             report.returned.append(giveaway.id)
             return
         }
-        // The claim counter moves on every sync; only a change of what the giveaway *is* counts as updated.
-        var comparable = before
-        comparable.lastSeenAt = time
-        comparable.users = row.users
-        if comparable != row || platformsChanged {
+        if row.changes(from: before, at: time) || platformsChanged {
             report.updated.append(giveaway.id)
             try row.update(db)
             if before.endsAt != row.endsAt {
@@ -200,14 +196,5 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
                 EndDateChange(changedAt: row["changed_at"], from: row["old_ends_at"], to: row["new_ends_at"]))
         }
         return result
-    }
-
-    private static func stored(
-        _ row: GiveawayRow, platforms: [Platform], periods: [FeedPeriod], changes: [EndDateChange]
-    ) -> StoredGiveaway {
-        let history = FeedHistory(
-            firstSeenAt: row.firstSeenAt, lastSeenAt: row.lastSeenAt, leftAt: row.leftAt, periods: periods,
-            endDateChanges: changes)
-        return StoredGiveaway(giveaway: row.toDomain(platforms: platforms), history: history, isDemo: row.isDemo)
     }
 }

@@ -208,3 +208,24 @@ struct MarkRow: Codable, FetchableRecord, PersistableRecord {
             updatedAt: updatedAt)
     }
 }
+
+extension GiveawayRow {
+    /// The stored giveaway this row and its platforms, feed periods and end-date changes make, in any store.
+    func stored(platforms: [Platform], periods: [FeedPeriod], changes: [EndDateChange]) -> StoredGiveaway {
+        let history = FeedHistory(
+            firstSeenAt: firstSeenAt, lastSeenAt: lastSeenAt, leftAt: leftAt, periods: periods,
+            endDateChanges: changes)
+        return StoredGiveaway(giveaway: toDomain(platforms: platforms), history: history, isDemo: isDemo)
+    }
+}
+
+extension GiveawayRow {
+    /// Whether this row, as a sync at `time` writes it, says something new of the giveaway stored as `before`. The
+    /// claim counter and the last-seen time move on every sync; only a change of what the giveaway *is* counts.
+    func changes(from before: GiveawayRow, at time: Date) -> Bool {
+        var comparable = before
+        comparable.lastSeenAt = time
+        comparable.users = users
+        return comparable != self
+    }
+}

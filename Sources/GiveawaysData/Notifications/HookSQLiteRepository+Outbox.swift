@@ -73,13 +73,8 @@ extension HookSQLiteRepository {
     public func recordOutcome(
         of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
     ) async throws -> HookDeliveryAttempt {
-        let succeeded = error == nil && status.map { (200..<300).contains($0) } == true
-        let next = succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now)
-        let reason = succeeded ? nil : (error ?? "HTTP \(status ?? 0)")
-        let attempt = HookDeliveryAttempt(
-            at: now, hookID: claimed.hook.id, eventID: claimed.id, giveawayID: claimed.giveaway.id,
-            event: claimed.event.rawValue, attempt: claimed.attempt, status: status, error: reason,
-            nextAttemptAt: next, gaveUp: !succeeded && next == nil)
+        let attempt = HookDeliveryAttempt(outcomeOf: claimed, status: status, error: error, at: now)
+        let (succeeded, next, reason) = (attempt.succeeded, attempt.nextAttemptAt, attempt.error)
         try await writer.write { db in
             if succeeded {
                 try db.execute(

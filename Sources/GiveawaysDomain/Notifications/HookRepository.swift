@@ -115,3 +115,17 @@ public struct ClaimedHookEvent: Sendable {
         self.endDateChange = endDateChange
     }
 }
+
+extension HookDeliveryAttempt {
+    /// What one attempt to deliver `claimed` came to: a 2xx answer without an error is delivered; anything else is
+    /// tried again after `HookRetryPolicy`'s delay, or given up after its last try. The one rule every store records.
+    public init(outcomeOf claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date) {
+        let succeeded = error == nil && status.map { (200..<300).contains($0) } == true
+        let next = succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now)
+        self.init(
+            at: now, hookID: claimed.hook.id, eventID: claimed.id, giveawayID: claimed.giveaway.id,
+            event: claimed.event.rawValue, attempt: claimed.attempt, status: status,
+            error: succeeded ? nil : (error ?? "HTTP \(status ?? 0)"), nextAttemptAt: next,
+            gaveUp: !succeeded && next == nil)
+    }
+}
