@@ -1,8 +1,8 @@
 import Foundation
 import GiveawaysDomain
 
-/// Home: every live giveaway as cards — all of them, on one page — with platform tabs, type filter, sort and
-/// search.
+/// Home: every live giveaway as cards — all of a real feed on one page, a huge one `Defaults.homePageSize` at a time
+/// with "Load more" — with platform tabs, type filter, sort and search.
 struct HomePage {
     /// Everything Home shows, formatted.
     struct Model {
@@ -28,7 +28,12 @@ struct HomePage {
         let platformMenu: [PlatformMenuItem]
         let typeOptions: [Link]
         let sortOptions: [(value: String, label: String, isSelected: Bool)]
+        /// The cards of the pages shown so far (`filters.page` of them).
         let cards: [GiveawayCardModel]
+        /// How many giveaways match, shown or not.
+        let total: Int
+        /// Index of the first card of the last page loaded: where a no-JavaScript "Load more" lands.
+        let firstNewIndex: Int
         let emptyState: EmptyState?
         /// "Ending within 24 h": the chip's link and how many it would show.
         let endingSoonLink: Link
@@ -91,7 +96,10 @@ struct HomePage {
                 Link(label: $0.1, path: filters.with(type: $0.0).path, isCurrent: $0.0 == filters.query.type)
             }
             sortOptions = GiveawaySort.allCases.map { ($0.rawValue, strings.sortName($0), $0 == filters.query.sort) }
-            cards = results.map {
+            let pageSize = Defaults.homePageSize
+            total = results.count
+            firstNewIndex = (filters.page - 1) * pageSize
+            cards = results.prefix(filters.page * pageSize).map {
                 GiveawayCardModel(
                     giveaway: $0, now: now, marks: visitor.cardMarks($0, stored: snapshot.stored[$0.id]),
                     strings: strings)
@@ -151,15 +159,18 @@ struct HomePage {
     func resultsFragment() -> HTML {
         if let empty = model.emptyState { return "\(rulesNotice)\(empty.render())" }
         let strings = model.strings
-        let cards = model.cards.map { card in
+        let cards = model.cards.enumerated().map { index, card in
             GiveawayCard(
                 model: card,
                 heart: HeartButton(
-                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.filters.path,
-                    strings: strings)
+                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite,
+                    strings: strings),
+                anchorID: index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil
             ).render()
         }
-        let count = model.cards.count
+        let count = model.total
+        let filters = model.filters
+        let next = filters.with(page: filters.page + 1).path + "#item-\(model.cards.count + 1)"
         let counted: HTML =
             "<strong>\(strings.number(count))</strong> \(count == 1 ? strings.home.resultNoun.one : strings.home.resultNoun.other)"
         let clear: HTML? =
@@ -170,7 +181,8 @@ struct HomePage {
             <p class="results__count">\(counted)\(clear)</p>
             \(FeedLinks(filters: model.filters, strings: strings).render())
             <h2 class="visually-hidden">\(strings.home.giveaways)</h2>
-            <div class="grid">\(cards)</div>
+            <div class="grid" data-list>\(cards)</div>
+            \(LoadMore(shown: model.cards.count, total: count, nextPath: next, strings: strings).render())
             """
     }
 

@@ -112,7 +112,7 @@ struct MorePage {
 
     private func shelf(_ shelf: Model.Shelf) -> HTML {
         let cards = shelf.cards.map { card -> HTML in
-            "<li>\(GiveawayCard(model: card, heart: HeartButton(giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: model.returnPath, strings: model.strings), style: .compact).render())</li>"
+            "<li>\(GiveawayCard(model: card, heart: HeartButton(giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, strings: model.strings), style: .compact).render())</li>"
         }
         let id = "shelf-\(shelf.platform.slug)"
         return """
