@@ -43,6 +43,9 @@ public enum Defaults {
     public static let maxSearchLength = 200
     /// Items per "Load more" step on long lists.
     public static let listPageSize = 48
+    /// Giveaways per "Load more" step on Home: every giveaway of a real feed (70–160) on one page, but never a page
+    /// of thousands.
+    public static let homePageSize = 300
     /// The highest `page` a list accepts.
     public static let maxPage = 10_000
 }

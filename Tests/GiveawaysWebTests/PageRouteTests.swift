@@ -179,13 +179,13 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/css; charset=utf-8")
                 #expect(response.headers[.cacheControl]?.contains("immutable") == true)
-                #expect(response.text.contains("prefers-color-scheme: dark"))
+                #expect(response.text.contains("prefers-color-scheme:dark"))
                 return response.headers[.eTag] ?? ""
             }
             try await client.execute(uri: "/static/app.css", method: .get, headers: [.ifNoneMatch: etag]) { response in
                 #expect(response.status == .notModified)
             }
-            try await client.execute(uri: "/static/app.js", method: .get) { response in
+            try await client.execute(uri: "/static/more.js", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.text.contains("data-carousel"))
             }

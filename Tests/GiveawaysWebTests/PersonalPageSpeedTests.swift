@@ -105,7 +105,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         func card(_ id: Int, favorite: Bool = false, generation: Int = 1, at time: Date = now) -> String {
             let key = CardFragments.Key(
-                id: id, marks: CardMarks(isFavorite: favorite), compact: false, returnPath: "/", language: .en)
+                id: id, marks: CardMarks(isFavorite: favorite), compact: false, anchorID: nil, language: .en)
             return fragments.html(for: key, generation: generation, now: time) {
                 renders.withLock { $0 += 1 }
                 let text = "<article>\(id) \(favorite) \(generation) \(Int(time.timeIntervalSince1970))</article>"
@@ -127,7 +127,7 @@ import Testing
         #expect(renders.withLock { $0 } == count)
 
         let none = CardFragments(budget: 0)
-        let key = CardFragments.Key(id: 1, marks: CardMarks(), compact: false, returnPath: "/", language: .en)
+        let key = CardFragments.Key(id: 1, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
         for _ in 0..<3 {
             _ = none.html(for: key, generation: 1, now: now) {
                 renders.withLock { $0 += 1 }; return ""

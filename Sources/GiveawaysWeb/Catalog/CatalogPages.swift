@@ -409,7 +409,7 @@ struct CatalogGamePage {
             : """
             <section class="shelf loot-shelf" aria-labelledby="loot-title">
               <h2 id="loot-title">\(text.lootFor(model.title))</h2>
-              <ul class="shelf__row">\(model.loot.map { HTML("<li>\(GiveawayCard(model: $0, heart: HeartButton(giveawayID: $0.id, title: $0.title, isFavorite: $0.isFavorite, returnPath: SiteRoute.catalogGame(id: model.id).path, strings: $0.strings), style: .compact).render())</li>") })</ul>
+              <ul class="shelf__row">\(model.loot.map { HTML("<li>\(GiveawayCard(model: $0, heart: HeartButton(giveawayID: $0.id, title: $0.title, isFavorite: $0.isFavorite, strings: $0.strings), style: .compact).render())</li>") })</ul>
             </section>
             """
         return """

@@ -8,7 +8,7 @@ struct FeedLinks {
         let links = FeedFormat.allCases.map { format -> HTML in
             let name = format == .ics ? strings.common.calendar : format.displayName
             return
-                "<a href=\"\(SiteRoute.feed(filters, format: format).path)\" type=\"\(Self.mediaType(format))\">\(name)</a>"
+                "<a href=\"\(SiteRoute.feed(filters.with(page: 1), format: format).path)\" type=\"\(Self.mediaType(format))\">\(name)</a>"
         }
         return "<p class=\"feed-links\">\(strings.common.subscribe) \(links.joined(separator: " · "))</p>"
     }
@@ -17,7 +17,7 @@ struct FeedLinks {
     /// feeds title themselves (feeds stay English).
     var headLinks: HTML {
         [FeedFormat.atom, .json].map { format -> HTML in
-            "<link rel=\"alternate\" type=\"\(Self.mediaType(format))\" title=\"\(filters.feedTitle) (\(format.displayName))\" href=\"\(SiteRoute.feed(filters, format: format).path)\">"
+            "<link rel=\"alternate\" type=\"\(Self.mediaType(format))\" title=\"\(filters.feedTitle) (\(format.displayName))\" href=\"\(SiteRoute.feed(filters.with(page: 1), format: format).path)\">"
         }.joined(separator: "\n")
     }
 

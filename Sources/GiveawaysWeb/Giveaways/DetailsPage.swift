@@ -118,9 +118,9 @@ struct DetailsPage {
                 <p class="details__countdown\(model.isEndingSoon ? " time--soon" : "")">\(Icons.clock)<strong>\(model.card.timeLeft)</strong></p>
                 <div class="details__cta">
                   <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? text.openGiveawayPage : text.getIt)\(Icons.external)</a>
-                  \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.card.isFavorite, returnPath: SiteRoute.details(id: model.id).path, strings: strings, large: true).render())
+                  \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.card.isFavorite, strings: strings, large: true).render())
                 </div>
-                <div class="details__marks">\(MarkToggle.pair(model.card, returnPath: SiteRoute.details(id: model.id).path))</div>
+                <div class="details__marks">\(MarkToggle.form(model.card, returnPath: SiteRoute.details(id: model.id).path))</div>
                 <dl class="facts">
                   <div><dt>\(text.worth)</dt><dd class="worth">\(worth)</dd></div>
                   <div><dt>\(text.claimedBy)</dt><dd>\(model.usersText)</dd></div>

@@ -1,5 +1,8 @@
 /// A giveaway card: image, title, platforms, worth, type, time left, the heart, and the visitor's "Claimed" and
-/// "Not interested" toggles. Every card links to its details page and carries `data-giveaway-id`.
+/// "Not interested" toggles. Every card links to its details page and carries `data-giveaway-id`. Its three buttons
+/// share one form (`POST /giveaways/{id}/mark`, which takes the heart too) in a group named by the title, so the title
+/// is not repeated in each button; its icons come from the stylesheet. Home holds a hundred cards or more: every byte
+/// of a card counts a hundred times.
 struct GiveawayCard {
     enum Style {
         /// The Home and Favorites grid.
@@ -30,41 +33,50 @@ struct GiveawayCard {
         let worth: HTML =
             model.worthText.map { "<span class=\"worth\"><s>\($0)</s> \(text.free)</span>" }
             ?? "<span class=\"worth\">\(text.free)</span>"
-        let time: HTML =
-            "<span class=\"time\(model.isEndingSoon ? " time--soon" : "")\">\(Icons.clock)\(model.timeLeft)</span>"
+
         return """
-            <article class="card card--\(style == .compact ? "compact" : "regular")\(model.isClaimed ? " is-claimed" : "")"\(anchorID.map { HTML(" id=\"\($0)\" tabindex=\"-1\"") }) data-giveaway-id="\(model.id)">\
+            <article class="card\(style == .compact ? " card--compact" : "")\(model.isClaimed ? " is-claimed" : "")"\(anchorID.map { HTML(" id=\"\($0)\" tabindex=\"-1\"") }) data-giveaway-id="\(model.id)">\
             <a class="card__link" href="\(model.detailsPath)">\
             <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" width="368" height="207">\(badges)</div>\
-            <div class="card__body"><h3 class="card__title">\(model.title)</h3>\
+            <div class="card__body"><h3 class="card__title"\(style == .regular ? HTML(" id=\"t\(model.id)\"") : nil)>\(model.title)</h3>\
             <ul class="chips" aria-label="\(text.platforms)">\(Array(platforms))\(more)</ul>\
             <div class="card__meta">\(worth)<span class="type">\(model.typeText)</span></div>\
-            <div class="card__foot">\(time)</div></div></a>\(heart.render())\
-            <div class="card__marks">\(MarkToggle.pair(model, returnPath: heart.returnPath, showsLabels: style == .regular))</div></article>
+            <div class="card__foot time\(model.isEndingSoon ? " time--soon" : "")">\(model.timeLeft)</div></div></a>\
+            <div class="card__marks"\(style == .regular ? HTML(" role=\"group\" aria-labelledby=\"t\(model.id)\"") : nil)>\
+            <form method="post" action="\(SiteRoute.mark(id: model.id).path)">\(heart.button(inTitledGroup: style == .regular))\
+            \(MarkToggle.pair(model, showsLabels: style == .regular))</form></div></article>
 
             """
     }
 }
 
-/// The heart: a real `<button>` in a POST form (works without JavaScript), with `aria-pressed`.
+/// The heart: a real `<button>` (with `aria-pressed`) whose name and value say what pressing it does
+/// (`favorite=1` saves, `favorite=0` forgets), so it works without JavaScript. On a card it posts with the card's
+/// marks; the large one on Details has a form of its own.
 struct HeartButton {
     let giveawayID: Int
     let title: String
     let isFavorite: Bool
-    /// Where to come back to after a no-JavaScript submit.
-    let returnPath: String
     let strings: Strings
     var large = false
 
-    func render() -> HTML {
+    /// The button alone, for the form around it. In a group named by the giveaway's title (a regular card) its name is
+    /// just "Save"; elsewhere it names the giveaway and what pressing it does.
+    func button(inTitledGroup: Bool = false) -> HTML {
         let text = strings.card
-        let label = isFavorite ? text.removeFavorite(title) : text.addFavorite(title)
+        let label =
+            inTitledGroup ? text.save : isFavorite ? text.removeFavorite(title) : text.addFavorite(title)
         return """
-            <form class="heart-form\(large ? " heart-form--large" : "")" method="post" action="\(SiteRoute.favorite(id: giveawayID).path)">\
-            <input type="hidden" name="favorite" value="\(isFavorite ? "0" : "1")">\
-            <input type="hidden" name="back" value="\(returnPath)">\
-            <button class="heart" aria-pressed="\(isFavorite ? "true" : "false")" aria-label="\(label)">\
-            \(Icons.heart)\(large ? HTML("<span class=\"heart__text\">\(isFavorite ? text.saved : text.save)</span>") : nil)</button></form>
+            <button class="heart" name="favorite" value="\(isFavorite ? "0" : "1")" aria-pressed="\(isFavorite ? "true" : "false")" aria-label="\(label)">\
+            \(large ? HTML("<span class=\"heart__text\">\(isFavorite ? text.saved : text.save)</span>") : nil)</button>
             """
+    }
+
+    /// The large heart of Details, in its own form.
+    func render() -> HTML {
+        """
+        <form class="heart-form heart-form--large" method="post" action="\(SiteRoute.favorite(id: giveawayID).path)">\
+        <input type="hidden" name="back" value="\(SiteRoute.details(id: giveawayID).path)">\(button())</form>
+        """
     }
 }

@@ -2,18 +2,22 @@ import Foundation
 import GiveawaysDomain
 
 /// The Home screen's query string, validated: `?platform=SLUG&type=game|loot|beta&sort=...&q=TEXT`, plus
-/// `ending=24h` (only what ends within a day and is not claimed) and `all=1` (ignore the visitor's rules).
+/// `ending=24h` (only what ends within a day and is not claimed), `all=1` (ignore the visitor's rules) and `page=N`
+/// (the first N × `Defaults.homePageSize` results: a huge feed grows with "Load more" instead of one huge page).
 struct HomeFilters: Sendable, Hashable {
     var query: GiveawayQuery
     /// Only live giveaways ending within 24 hours that the visitor has not claimed.
     var endingSoon: Bool
     /// Show everything, whatever the visitor's rules say.
     var showAll: Bool
+    /// How many pages of results are shown.
+    var page: Int
 
-    init(query: GiveawayQuery = GiveawayQuery(), endingSoon: Bool = false, showAll: Bool = false) {
+    init(query: GiveawayQuery = GiveawayQuery(), endingSoon: Bool = false, showAll: Bool = false, page: Int = 1) {
         self.query = query
         self.endingSoon = endingSoon
         self.showAll = showAll
+        self.page = page
     }
 
     /// Parses the query parameters; an unknown value is a `BadRequest` that says what is valid.
@@ -34,6 +38,7 @@ struct HomeFilters: Sendable, Hashable {
         case let other?: throw BadRequest { $0.errors.badEnding(String(other.prefix(60))) }
         }
         showAll = try SiteRoute.showAll(parameters["all"])
+        page = try SiteRoute.page(parameters["page"])
         self.query = query
     }
 
@@ -54,34 +59,45 @@ struct HomeFilters: Sendable, Hashable {
         if !query.search.isEmpty { items.append(.init(name: "q", value: query.search)) }
         if endingSoon { items.append(.init(name: "ending", value: "24h")) }
         if showAll { items.append(.init(name: "all", value: "1")) }
+        if page > 1 { items.append(.init(name: "page", value: String(page))) }
         return items
     }
 
     /// The Home URL for these filters.
     var path: String { SiteRoute.home(self).path }
 
-    /// Changing a filter keeps the others.
+    /// Changing a filter keeps the others, and starts again from the first page.
     func with(platform: String?) -> HomeFilters {
         var copy = self
+        copy.page = 1
         copy.query.platform = platform
         return copy
     }
 
     func with(type: TypeFilter?) -> HomeFilters {
         var copy = self
+        copy.page = 1
         copy.query.type = type
         return copy
     }
 
     func with(endingSoon: Bool) -> HomeFilters {
         var copy = self
+        copy.page = 1
         copy.endingSoon = endingSoon
         return copy
     }
 
     func with(showAll: Bool) -> HomeFilters {
         var copy = self
+        copy.page = 1
         copy.showAll = showAll
+        return copy
+    }
+
+    func with(page: Int) -> HomeFilters {
+        var copy = self
+        copy.page = page
         return copy
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import GiveawaysDomain
 
-/// Home: every live giveaway as cards — all of them, on one page — with platform tabs, type filter, sort and
-/// search.
+/// Home: every live giveaway as cards — all of a real feed on one page, a huge one `Defaults.homePageSize` at a time
+/// with "Load more" — with platform tabs, type filter, sort and search.
 struct HomePage {
     /// Everything Home shows, formatted.
     struct Model {
@@ -28,8 +28,13 @@ struct HomePage {
         let platformMenu: [PlatformMenuItem]
         let typeOptions: [Link]
         let sortOptions: [(value: String, label: String, isSelected: Bool)]
+        /// The cards of the pages shown so far (`filters.page` of them).
         let cards: [MarkedGiveaway]
         let renderer: CardRenderer
+        /// How many giveaways match, shown or not.
+        let total: Int
+        /// Index of the first card of the last page loaded: where a no-JavaScript "Load more" lands.
+        let firstNewIndex: Int
         let emptyState: EmptyState?
         /// "Ending within 24 h": the chip's link and how many it would show.
         let endingSoonLink: Link
@@ -89,7 +94,10 @@ struct HomePage {
                 Link(label: $0.1, path: filters.with(type: $0.0).path, isCurrent: $0.0 == filters.query.type)
             }
             sortOptions = GiveawaySort.allCases.map { ($0.rawValue, strings.sortName($0), $0 == filters.query.sort) }
-            cards = selection.cards
+            let pageSize = Defaults.homePageSize
+            total = selection.cards.count
+            firstNewIndex = (filters.page - 1) * pageSize
+            cards = Array(selection.cards.prefix(filters.page * pageSize))
             endingSoonLink = Link(
                 label: text.endingWithin24h, path: filters.with(endingSoon: !filters.endingSoon).path,
                 isCurrent: filters.endingSoon)
@@ -145,8 +153,12 @@ struct HomePage {
     func resultsFragment() -> HTML {
         if let empty = model.emptyState { return "\(rulesNotice)\(empty.render())" }
         let strings = model.strings
-        let cards = model.cards.map { model.renderer.card($0, returnPath: model.filters.path) }
-        let count = model.cards.count
+        let cards = model.cards.enumerated().map { index, card in
+            model.renderer.card(card, anchorID: index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil)
+        }
+        let count = model.total
+        let filters = model.filters
+        let next = filters.with(page: filters.page + 1).path + "#item-\(model.cards.count + 1)"
         let counted: HTML =
             "<strong>\(strings.number(count))</strong> \(count == 1 ? strings.home.resultNoun.one : strings.home.resultNoun.other)"
         let clear: HTML? =
@@ -157,7 +169,8 @@ struct HomePage {
             <p class="results__count">\(counted)\(clear)</p>
             \(FeedLinks(filters: model.filters, strings: strings).render())
             <h2 class="visually-hidden">\(strings.home.giveaways)</h2>
-            <div class="grid">\(cards)</div>
+            <div class="grid" data-list>\(cards)</div>
+            \(LoadMore(shown: model.cards.count, total: count, nextPath: next, strings: strings).render())
             """
     }
 

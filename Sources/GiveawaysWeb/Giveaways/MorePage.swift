@@ -117,7 +117,7 @@ struct MorePage {
 
     private func shelf(_ shelf: Model.Shelf) -> HTML {
         let cards = shelf.cards.map { card -> HTML in
-            "<li>\(model.renderer.card(card, returnPath: model.returnPath, style: .compact))</li>"
+            "<li>\(model.renderer.card(card, style: .compact))</li>"
         }
         let id = "shelf-\(shelf.platform.slug)"
         return """

@@ -3,7 +3,7 @@ import GiveawaysDomain
 import Synchronization
 
 /// Giveaway cards as HTML, each rendered once per read-model generation, minute (the "ends in …" texts) and
-/// language for every state a visitor can see it in (their marks on it, the "new" badge, the page it returns to),
+/// language for every state a visitor can see it in (their marks on it, the "new" badge, its style and anchor),
 /// then joined into every page that shows it. A page for a visitor with marks or rules is then mostly the joining
 /// of kept cards; the bytes are the same as rendering each card afresh, because a kept card is that rendering.
 final class CardFragments: Sendable {
@@ -11,7 +11,8 @@ final class CardFragments: Sendable {
         let id: Int
         let marks: CardMarks
         let compact: Bool
-        let returnPath: String
+        /// The card's own `id`, where a "Load more" link lands; `nil` on most cards.
+        let anchorID: String?
         let language: Language
     }
 
@@ -35,7 +36,7 @@ final class CardFragments: Sendable {
         }
         if let kept { return kept }
         let html = render()
-        let bytes = html.rendered.utf8.count + key.returnPath.utf8.count
+        let bytes = html.rendered.utf8.count + 64
         state.withLock { state in
             // A request that still holds an older snapshot (or minute) renders for itself and keeps nothing.
             guard state.generation == generation, state.minute == minute else { return }
@@ -67,19 +68,18 @@ struct CardRenderer: Sendable {
     let strings: Strings
     let language: Language
 
-    /// One card of a grid or a shelf, with its heart coming back to `returnPath`.
-    func card(_ marked: MarkedGiveaway, returnPath: String, style: GiveawayCard.Style = .regular) -> HTML {
+    /// One card of a grid or a shelf.
+    func card(_ marked: MarkedGiveaway, style: GiveawayCard.Style = .regular, anchorID: String? = nil) -> HTML {
         let key = CardFragments.Key(
-            id: marked.giveaway.id, marks: marked.marks, compact: style == .compact, returnPath: returnPath,
+            id: marked.giveaway.id, marks: marked.marks, compact: style == .compact, anchorID: anchorID,
             language: language)
         return fragments.html(for: key, generation: generation, now: now) {
             let model = GiveawayCardModel(giveaway: marked.giveaway, now: now, marks: marked.marks, strings: strings)
             return GiveawayCard(
                 model: model,
                 heart: HeartButton(
-                    giveawayID: model.id, title: model.title, isFavorite: model.isFavorite, returnPath: returnPath,
-                    strings: strings),
-                style: style
+                    giveawayID: model.id, title: model.title, isFavorite: model.isFavorite, strings: strings),
+                style: style, anchorID: anchorID
             ).render()
         }
     }

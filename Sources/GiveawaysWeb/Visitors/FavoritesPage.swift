@@ -55,12 +55,11 @@ struct FavoritesPage {
                 actionTitle: strings.common.browseGiveaways, actionPath: SiteRoute.home(HomeFilters()).path
             ).render()
         }
-        let returnPath = SiteRoute.favorites(page: model.page).path
         let cards = model.cards.enumerated().map { index, card in
             GiveawayCard(
                 model: card,
                 heart: HeartButton(
-                    giveawayID: card.id, title: card.title, isFavorite: true, returnPath: returnPath,
+                    giveawayID: card.id, title: card.title, isFavorite: true,
                     strings: strings),
                 anchorID: index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil
             ).render()

@@ -16,19 +16,27 @@ struct MarkRoutes: Sendable {
         routes.get(.markedList, use: list)
     }
 
-    /// `POST /giveaways/{id}/mark` with `claimed=1|0` or `not-interested=1|0` (the pressed button), or
-    /// `kind=claimed|not-interested&on=1|0` — JSON for scripts and the page's script, a redirect back for plain forms.
+    /// `POST /giveaways/{id}/mark` with `claimed=1|0`, `not-interested=1|0` or `favorite=1|0` (the pressed button of a
+    /// card, whose heart shares the form), or `kind=claimed|not-interested&on=1|0` — JSON for scripts and the page's
+    /// script, a redirect back for plain forms: to `back`, else to the page the press came from.
     @Sendable func setMark(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .mark(let id) = route else { throw PageRoutes.notFound }
         let form = try await FormBody(request: request, strings: context.strings)
         // Either the pressed button of the pair (`claimed=1`, `not-interested=0`) or, for scripts, `kind=…&on=…`.
         let pressed = SiteRoute.MarkedList.allCases.first { form[$0.rawValue] != nil }
-        guard let list = pressed ?? form["kind"].flatMap(SiteRoute.MarkedList.init(rawValue:)) else {
+        let isHeart = pressed == nil && form["favorite"] != nil
+        let kind: String
+        let mark: MarkKind
+        if isHeart {
+            (kind, mark) = ("favorite", .favorite)
+        } else if let list = pressed ?? form["kind"].flatMap(SiteRoute.MarkedList.init(rawValue:)) {
+            (kind, mark) = (list.rawValue, list.mark)
+        } else {
             throw BadRequest { $0.errors.badMarkKind }
         }
         let isOn: Bool
-        switch pressed.map({ form[$0.rawValue] }) ?? form["on"] {
+        switch isHeart ? form["favorite"] : pressed.map({ form[$0.rawValue] }) ?? form["on"] {
         case "1": isOn = true
         case "0": isOn = false
         default: throw BadRequest { $0.errors.badMarkSwitch }
@@ -38,14 +46,20 @@ struct MarkRoutes: Sendable {
             guard snapshot.stored[id] != nil else {
                 throw AppError(.notFound) { $0.error.noSuchGiveaway(id) }
             }
-            try await marks.setMark(list.mark, on: .giveaway(id), profile: profile, text: nil, at: clock())
+            try await marks.setMark(mark, on: .giveaway(id), profile: profile, text: nil, at: clock())
         } else {
-            try await marks.removeMark(list.mark, on: .giveaway(id), profile: profile)
+            try await marks.removeMark(mark, on: .giveaway(id), profile: profile)
         }
+        // A card's form carries no `back` (a hundred cards, a hundred copies): the page it was sent from is the way
+        // back, and Details when the browser does not say.
+        let referer = request.headers[.referer].flatMap(URLComponents.init(string:)).map {
+            $0.percentEncodedPath + ($0.percentEncodedQuery.map { "?" + $0 } ?? "")
+        }
+        let back = FormBody.safeReturnPath(referer) ?? SiteRoute.details(id: id).path
         var response =
             request.headers[.accept]?.contains("application/json") == true
-            ? try JSONResponse.encode(MarkJSON(id: id, kind: list.rawValue, on: isOn))
-            : PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.details(id: id).path))
+            ? try JSONResponse.encode(MarkJSON(id: id, kind: kind, on: isOn))
+            : PageResponse.redirect(to: form.returnPath(fallback: back))
         if context.profile == nil {
             response.setCookie(context.profileCookie(profile, request: request))
         }

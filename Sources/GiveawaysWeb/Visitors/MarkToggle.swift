@@ -1,46 +1,59 @@
-/// "Claimed" or "Not interested" on one giveaway: a real toggle `<button>` (with `aria-pressed`) in a POST form
-/// shared by the pair, so it works without JavaScript; with it, app.js sends the form in the background. The button's name stays the
-/// same when pressed — the pressed state is what changes.
+/// "Claimed" or "Not interested" on one giveaway: a real toggle `<button>` (with `aria-pressed`) that posts a form, so
+/// it works without JavaScript; with it, app.js sends the press in the background. On a card the pair shares the card's
+/// form with the heart; on Details it has a form of its own. The button's name stays the same when
+/// pressed — the pressed state is what changes. Its icon comes from the stylesheet.
 struct MarkToggle {
     let giveawayID: Int
     let title: String
     let list: SiteRoute.MarkedList
     let isOn: Bool
-    /// Where to come back to after a no-JavaScript submit.
-    let returnPath: String
     let strings: Strings
+    /// In a group labelled by the giveaway's title (a regular card's toggles).
+    var inTitledGroup = false
     /// Compact cards show the icon only (the name is still there for screen readers).
     var showsLabel = true
 
     /// The button alone; `pair` puts both in one form.
     func render() -> HTML {
-        let (label, icon): (String, HTML) =
+        let label =
             switch list {
-            case .claimed: (strings.card.claimed, Icons.check)
-            case .notInterested: (strings.card.notInterested, Icons.notInterested)
+            case .claimed: strings.card.claimed
+            case .notInterested: strings.card.notInterested
             }
+        // On a regular card the pair sits in a group named by the card's title, so the title is not repeated in each
+        // button; elsewhere (Details, the small cards of More) the button names the giveaway itself.
         let text: HTML =
-            showsLabel
-            ? "<span class=\"mark__label\">\(label)</span><span class=\"visually-hidden\">: \(title)</span>"
-            : "<span class=\"visually-hidden\">\(label): \(title)</span>"
+            switch (showsLabel, inTitledGroup) {
+            case (true, true): "\(label)"
+            case (true, false): "\(label)<span class=\"visually-hidden\">: \(title)</span>"
+            case (false, _): "<span class=\"visually-hidden\">\(label): \(title)</span>"
+            }
         // The button's own name and value say what pressing it does: `claimed=1` sets the mark, `claimed=0` clears it.
         return """
-            <button class="mark mark--\(list.rawValue)" aria-pressed="\(isOn ? "true" : "false")" name="\(list.rawValue)" value="\(isOn ? "0" : "1")"\(showsLabel ? nil : HTML(" title=\"\(label)\""))>\(icon)\(text)</button>
+            <button class="mark mark--\(list.rawValue)" aria-pressed="\(isOn ? "true" : "false")" name="\(list.rawValue)" value="\(isOn ? "0" : "1")"\(showsLabel ? nil : HTML(" title=\"\(label)\""))>\(text)</button>
             """
     }
 
-    /// Both toggles for a card or the Details page.
-    static func pair(_ card: GiveawayCardModel, returnPath: String, showsLabels: Bool = true) -> HTML {
+    /// Both toggles of a card, for the card's form.
+    static func pair(_ card: GiveawayCardModel, showsLabels: Bool = true) -> HTML {
+        "\(toggles(card, showsLabels: showsLabels, inTitledGroup: showsLabels))"
+    }
+
+    /// Both toggles of the Details page, in a form of their own that comes back to `returnPath`.
+    static func form(_ card: GiveawayCardModel, returnPath: String) -> HTML {
+        """
+        <form class="mark-form" method="post" action="\(SiteRoute.mark(id: card.id).path)">\
+        <input type="hidden" name="back" value="\(returnPath)">\(toggles(card, showsLabels: true, inTitledGroup: false))</form>
+        """
+    }
+
+    private static func toggles(_ card: GiveawayCardModel, showsLabels: Bool, inTitledGroup: Bool) -> HTML {
         let claimed = MarkToggle(
-            giveawayID: card.id, title: card.title, list: .claimed, isOn: card.isClaimed, returnPath: returnPath,
-            strings: card.strings, showsLabel: showsLabels)
+            giveawayID: card.id, title: card.title, list: .claimed, isOn: card.isClaimed, strings: card.strings,
+            inTitledGroup: inTitledGroup, showsLabel: showsLabels)
         let notInterested = MarkToggle(
             giveawayID: card.id, title: card.title, list: .notInterested, isOn: card.isNotInterested,
-            returnPath: returnPath, strings: card.strings, showsLabel: showsLabels)
-        // One form for both (a card carries a hundred of them on Home: every byte counts twice).
-        return """
-            <form class="mark-form" method="post" action="\(SiteRoute.mark(id: card.id).path)">\
-            <input type="hidden" name="back" value="\(returnPath)">\(claimed.render())\(notInterested.render())</form>
-            """
+            strings: card.strings, inTitledGroup: inTitledGroup, showsLabel: showsLabels)
+        return "\(claimed.render())\(notInterested.render())"
     }
 }

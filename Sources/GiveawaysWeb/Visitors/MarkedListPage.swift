@@ -87,12 +87,11 @@ struct MarkedListPage {
                 actionPath: SiteRoute.home(HomeFilters()).path
             ).render()
         }
-        let returnPath = SiteRoute.markedList(model.list, page: model.page).path
         let cards = model.cards.enumerated().map { index, card in
             GiveawayCard(
                 model: card,
                 heart: HeartButton(
-                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite, returnPath: returnPath,
+                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite,
                     strings: strings),
                 anchorID: index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil
             ).render()

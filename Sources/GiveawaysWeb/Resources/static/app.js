@@ -216,83 +216,50 @@
     }
   });
 
-  // Infinite scroll (Discover): the "Next page" link loads itself when it scrolls into view.
-  if ("IntersectionObserver" in window) {
-    const observer = new IntersectionObserver((entries) => {
-      entries.forEach((entry) => {
-        if (entry.isIntersecting && entry.target.getAttribute("aria-disabled") !== "true") entry.target.click();
-      });
-    }, { rootMargin: "400px" });
-    const watch = () => document.querySelectorAll("a[data-infinite]").forEach((link) => observer.observe(link));
-    watch();
-    new MutationObserver(watch).observe(document.body, { childList: true, subtree: true });
-  }
-
-  // Hearts: toggle without a reload, and keep every heart for the same giveaway on the page in step.
+  // Hearts, "Claimed" and "Not interested": toggled in the background, every copy on the page kept in step. A card's
+  // three buttons share its form; Details' heart and marks have forms of their own.
   document.addEventListener("submit", async (event) => {
-    const heartForm = event.target.closest(".heart-form");
-    if (!heartForm) return;
-    event.preventDefault();
-    const button = heartForm.querySelector("button");
-    const wanted = heartForm.elements.favorite.value === "1";
-    button.disabled = true;
-    try {
-      const response = await fetch(heartForm.action, {
-        method: "POST", body: new URLSearchParams(new FormData(heartForm)),
-        headers: { Accept: "application/json" }, credentials: "same-origin",
-      });
-      if (!response.ok) throw new Error("HTTP " + response.status);
-      const state = await response.json();
-      document.querySelectorAll("[data-giveaway-id='" + state.id + "'] .heart").forEach((other) => {
-        const otherForm = other.closest("form");
-        other.setAttribute("aria-pressed", String(state.favorite));
-        otherForm.elements.favorite.value = state.favorite ? "0" : "1";
-        other.setAttribute("aria-label", heartLabel(state.favorite, titleOf(other.getAttribute("aria-label"))));
-        const text = other.querySelector(".heart__text");
-        if (text) text.textContent = state.favorite ? say("saved", "Saved") : say("save", "Save");
-      });
-    } catch (error) {
-      if (offline(error)) { notify(say("saveUnreachable", "Could not save that — you seem to be offline.")); return; }
-      heartForm.submit();
-      return;
-    } finally {
-      button.disabled = false;
-    }
-    if (!wanted && window.location.pathname === "/favorites") {
-      heartForm.closest(".card")?.classList.add("is-removed");
-    }
-  });
-
-  // "Claimed" and "Not interested": toggle in the background and keep every copy on the page in step.
-  document.addEventListener("submit", async (event) => {
-    const markForm = event.target.closest(".mark-form");
-    if (!markForm) return;
     const button = event.submitter;
-    if (!button) return;
+    const isHeart = button?.matches(".heart");
+    if (!button || !(isHeart || button.matches(".mark"))) return;
     event.preventDefault();
+    const form = event.target;
+    const wanted = button.value === "1";
     button.disabled = true;
     try {
-      const body = new URLSearchParams({ back: markForm.elements.back.value, [button.name]: button.value });
-      const response = await fetch(markForm.action, {
+      const body = new URLSearchParams({ [button.name]: button.value });
+      if (form.elements.back) body.set("back", form.elements.back.value);
+      const response = await fetch(form.action, {
         method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin",
       });
       if (!response.ok) throw new Error("HTTP " + response.status);
       const state = await response.json();
-      document.querySelectorAll("[data-giveaway-id='" + state.id + "'] .mark--" + state.kind).forEach((other) => {
-        other.setAttribute("aria-pressed", String(state.on));
-        other.value = state.on ? "0" : "1";
-        if (state.kind === "claimed") other.closest(".card")?.classList.toggle("is-claimed", state.on);
+      const on = state.on ?? state.favorite;
+      document.querySelectorAll("[data-giveaway-id='" + state.id + "'] " + (isHeart ? ".heart" : ".mark--" + state.kind)).forEach((other) => {
+        other.setAttribute("aria-pressed", String(on));
+        other.value = on ? "0" : "1";
+        if (!isHeart) {
+          if (state.kind === "claimed") other.closest(".card")?.classList.toggle("is-claimed", on);
+          return;
+        }
+        // A card's heart is just "Save" (its group names the giveaway); the others say what pressing them does.
+        if (!other.closest("[role=group]")) other.setAttribute("aria-label", heartLabel(on, titleOf(other.getAttribute("aria-label"))));
+        const text = other.querySelector(".heart__text");
+        if (text) text.textContent = on ? say("saved", "Saved") : say("save", "Save");
       });
     } catch (error) {
       if (offline(error)) { notify(say("saveUnreachable", "Could not save that — you seem to be offline.")); return; }
       // Without the background request, the plain form (submit() skips this handler, so name the button).
       const field = document.createElement("input");
       field.type = "hidden"; field.name = button.name; field.value = button.value;
-      markForm.appendChild(field);
-      markForm.submit();
+      form.appendChild(field);
+      form.submit();
       return;
     } finally {
       button.disabled = false;
+    }
+    if (isHeart && !wanted && window.location.pathname === "/favorites") {
+      button.closest(".card")?.classList.add("is-removed");
     }
   });
 
@@ -361,92 +328,5 @@
       toggle.setAttribute("aria-expanded", String(!collapsed));
     });
     block.after(toggle);
-  });
-
-  // The featured carousel: cards rotate, scale and fade around the centre one.
-  document.querySelectorAll("[data-carousel]").forEach((carousel) => {
-    const items = Array.from(carousel.querySelectorAll(".carousel__item"));
-    if (items.length === 0) return;
-    const position = carousel.querySelector("[data-carousel-position]");
-    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
-    let index = 0;
-    let dragStart = null;
-    let dragOffset = 0;
-    carousel.classList.add("is-enhanced");
-
-    const layout = () => {
-      const width = items[0].offsetWidth || 300;
-      items.forEach((item, i) => {
-        // Offsets wrap around so that cards sit on both sides of the centre one.
-        let offset = i - index;
-        if (items.length > 2) {
-          offset = ((offset % items.length) + items.length) % items.length;
-          if (offset > items.length / 2) offset -= items.length;
-        }
-        offset += dragOffset / width;
-        const distance = Math.abs(offset);
-        const step = reduced.matches ? 1.08 : 0.62;
-        const x = offset * width * step;
-        const scale = Math.max(0.6, 1 - distance * 0.16);
-        const rotateY = reduced.matches ? 0 : Math.max(-50, Math.min(50, -offset * 28));
-        const rotateZ = reduced.matches ? 0 : Math.max(-6, Math.min(6, offset * 2.5));
-        item.style.transform = `translateX(${x}px) translateZ(${-distance * 120}px) rotateY(${rotateY}deg) rotateZ(${rotateZ}deg) scale(${scale})`;
-        item.style.opacity = String(distance > 2.6 ? 0 : Math.max(0, 1 - distance * 0.32));
-        item.style.zIndex = String(100 - Math.round(distance * 10));
-        const current = Math.round(offset) === 0;
-        item.setAttribute("aria-hidden", String(!current));
-        item.querySelector("a").tabIndex = current ? 0 : -1;
-      });
-      if (position) position.textContent = String(index + 1);
-      carousel.dataset.index = String(index);
-    };
-    const go = (next) => { index = (next + items.length) % items.length; dragOffset = 0; layout(); };
-
-    carousel.querySelector("[data-carousel-prev]").addEventListener("click", () => go(index - 1));
-    carousel.querySelector("[data-carousel-next]").addEventListener("click", () => go(index + 1));
-    // Arrow keys, Home and End, on the carousel or on its current card; a focused card hands focus to the new
-    // current one (the old one is hidden from assistive technology at once).
-    const keys = { ArrowLeft: () => index - 1, ArrowRight: () => index + 1, Home: () => 0, End: () => items.length - 1 };
-    carousel.addEventListener("keydown", (event) => {
-      const target = keys[event.key];
-      if (!target || event.altKey || event.ctrlKey || event.metaKey) return;
-      event.preventDefault();
-      const onCard = event.target.closest(".carousel__item") !== null;
-      go(target());
-      if (onCard) items[index].querySelector("a").focus({ preventScroll: true });
-    });
-    const track = carousel.querySelector(".carousel__track");
-    track.addEventListener("pointerdown", (event) => {
-      dragStart = event.clientX;
-      carousel.classList.add("is-dragging");
-    });
-    window.addEventListener("pointermove", (event) => {
-      if (dragStart === null) return;
-      dragOffset = event.clientX - dragStart;
-      layout();
-    });
-    const endDrag = () => {
-      if (dragStart === null) return;
-      const width = items[0].offsetWidth || 300;
-      const moved = Math.round(-dragOffset / (width * 0.45));
-      carousel.classList.remove("is-dragging");
-      dragStart = null;
-      if (moved !== 0) {
-        carousel.dataset.dragged = "1";
-        go(index + Math.max(-3, Math.min(3, moved)));
-      } else {
-        dragOffset = 0;
-        layout();
-      }
-    };
-    window.addEventListener("pointerup", endDrag);
-    window.addEventListener("pointercancel", endDrag);
-    track.addEventListener("click", (event) => {
-      if (carousel.dataset.dragged) { event.preventDefault(); delete carousel.dataset.dragged; }
-    }, true);
-    track.addEventListener("dragstart", (event) => event.preventDefault());
-    window.addEventListener("resize", layout);
-    reduced.addEventListener?.("change", layout);
-    layout();
   });
 })();

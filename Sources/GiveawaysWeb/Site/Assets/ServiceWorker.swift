@@ -18,7 +18,8 @@ enum ServiceWorker {
     static let version: String = StaticAssets.fingerprint(Array(shell.joined(separator: " ").utf8))
 
     static var shell: [String] {
-        ["app.css", "app.js", "favicon.svg", "icon-192.png", "apple-touch-icon.png"].map(StaticAssets.path)
+        (["app.css", "app.js", "favicon.svg", "icon-192.png", "apple-touch-icon.png"]
+            + PageStyle.allCases.map(\.fileName) + PageStyle.allCases.compactMap(\.scriptName)).map(StaticAssets.path)
             + [SiteRoute.offline.path]
     }
 

@@ -12,16 +12,19 @@ enum StaticAssets {
 
     static let assets: [String: Asset] = {
         var result: [String: Asset] = [:]
+        let styles = PageStyle.allCases.map { ($0.fileName, "text/css; charset=utf-8") }
+        let scripts = PageStyle.allCases.compactMap(\.scriptName).map { ($0, "text/javascript; charset=utf-8") }
         for (name, type) in [
             ("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8"),
             ("favicon.svg", "image/svg+xml"), ("icon-192.png", "image/png"), ("icon-512.png", "image/png"),
             ("icon-maskable-512.png", "image/png"), ("apple-touch-icon.png", "image/png"),
-        ] {
+        ] + styles + scripts {
             guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "static"),
                 var data = try? Data(contentsOf: url)
             else { continue }
-            if name.hasSuffix(".css") { data = Data(minifyCSS(String(decoding: data, as: UTF8.self)).utf8) }
-            if name.hasSuffix(".js") { data = Data(minifyJS(String(decoding: data, as: UTF8.self)).utf8) }
+            // Served minified (the files in the repository stay readable); the fingerprint is of what is served.
+            if name.hasSuffix(".css") { data = Data(StyleMinifier.minify(String(decoding: data, as: UTF8.self)).utf8) }
+            if name.hasSuffix(".js") { data = Data(ScriptMinifier.minify(String(decoding: data, as: UTF8.self)).utf8) }
             result[name] = Asset(body: ByteBuffer(bytes: data), contentType: type, etag: fingerprint(data))
         }
         return result
@@ -43,25 +46,6 @@ enum StaticAssets {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.body))
-    }
-
-    /// Drops comments and collapses whitespace; the stylesheet in the repository stays readable.
-    static func minifyCSS(_ css: String) -> String {
-        var text = css.replacingOccurrences(of: #"/\*[\s\S]*?\*/"#, with: "", options: .regularExpression)
-        text = text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
-        text = text.replacingOccurrences(of: #" ?([{};,>]) ?"#, with: "$1", options: .regularExpression)
-        return text.replacingOccurrences(of: ";}", with: "}").trimmingCharacters(in: .whitespaces)
-    }
-
-    /// The script without its comment lines and indentation (a quarter of its weight, gzipped). Deliberately
-    /// line-based and nothing more: every line break stays (so automatic semicolon insertion reads the same
-    /// program) and only lines that *begin* with `//` go, so a `//` inside a string or a regular expression is never
-    /// touched. It relies on the house rule that app.js has no template literal or string spanning lines.
-    static func minifyJS(_ script: String) -> String {
-        script.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
-            .joined(separator: "\n") + "\n"
     }
 
     /// FNV-1a, 64 bits, as hex: enough to tell versions apart.

@@ -36,8 +36,8 @@ struct Layout {
             <meta name="apple-mobile-web-app-capable" content="yes">
             <meta name="apple-mobile-web-app-title" content="Giveaways">
             <meta name="apple-mobile-web-app-status-bar-style" content="default">
-            <link rel="stylesheet" href="\(StaticAssets.path("app.css"))">
-            <script src="\(StaticAssets.path("app.js"))" defer></script>
+            <link rel="stylesheet" href="\(StaticAssets.path("app.css"))">\(pageStyles)
+            <script src="\(StaticAssets.path("app.js"))" defer></script>\(pageScripts)
             \(headLinks)
             </head>
             <body>
@@ -63,6 +63,22 @@ struct Layout {
             </body>
             </html>
             """
+    }
+
+    /// The stylesheets of this part of the site, after the shared one.
+    private var pageStyles: HTML {
+        HTML(
+            trusted: PageStyle.styles(forPath: path).map {
+                "\n<link rel=\"stylesheet\" href=\"\(StaticAssets.path($0.fileName))\">"
+            }.joined())
+    }
+
+    /// The scripts of this part of the site, run after the shared one (`defer` keeps the order).
+    private var pageScripts: HTML {
+        HTML(
+            trusted: PageStyle.styles(forPath: path).compactMap(\.scriptName).map {
+                "\n<script src=\"\(StaticAssets.path($0))\" defer></script>"
+            }.joined())
     }
 
     private static let gamerpowerLink: HTML =
@@ -152,7 +168,6 @@ enum Icons {
         ("left", "<path d=\"m15 5-7 7 7 7\"/>"),
         ("right", "<path d=\"m9 5 7 7-7 7\"/>"),
         ("check", "<path d=\"m4.5 12.5 5 5L19.5 7\"/>"),
-        ("not-interested", "<circle cx=\"12\" cy=\"12\" r=\"8.5\"/><path d=\"m6 6 12 12\"/>"),
         (
             "settings",
             "<path d=\"M4 7h10M18 7h2M4 17h2M10 17h10\"/><circle cx=\"16\" cy=\"7\" r=\"2.2\"/><circle cx=\"8\" cy=\"17\" r=\"2.2\"/>"
@@ -178,6 +193,5 @@ enum Icons {
     static let chevronLeft = use("left")
     static let chevronRight = use("right")
     static let check = use("check")
-    static let notInterested = use("not-interested")
     static let settings = use("settings")
 }
