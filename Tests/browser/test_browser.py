@@ -23,7 +23,9 @@ def severe_console_errors(driver):
 
 
 def wait(driver, seconds=10):
-    return WebDriverWait(driver, seconds)
+    # Live search and Load more replace the results while a condition reads them: a card read just as it is
+    # replaced is read again on the next poll, not a failure.
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def test_home_lists_live_giveaways_and_hides_expired(app, browser):
