@@ -207,17 +207,11 @@ public func buildApplication(
             maxBytes: Defaults.maxImageBytes, timeout: configuration.imageTimeout),
         logger: logger)
 
-    // HEAD answers like GET without the body, for link checkers and `curl -I`.
+    // HEAD answers like GET without the body, for link checkers and `curl -I`. The middleware every answer goes
+    // through stands in front of the router (see below), so a kept page is answered before any route is matched.
+    // Inside the router: the error pages (the router turns the errors it sees into bare answers of its own, so
+    // they must be caught before it does) and the visitor.
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: UnreadBodyMiddleware())
-    router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: ConditionalGzipMiddleware())
-    // Before the error pages, so that they are written in the visitor's language too.
-    router.add(middleware: LanguageMiddleware())
-    // Pages for visitors without marks, already rendered, are answered here: past the log, the headers, the
-    // validation, the compression and the language, before the visitor lookup and the routes.
-    router.add(middleware: PageCacheMiddleware(pages: readModel.pages, cookies: profileCookies, clock: clock))
     router.add(middleware: ErrorPageMiddleware())
     router.add(
         middleware: VisitorMiddleware(
@@ -254,8 +248,18 @@ public func buildApplication(
     DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
         .register(on: router)
 
+    // Every answer, kept page or not, goes through the same middleware, outermost last here: the connection's end
+    // after a refused body, the log line, the security headers, validation and gzip, the language (so error pages
+    // are written in it); then kept pages for visitors without marks, before the visitor lookup and any route.
+    let responder = router.buildResponder()
+        .behind(PageCacheMiddleware(pages: readModel.pages, cookies: profileCookies, clock: clock))
+        .behind(LanguageMiddleware())
+        .behind(ConditionalGzipMiddleware<AppRequestContext>())
+        .behind(SecurityHeadersMiddleware<AppRequestContext>())
+        .behind(RequestLogMiddleware())
+        .behind(UnreadBodyMiddleware())
     var app = Application(
-        router: router,
+        responder: responder,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger)
     for service in services { app.addServices(service) }

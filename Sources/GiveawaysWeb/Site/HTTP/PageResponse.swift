@@ -9,10 +9,10 @@ enum PageResponse {
     }
 
     /// Pages may be stored but must be revalidated: they change with every sync and every mark. They vary by
-    /// language too (`Accept-Language`, or the `lang` cookie).
+    /// language too (`Accept-Language`, or the `lang` cookie), and by encoding (every page is gzipped when asked).
     static let headers: HTTPFields = [
         .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
-        .vary: "Accept-Language, Cookie, X-Fragment",
+        .vary: "Accept-Language, Cookie, X-Fragment, Accept-Encoding",
     ]
 
     /// Live search and "Load more" ask for only the results part of a page with `X-Fragment: results`.

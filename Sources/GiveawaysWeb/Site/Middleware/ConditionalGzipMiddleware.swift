@@ -24,7 +24,11 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
         else { return response }
         let acceptsGzip = Self.acceptsGzip(request.headers[.acceptEncoding])
         let compressible = Self.isCompressible(response.headers[.contentType])
-        if compressible { response.headers[.vary] = Self.varyWithEncoding(response.headers[.vary]) }
+        if compressible {
+            let vary = response.headers[.vary]
+            let withEncoding = Self.varyWithEncoding(vary)
+            if withEncoding != vary { response.headers[.vary] = withEncoding }
+        }
         let wantsGzip = acceptsGzip && compressible && length >= Self.minimumSize
         // A handler that set the validator (the page cache, feeds) spares reading the body to make one: a match is
         // answered 304, and a body compressed before under that validator is sent as it was.
