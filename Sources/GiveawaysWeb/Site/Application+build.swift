@@ -83,6 +83,8 @@ public struct AppRepositories: Sendable {
     public var profiles: any ProfileRepository
     /// Webhooks and their outbox; `nil` runs no delivery service.
     public var hooks: (any HookRepository)?
+    /// Which instance syncs a source; one process alone on SQLite.
+    public var syncLease: any SyncLease = SoleSyncLease()
 
     public init(
         feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
@@ -199,7 +201,8 @@ public func buildApplication(
             pollInterval: configuration.hookPollInterval, logger: logger)
     }
     let scheduler = SyncScheduler(
-        jobs: jobs, readModel: readModel, clock: clock, logger: logger, afterRun: { hookService?.wake() })
+        jobs: jobs, readModel: readModel, clock: clock, logger: logger, lease: repositories.syncLease,
+        afterRun: { hookService?.wake() })
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
         fetcher: ImageFetcher(
