@@ -74,6 +74,7 @@ extension AppRepositories {
             profiles: ProfilePostgresRepository(database: database),
             hooks: HookPostgresRepository(database: database))
         repositories.syncLease = PostgresSyncLease(database: database)
+        repositories.health = .postgres(database)
         return repositories
     }
 }

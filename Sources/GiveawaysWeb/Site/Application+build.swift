@@ -85,6 +85,8 @@ public struct AppRepositories: Sendable {
     public var hooks: (any HookRepository)?
     /// Which instance syncs a source; one process alone on SQLite.
     public var syncLease: any SyncLease = SoleSyncLease()
+    /// What `/healthz` says of the store.
+    public var health = StoreHealth.sqlite
 
     public init(
         feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
@@ -254,6 +256,7 @@ public func buildApplication(
     if let hooks = repositories.hooks {
         NotificationRoutes(hooks: hooks, profiles: repositories.profiles, clock: clock).register(on: router)
     }
+    HealthRoutes(health: repositories.health).register(on: router)
     DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
         .register(on: router)
 
