@@ -22,8 +22,8 @@ struct OwnPostgresCluster {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/postgres-test-cluster").path
 
-    static func start() throws -> OwnPostgresCluster {
-        let exports = try run("start")
+    static func start() async throws -> OwnPostgresCluster {
+        let exports = try await run(["start"])
         func value(_ name: String) throws -> String {
             let line = try #require(exports.split(separator: "\n").first { $0.hasPrefix("export \(name)=") })
             return String(line.dropFirst("export \(name)=".count)).trimmingCharacters(
@@ -33,14 +33,22 @@ struct OwnPostgresCluster {
             url: try value("GIVEAWAYS_TEST_POSTGRES"), directory: try value("GIVEAWAYS_TEST_POSTGRES_DIR"))
     }
 
-    func pause() throws { try Self.run("pause", directory) }
-    func resume() throws { try Self.run("resume", directory) }
-    func stop() throws { try Self.run("stop", directory) }
+    func pause() async throws { try await Self.run(["pause", directory]) }
+    func resume() async throws { try await Self.run(["resume", directory]) }
+    func stop() async throws { try await Self.run(["stop", directory]) }
+
+    /// `runBlocking` on a thread of its own: the wait for `initdb` must not hold a thread of the concurrency pool
+    /// that the other tests run on.
+    @discardableResult
+    private static func run(_ arguments: [String]) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try runBlocking(arguments) }) }
+        }
+    }
 
     /// Runs the script through the shell with `popen`, whose `pclose` reaps it: Foundation's `Process` waits here
     /// for ever for a child that has already exited (seen with the server the script leaves running).
-    @discardableResult
-    private static func run(_ arguments: String...) throws -> String {
+    private static func runBlocking(_ arguments: [String]) throws -> String {
         let command = ([script] + arguments).map { "'\($0)'" }.joined(separator: " ") + " 2>/dev/null"
         let pipe = try #require(popen(command, "r"))
         var output = Data()
@@ -61,11 +69,19 @@ struct OwnPostgresCluster {
 @Suite(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.skipped))
 struct PostgresOutageTests {
     @Test func aStoppedDatabaseAnswers503ToWritesKeepsServingPagesAndRecovers() async throws {
-        let cluster = try OwnPostgresCluster.start()
-        defer { try? cluster.stop() }
+        let cluster = try await OwnPostgresCluster.start()
+        do {
+            try await outage(cluster)
+        } catch {
+            try? await cluster.stop()
+            throw error
+        }
+        try await cluster.stop()
+    }
+
+    private func outage(_ cluster: OwnPostgresCluster) async throws {
         let database = try await PostgresDatabase.open(
             PostgresURL(cluster.url), connectionWait: .seconds(1), logger: PostgresTestServer.quiet)
-        defer { Task { await database.close() } }
         let repositories = AppRepositories.postgres(database)
         let feed = try GamerPowerFeedDecoder().decode(status: 200, body: Data(GamerPowerWire.sampleFeed.utf8))
         let report = try await repositories.feed.saveFeed(feed.giveaways, at: utc("2026-03-31T06:00:00Z"))
@@ -85,7 +101,7 @@ struct PostgresOutageTests {
                 #expect(response.text == #"{"database":{"kind":"postgresql","reachable":true},"status":"ok"}"#)
             }
 
-            try cluster.pause()
+            try await cluster.pause()
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(response.status == .ok)
             }
@@ -101,7 +117,7 @@ struct PostgresOutageTests {
                 #expect(!response.text.contains(password) && !response.text.contains("127.0.0.1"))
             }
 
-            try cluster.resume()
+            try await cluster.resume()
             // The pool connects again by itself; no restart of the app.
             var recovered = false
             for _ in 0..<60 where !recovered {
@@ -114,5 +130,6 @@ struct PostgresOutageTests {
             let marks = try await repositories.marks.marks(of: try #require(alice.profileID))
             #expect(Set(marks.ids(.favorite, of: .giveaway)) == [3101, 3102])
         }
+        await database.close()
     }
 }
