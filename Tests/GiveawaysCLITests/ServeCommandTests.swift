@@ -34,7 +34,9 @@ import Testing
         let home = try await Self.get(base + "/")
         #expect(home.contains("banner--demo"))
         #expect(home.contains("Lanternfall Keep"))
-        #expect(try await Self.get(base + "/healthz") == "{\"status\":\"ok\"}")
+        #expect(
+            try await Self.get(base + "/healthz")
+                == "{\"database\":{\"kind\":\"sqlite\",\"reachable\":true},\"status\":\"ok\"}")
 
         process.terminate()  // SIGTERM
         process.waitUntilExit()

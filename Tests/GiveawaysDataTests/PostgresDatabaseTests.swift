@@ -20,7 +20,7 @@ struct PostgresDatabaseTests {
             let applied = try await databases[0].rows("SELECT version FROM schema_migration ORDER BY version")
                 .map { try $0.decode(Int.self) }
             #expect(applied == PostgresSchema.migrations.map(\.version))
-            // Every table SQLite's schema has, once.
+            // Every table SQLite's schema has, once, and the sync leases of several instances.
             let tables = try await databases[0].rows(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name"
             ).map { try $0.decode(String.self) }
@@ -28,7 +28,7 @@ struct PostgresDatabaseTests {
                 tables == [
                     "catalog_game", "discover_cache", "feed_period", "giveaway", "giveaway_end_change",
                     "giveaway_platform", "hook", "hook_delivery", "hook_event", "link_code", "mark", "profile",
-                    "schema_migration", "server_secret", "sync_run",
+                    "schema_migration", "server_secret", "sync_lease", "sync_run",
                 ])
             for database in databases { await database.close() }
         }

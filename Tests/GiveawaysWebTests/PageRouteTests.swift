@@ -263,7 +263,7 @@ import Testing
         try await harness.app().test(.router) { client in
             try await client.execute(uri: "/healthz", method: .get) { response in
                 #expect(response.status == .ok)
-                #expect(response.text == "{\"status\":\"ok\"}")
+                #expect(response.text == "{\"database\":{\"kind\":\"sqlite\",\"reachable\":true},\"status\":\"ok\"}")
             }
         }
     }

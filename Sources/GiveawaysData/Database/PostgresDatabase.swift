@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The PostgreSQL database: one `PostgresClient` pool opened once, run in its own task, migrated at open.
 ///
@@ -12,20 +13,25 @@ public final class PostgresDatabase: Sendable {
     /// Where the database is, redacted when printed.
     public let url: PostgresURL
     let logger: Logger
+    /// How long a query waits for a connection: past it the server counts as unreachable.
+    let connectionWait: Duration
     private let runner: Task<Void, Never>
 
-    private init(client: PostgresClient, url: PostgresURL, logger: Logger) {
+    private init(client: PostgresClient, url: PostgresURL, logger: Logger, connectionWait: Duration) {
         self.client = client
         self.url = url
         self.logger = logger
+        self.connectionWait = connectionWait
         runner = Task { await client.run() }
     }
 
     /// Connects to `url` and applies the migrations this release knows (`PostgresSchema`), each once, whatever
-    /// other instances start at the same time. Gives up after `timeout` when the server cannot be reached.
+    /// other instances start at the same time. Gives up after `timeout` when the server cannot be reached; once
+    /// open, a query waits at most `connectionWait` for a connection (the server went away) and then throws
+    /// `PostgresDatabaseError.unreachable`.
     public static func open(
         _ url: PostgresURL, maximumConnections: Int = 10, timeout: Duration = .seconds(10),
-        logger: Logger = Logger(label: "giveaways.postgres")
+        connectionWait: Duration = .seconds(2), logger: Logger = Logger(label: "giveaways.postgres")
     ) async throws -> PostgresDatabase {
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
@@ -39,8 +45,9 @@ public final class PostgresDatabase: Sendable {
         var poolLogger = logger
         poolLogger.logLevel = max(logger.logLevel, .notice)
         let database = PostgresDatabase(
-            client: PostgresClient(configuration: configuration, backgroundLogger: poolLogger), url: url, logger: logger
-        )
+            client: PostgresClient(configuration: configuration, backgroundLogger: poolLogger), url: url,
+            logger: logger,
+            connectionWait: connectionWait)
         do {
             try await withDeadline(timeout, url: url) { try await PostgresSchema.migrate(database) }
         } catch let error as PostgresDatabaseError {
@@ -107,14 +114,72 @@ public final class PostgresDatabase: Sendable {
 
     /// Runs one statement on its own and answers its rows.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await client.query(query, logger: logger).collect()
+        let logger = logger
+        return try await withConnection { connection in try await connection.query(query, logger: logger).collect() }
+    }
+
+    /// Whether the server answers now, within the connection wait. Never throws.
+    public func isReachable() async -> Bool {
+        (try? await rows("SELECT 1")) != nil
+    }
+
+    /// Runs `body` on a connection of the pool. Waiting for one is bounded by `connectionWait`, and a connection
+    /// lost on the way (the server stopped) is said as `unreachable` too, so that callers can answer "try again"
+    /// instead of failing or hanging.
+    private func withConnection<Result: Sendable>(
+        _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        let leased = LeaseFlag()
+        let client = client
+        do {
+            return try await withoutActuallyEscaping(body) { body in
+                // The group is awaited before this returns: the body never outlives the call.
+                let work = UncheckedSendable(body)
+                return try await withThrowingTaskGroup(of: Result?.self) { group in
+                    group.addTask {
+                        try await client.withConnection { connection in
+                            leased.set()
+                            return try await work.value(connection)
+                        }
+                    }
+                    group.addTask { [connectionWait] in
+                        try await Task.sleep(for: connectionWait)
+                        return nil
+                    }
+                    defer { group.cancelAll() }
+                    while let next = try await group.next() {
+                        if let result = next { return result }
+                        // The wait is over: without a connection by now, give up (the lease request is
+                        // cancelled); with one, the statements run to their end.
+                        if !leased.isSet { break }
+                    }
+                    throw PostgresDatabaseError.unreachable(url, connectionWait)
+                }
+            }
+        } catch let error as PSQLError where Self.isConnectionLost(error) {
+            throw PostgresDatabaseError.unreachable(url, connectionWait)
+        }
+    }
+
+    /// A connection closed or refused, or the server shutting down: not the statement's fault.
+    private static func isConnectionLost(_ error: PSQLError) -> Bool {
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed:
+            return true
+        case .server:
+            // Class 08 (connection exception) and 57P (operator intervention: shutdown, crash).
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || state.hasPrefix("57P")
+        default:
+            return false
+        }
     }
 
     private func transaction<Result: Sendable>(
         _ begin: PostgresQuery, _ body: (PostgresTransaction) async throws -> Result
     ) async throws -> Result {
         let logger = logger
-        return try await client.withConnection { connection in
+        return try await withConnection { connection in
             let transaction = PostgresTransaction(connection: connection, logger: logger)
             try await transaction.run(begin)
             do {
@@ -152,6 +217,19 @@ struct PostgresTransaction {
     }
 }
 
+/// Whether a connection was leased: set by the task that got it, read by the one timing the wait.
+private final class LeaseFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}
+
+/// A value the compiler cannot prove sendable, handed to a child task that ends before its owner returns.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 /// Why a PostgreSQL database could not be used. Never carries the password.
 public enum PostgresDatabaseError: Error, CustomStringConvertible {
     /// No answer from the server within the deadline.
@@ -160,6 +238,12 @@ public enum PostgresDatabaseError: Error, CustomStringConvertible {
     case newerSchema(found: Int, known: Int)
     /// The server refused (a wrong password, no such database…); `reason` is the server's message.
     case failed(PostgresURL, reason: String)
+
+    /// The server could not be reached (or went away): trying again later may work, nothing was written.
+    public var isUnreachable: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
 
     public var description: String {
         switch self {

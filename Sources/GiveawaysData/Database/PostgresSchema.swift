@@ -18,7 +18,8 @@ enum PostgresSchema {
     }
 
     static let migrations: [Migration] = [
-        Migration(version: 1, name: "the schema of SQLite v9", statements: schemaOfSQLiteV9)
+        Migration(version: 1, name: "the schema of SQLite v9", statements: schemaOfSQLiteV9),
+        Migration(version: 2, name: "sync leases", statements: syncLeases),
     ]
 
     /// Applies every migration not applied yet.
@@ -225,5 +226,15 @@ enum PostgresSchema {
             value bytea NOT NULL,
             created_at timestamptz NOT NULL)
         """,
+    ]
+
+    // Which instance may fetch each source until when (`PostgresSyncLease`).
+    private static let syncLeases = [
+        """
+        CREATE TABLE sync_lease (
+            source text PRIMARY KEY,
+            holder text NOT NULL,
+            expires_at timestamptz NOT NULL)
+        """
     ]
 }

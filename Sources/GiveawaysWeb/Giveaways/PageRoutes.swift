@@ -31,9 +31,6 @@ struct PageRoutes: Sendable {
             PageResponse.html(ServiceWorker.offlinePage(context.strings))
         }
         routes.get(.language, use: chooseLanguage)
-        routes.get(.health) { _, _ in
-            try JSONResponse.encode(["status": "ok"])
-        }
     }
 
     private var visitors: VisitorReader { VisitorReader(marks: marks, profiles: profiles) }

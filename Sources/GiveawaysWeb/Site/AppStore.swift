@@ -66,12 +66,15 @@ public enum AppStore: Sendable {
 extension AppRepositories {
     /// The PostgreSQL repositories over one database; syncs write webhook events in their own transaction.
     public static func postgres(_ database: PostgresDatabase) -> AppRepositories {
-        AppRepositories(
+        var repositories = AppRepositories(
             feed: GiveawayFeedPostgresRepository(database: database),
             syncLog: SyncLogPostgresRepository(database: database),
             marks: MarkPostgresRepository(database: database), catalog: CatalogPostgresRepository(database: database),
             discoverCache: DiscoverCachePostgresRepository(database: database),
             profiles: ProfilePostgresRepository(database: database),
             hooks: HookPostgresRepository(database: database))
+        repositories.syncLease = PostgresSyncLease(database: database)
+        repositories.health = .postgres(database)
+        return repositories
     }
 }

@@ -83,6 +83,10 @@ public struct AppRepositories: Sendable {
     public var profiles: any ProfileRepository
     /// Webhooks and their outbox; `nil` runs no delivery service.
     public var hooks: (any HookRepository)?
+    /// Which instance syncs a source; one process alone on SQLite.
+    public var syncLease: any SyncLease = SoleSyncLease()
+    /// What `/healthz` says of the store.
+    public var health = StoreHealth.sqlite
 
     public init(
         feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
@@ -199,7 +203,8 @@ public func buildApplication(
             pollInterval: configuration.hookPollInterval, logger: logger)
     }
     let scheduler = SyncScheduler(
-        jobs: jobs, readModel: readModel, clock: clock, logger: logger, afterRun: { hookService?.wake() })
+        jobs: jobs, readModel: readModel, clock: clock, logger: logger, lease: repositories.syncLease,
+        afterRun: { hookService?.wake() })
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
         fetcher: ImageFetcher(
@@ -245,6 +250,7 @@ public func buildApplication(
     if let hooks = repositories.hooks {
         NotificationRoutes(hooks: hooks, profiles: repositories.profiles, clock: clock).register(on: router)
     }
+    HealthRoutes(health: repositories.health).register(on: router)
     DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
         .register(on: router)
 

@@ -6,7 +6,8 @@ import Synchronization
 
 /// The write side: runs each source's job at start-up, then on its interval, and on demand (Retry); at most one
 /// run per source at a time. After every run it tells the read model to reload. Routes never see it: they get a
-/// `SyncTrigger`.
+/// `SyncTrigger`. With several instances on one store, a run first takes the source's `SyncLease`: only its
+/// holder calls the upstream, the others reload what it saved.
 final class SyncScheduler: Service, Sendable {
     private let jobs: [any SourceSyncJob]
     private let readModel: ReadModel
@@ -17,11 +18,13 @@ final class SyncScheduler: Service, Sendable {
     private let pending = Mutex<Set<SourceID>>([])
     /// Called after every run, successful or not (wakes the webhook delivery).
     private let afterRun: @Sendable () -> Void
+    private let lease: any SyncLease
 
     init(
         jobs: [any SourceSyncJob], readModel: ReadModel, clock: @escaping @Sendable () -> Date, logger: Logger,
-        afterRun: @escaping @Sendable () -> Void = {}
+        lease: any SyncLease = SoleSyncLease(), afterRun: @escaping @Sendable () -> Void = {}
     ) {
+        self.lease = lease
         self.jobs = jobs
         self.readModel = readModel
         self.clock = clock
@@ -66,26 +69,32 @@ final class SyncScheduler: Service, Sendable {
             Task {
                 // A run already going may have started before the press (and be failing on an outage that is
                 // over now): the press is kept and answered by one more run right after it.
-                if await !self.runOnce(job) {
+                if await !self.runOnce(job, forced: true) {
                     self.pending.withLock { _ = $0.insert(source) }
                     if !self.running.withLock({ $0.contains(source) }),
                         self.pending.withLock({ $0.remove(source) != nil })
                     {
-                        await self.runOnce(job)
+                        await self.runOnce(job, forced: true)
                     }
                 }
             }
         }
     }
 
-    /// Runs `job` now unless it is already running. Returns `false` when it was.
+    /// Runs `job` now unless it is already running here. Returns `false` when it was. When another instance holds
+    /// the source's lease, only reloads the read model; `forced` (a press of Retry) takes the lease regardless.
     @discardableResult
-    func runOnce(_ job: any SourceSyncJob) async -> Bool {
+    func runOnce(_ job: any SourceSyncJob, forced: Bool = false) async -> Bool {
         guard running.withLock({ $0.insert(job.source).inserted }) else { return false }
+        let now = clock()
+        guard await takesLease(job, now: now, forced: forced) else {
+            await readModel.reload()
+            running.withLock { _ = $0.remove(job.source) }
+            return true
+        }
         var schedule = readModel.schedule(of: job.source)
         schedule.isRunning = true
         readModel.setSchedule(schedule, for: job.source)
-        let now = clock()
         do {
             let report = try await job.run(now: now)
             logger.info(
@@ -106,8 +115,21 @@ final class SyncScheduler: Service, Sendable {
         running.withLock { _ = $0.remove(job.source) }
         schedule.isRunning = false
         readModel.setSchedule(schedule, for: job.source)
-        if pending.withLock({ $0.remove(job.source) != nil }) { await runOnce(job) }
+        if pending.withLock({ $0.remove(job.source) != nil }) { await runOnce(job, forced: true) }
         return true
+    }
+
+    /// Whether this instance may fetch `job`'s source now. A store that cannot be asked answers no: the upstream's
+    /// data could not be saved anyway.
+    private func takesLease(_ job: any SourceSyncJob, now: Date, forced: Bool) async -> Bool {
+        do {
+            return try await lease.take(job.source, now: now, for: job.interval, force: forced)
+        } catch {
+            logger.warning(
+                "sync skipped: the sync lease could not be taken",
+                metadata: ["source": "\(job.source.rawValue)", "reason": "\(error)"])
+            return false
+        }
     }
 }
 

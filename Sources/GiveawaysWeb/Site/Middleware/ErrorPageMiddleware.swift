@@ -1,3 +1,4 @@
+import GiveawaysData
 import GiveawaysDomain
 import Hummingbird
 import Logging
@@ -22,10 +23,21 @@ struct ErrorPageMiddleware: RouterMiddleware {
             let answer: AppError
             // The generated API server wraps what the handlers throw; the app's own errors inside keep their meaning.
             let inner = (error as? ServerError)?.underlyingError
-            let error = inner.flatMap { $0 is AppError || $0 is HTTPError || $0 is ProfileFull ? $0 : nil } ?? error
+            let error =
+                inner.flatMap {
+                    $0 is AppError || $0 is HTTPError || $0 is ProfileFull || $0 is PostgresDatabaseError ? $0 : nil
+                } ?? error
             switch error {
             case let error as AppError:
                 answer = error
+            case let error as PostgresDatabaseError where error.isUnreachable:
+                // The store is down for now: say so and that nothing was written, never a 500 (the pages that need
+                // no store keep answering from the read model).
+                let isWrite = request.method != .get && request.method != .head
+                context.logger.warning("database unreachable", metadata: ["path": "\(request.uri.path)"])
+                answer = AppError(.serviceUnavailable) {
+                    isWrite ? $0.errors.databaseUnreachable : $0.errors.databaseUnreachableRead
+                }
             case let full as ProfileFull:
                 // A profile limit reached in the store, whichever route wrote: a 400 that says which limit.
                 answer = BadRequest(full)

@@ -408,7 +408,9 @@ extension Strings {
             badID: { "The id must be a positive whole number, not “\($0)”." },
             badParameterType: "A parameter does not have the type that /api/openapi.yaml gives it.",
             onlyJSON: "This address answers with application/json only; the request's Accept excludes it.",
-            apiMethodNotAllowed: { "\($0) is not allowed here: this address takes GET and HEAD." })
+            apiMethodNotAllowed: { "\($0) is not allowed here: this address takes GET and HEAD." },
+            databaseUnreachable: "The database is not reachable — nothing was saved. Try again.",
+            databaseUnreachableRead: "The database is not reachable just now. Try again in a moment.")
     )
 
     private static let englishUnits = Units(

@@ -454,7 +454,10 @@ extension Strings {
             badID: { "Die ID muss eine positive ganze Zahl sein, nicht „\($0)“." },
             badParameterType: "Ein Parameter hat nicht den Typ, den /api/openapi.yaml ihm gibt.",
             onlyJSON: "Diese Adresse antwortet nur mit application/json; das Accept der Anfrage schließt es aus.",
-            apiMethodNotAllowed: { "\($0) ist hier nicht erlaubt: diese Adresse nimmt GET und HEAD." })
+            apiMethodNotAllowed: { "\($0) ist hier nicht erlaubt: diese Adresse nimmt GET und HEAD." },
+            databaseUnreachable:
+                "Die Datenbank ist nicht erreichbar — nichts wurde gespeichert. Versuch es noch einmal.",
+            databaseUnreachableRead: "Die Datenbank ist gerade nicht erreichbar. Versuch es gleich noch einmal.")
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

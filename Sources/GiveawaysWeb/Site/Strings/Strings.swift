@@ -708,5 +708,9 @@ extension Strings {
         let badParameterType: String
         let onlyJSON: String
         let apiMethodNotAllowed: @Sendable (String) -> String
+        /// A write (a heart, a setting, a note) while the database cannot be reached: a 503.
+        let databaseUnreachable: String
+        /// A page that needs the database (a visitor's marks) while it cannot be reached: a 503.
+        let databaseUnreachableRead: String
     }
 }
