@@ -131,7 +131,7 @@ def main():
                        if part.startswith("/discover/image")]
     paths += honest_discover
     answers = {path: fetch(server.base, path) for path in paths}
-    healthy = server.alive() and get(server.base + "/healthz")[0] == b'{"status":"ok"}'
+    healthy = server.alive() and json.loads(get(server.base + "/healthz")[0]).get("status") == "ok"
     server.stop()
     trap.shutdown()
     upstream.shutdown()
