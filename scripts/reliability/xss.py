@@ -88,11 +88,13 @@ for (const el of document.querySelectorAll('*')) {
     if (/^on/i.test(attr.name)) bad.push('handler ' + el.tagName + ' ' + attr.name);
   }
 }
-// Allowed: the app's own script, and its two inert data blocks (the time phrases, the script's texts), once each,
-// in the body, holding JSON — nothing else, wherever it comes from.
+// Allowed: the app's own scripts (app.js and a page's own, e.g. more.js, from /static/ with their version, empty
+// and deferred), and its two inert data blocks (the time phrases, the script's texts), once each, in the body,
+// holding JSON — nothing else, wherever it comes from.
 const dataBlocks = {};
 for (const el of document.querySelectorAll('script')) {
-  if (/^\\/static\\/app\\.js/.test(el.getAttribute('src') || '')) continue;
+  if (/^\\/static\\/[a-z]+\\.js(\\?v=[0-9a-z]+)?$/.test(el.getAttribute('src') || '') && el.defer
+      && el.textContent === '') continue;
   const isData = el.type === 'application/json' && !el.hasAttribute('src') && ['time-strings', 'ui-strings'].includes(el.id)
     && el.parentElement === document.body && !dataBlocks[el.id];
   let json = false;
