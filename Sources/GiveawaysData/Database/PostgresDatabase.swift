@@ -75,18 +75,23 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
-    private static func probe(_ url: PostgresURL, logger: Logger) async throws {
+    /// One connection's configuration, outside the pool: the start-up probe and the change listener.
+    static func connectionConfiguration(_ url: PostgresURL) throws -> PostgresConnection.Configuration {
         let connectionTLS: PostgresConnection.Configuration.TLS =
             switch url.tls {
             case .disable: .disable
             case .prefer: .prefer(try .init(configuration: tlsConfiguration(url.tls)))
             case .require, .verifyFull: .require(try .init(configuration: tlsConfiguration(url.tls)))
             }
-        let configuration = PostgresConnection.Configuration(
+        return PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
             tls: connectionTLS)
+    }
+
+    private static func probe(_ url: PostgresURL, logger: Logger) async throws {
         do {
-            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            let connection = try await PostgresConnection.connect(
+                configuration: connectionConfiguration(url), id: 0, logger: logger)
             try await connection.close()
         } catch {
             throw PostgresDatabaseError.failed(url, reason: PostgresDatabaseError.reason(error))

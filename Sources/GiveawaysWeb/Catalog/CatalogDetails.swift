@@ -12,13 +12,17 @@ final class CatalogDetails: Sendable {
     private let clock: @Sendable () -> Date
     private let logger: Logger
     private let maxAge: TimeInterval
+    /// Tells the other instances on a shared store about a fetched detail.
+    private let changes: any StoreChangeChannel
     /// Games being fetched now, and when each game's last fetch failed (no second try for a minute).
     private let state = Mutex<(running: [Int: Task<Bool, Never>], failedAt: [Int: Date])>(([:], [:]))
 
     init(
         source: any CatalogSource, catalog: any CatalogRepository, readModel: ReadModel,
-        clock: @escaping @Sendable () -> Date, logger: Logger, maxAge: TimeInterval = Defaults.catalogDetailMaxAge
+        clock: @escaping @Sendable () -> Date, logger: Logger, maxAge: TimeInterval = Defaults.catalogDetailMaxAge,
+        changes: any StoreChangeChannel = SoleStoreChanges()
     ) {
+        self.changes = changes
         self.source = source
         self.catalog = catalog
         self.readModel = readModel
@@ -65,6 +69,7 @@ final class CatalogDetails: Sendable {
             let time = clock()
             try await catalog.saveDetail(detail, of: id, at: time)
             readModel.saveDetail(detail, of: id, fetchedAt: time)
+            await changes.announce(.catalogDetail(gameID: id))
             state.withLock { _ = $0.failedAt.removeValue(forKey: id) }
             return true
         } catch {

@@ -207,6 +207,18 @@ final class ReadModel: Sendable {
         }
     }
 
+    /// Takes one game's detail that another instance fetched and stored into the snapshot, like `saveDetail`.
+    func followDetail(of id: Int) async {
+        do {
+            guard let game = try await catalog?.allCatalogGames().first(where: { $0.id == id }),
+                let detail = game.detail, let fetchedAt = game.detailFetchedAt
+            else { return }
+            saveDetail(detail, of: id, fetchedAt: fetchedAt)
+        } catch {
+            logger.warning("could not read a game's detail another instance fetched", metadata: ["game": "\(id)"])
+        }
+    }
+
     // MARK: - The scheduler's state, shown on /status
 
     /// Called by the scheduler when a source starts or stops running or is rescheduled. Only `/status` and

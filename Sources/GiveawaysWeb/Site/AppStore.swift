@@ -75,6 +75,7 @@ extension AppRepositories {
             hooks: HookPostgresRepository(database: database))
         repositories.syncLease = PostgresSyncLease(database: database)
         repositories.health = .postgres(database)
+        repositories.changes = PostgresStoreChanges(database: database)
         return repositories
     }
 }

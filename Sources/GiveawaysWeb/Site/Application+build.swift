@@ -42,6 +42,9 @@ public struct WebConfiguration: Sendable {
     /// Keeps the visitors' marks and settings in memory between page views (`VisitorCache`): right when this
     /// process is the only writer of the store.
     public var keepsVisitorsInMemory = true
+    /// With several instances on one PostgreSQL database: how often each compares the store's fingerprint, in case
+    /// a change notification was lost.
+    public var changeCheckInterval: Duration = .seconds(15)
 
     public init() {}
 
@@ -87,6 +90,8 @@ public struct AppRepositories: Sendable {
     public var syncLease: any SyncLease = SoleSyncLease()
     /// What `/healthz` says of the store.
     public var health = StoreHealth.sqlite
+    /// How instances sharing the store tell each other about changes; nobody to tell on SQLite.
+    public var changes: any StoreChangeChannel = SoleStoreChanges()
 
     public init(
         feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
@@ -191,7 +196,8 @@ public func buildApplication(
                 upstream: catalogSource, catalog: repositories.catalog, log: repositories.syncLog,
                 interval: configuration.catalogSyncInterval))
         details = CatalogDetails(
-            source: catalogSource, catalog: repositories.catalog, readModel: readModel, clock: clock, logger: logger)
+            source: catalogSource, catalog: repositories.catalog, readModel: readModel, clock: clock, logger: logger,
+            changes: repositories.changes)
     }
     let hookService = repositories.hooks.map { hooks in
         HookDeliveryService(
@@ -204,6 +210,7 @@ public func buildApplication(
     }
     let scheduler = SyncScheduler(
         jobs: jobs, readModel: readModel, clock: clock, logger: logger, lease: repositories.syncLease,
+        changes: repositories.changes,
         afterRun: { hookService?.wake() })
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
@@ -271,6 +278,12 @@ public func buildApplication(
     for service in services { app.addServices(service) }
     if runsSyncService {
         app.addServices(scheduler)
+        if repositories.changes.isShared {
+            app.addServices(
+                ChangeFollower(
+                    changes: repositories.changes, readModel: readModel,
+                    checkInterval: configuration.changeCheckInterval, logger: logger))
+        }
         if let hookService { app.addServices(hookService) }
     }
     return app

@@ -19,12 +19,16 @@ final class SyncScheduler: Service, Sendable {
     /// Called after every run, successful or not (wakes the webhook delivery).
     private let afterRun: @Sendable () -> Void
     private let lease: any SyncLease
+    /// Tells the other instances on a shared store that a run saved something.
+    private let changes: any StoreChangeChannel
 
     init(
         jobs: [any SourceSyncJob], readModel: ReadModel, clock: @escaping @Sendable () -> Date, logger: Logger,
-        lease: any SyncLease = SoleSyncLease(), afterRun: @escaping @Sendable () -> Void = {}
+        lease: any SyncLease = SoleSyncLease(), changes: any StoreChangeChannel = SoleStoreChanges(),
+        afterRun: @escaping @Sendable () -> Void = {}
     ) {
         self.lease = lease
+        self.changes = changes
         self.jobs = jobs
         self.readModel = readModel
         self.clock = clock
@@ -111,6 +115,8 @@ final class SyncScheduler: Service, Sendable {
             await job.recover(now: now)
         }
         await readModel.reload()
+        // A failed run is news too: the freshness banner and /status read the sync log on every instance.
+        await changes.announce(.synced(job.source))
         afterRun()
         running.withLock { _ = $0.remove(job.source) }
         schedule.isRunning = false
