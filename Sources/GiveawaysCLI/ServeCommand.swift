@@ -56,6 +56,19 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var allowPrivateImages = false
 
+    @Flag(
+        help:
+            "Answer GET /metrics (Prometheus text format) on the app's port (env GIVEAWAYS_METRICS=1). Off by default."
+    )
+    var metrics = false
+
+    @Option(
+        help: """
+            Answer GET /metrics on a port of its own instead, same address (env GIVEAWAYS_METRICS_PORT): for a \
+            scraper that the public port should not serve.
+            """)
+    var metricsPort: Int?
+
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
@@ -98,6 +111,14 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.publicURL = try Settings.publicURL.value(text: publicURL)
         let hosts = allowedHost.isEmpty ? nil : allowedHost.joined(separator: ",")
         configuration.allowedHosts = Set(try Settings.allowedHosts.value(text: hosts))
+        if let port = try Settings.metricsPort.value(text: metricsPort.map(String.init)) {
+            guard (1...65535).contains(port), port != configuration.port else {
+                throw ValidationError("The metrics port must be between 1 and 65535 and not the app's own port.")
+            }
+            configuration.metrics = .port(port)
+        } else if Settings.metrics.isOn(flag: metrics) {
+            configuration.metrics = .samePort
+        }
         return configuration
     }
 }

@@ -102,6 +102,10 @@ enum Settings {
         variable: "GIVEAWAYS_HOOK_SECRET", defaultValue: nil, expected: "a secret", isSecret: true, read: { $0 })
     static let allowPrivateHooks = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_HOOKS")
     static let allowPrivateImages = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_IMAGES")
+    static let metrics = Setting(switch: "GIVEAWAYS_METRICS")
+    static let metricsPort = Setting<Int?>(
+        variable: "GIVEAWAYS_METRICS_PORT", defaultValue: nil, expected: "a port number",
+        read: { text in Int(text).map { Optional($0) } })
 
     private static func url(_ variable: String, default defaultValue: URL) -> Setting<URL> {
         Setting(variable: variable, defaultValue: defaultValue, expected: "an http(s) URL") { text in

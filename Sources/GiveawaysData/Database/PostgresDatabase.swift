@@ -16,6 +16,11 @@ public final class PostgresDatabase: Sendable {
     /// How long a query waits for a connection: past it the server counts as unreachable.
     let connectionWait: Duration
     private let runner: Task<Void, Never>
+    /// Queries holding a pooled connection now, and queries waiting for one (for /metrics).
+    private let usage = Mutex<(inUse: Int, waiting: Int)>((0, 0))
+
+    /// How many connections of the pool queries hold now, and how many queries wait for one.
+    public var poolUsage: (inUse: Int, waiting: Int) { usage.withLock { $0 } }
 
     private init(client: PostgresClient, url: PostgresURL, logger: Logger, connectionWait: Duration) {
         self.client = client
@@ -136,6 +141,10 @@ public final class PostgresDatabase: Sendable {
     ) async throws -> Result {
         let leased = LeaseFlag()
         let client = client
+        usage.withLock { $0.waiting += 1 }
+        // Counted as waiting until the pool hands a connection over, then as in use until the body ends (the
+        // task group below is awaited whole, so by the end the flag says which happened).
+        defer { if !leased.isSet { usage.withLock { $0.waiting -= 1 } } }
         do {
             return try await withoutActuallyEscaping(body) { body in
                 // The group is awaited before this returns: the body never outlives the call.
@@ -144,6 +153,11 @@ public final class PostgresDatabase: Sendable {
                     group.addTask {
                         try await client.withConnection { connection in
                             leased.set()
+                            self.usage.withLock {
+                                $0.waiting -= 1
+                                $0.inUse += 1
+                            }
+                            defer { self.usage.withLock { $0.inUse -= 1 } }
                             return try await work.value(connection)
                         }
                     }

@@ -23,6 +23,8 @@ public struct HookDeliveryWorker: Sendable {
     public var lease: TimeInterval = 600
     /// Events claimed per round; they are sent concurrently.
     public var batchSize = 32
+    /// Told every recorded attempt (for /metrics).
+    public var recorded: @Sendable (Hook, HookDeliveryAttempt) -> Void = { _, _ in }
 
     public init(
         repository: any HookRepository, sender: HookSender, clock: @escaping @Sendable () -> Date, logger: Logger
@@ -108,6 +110,7 @@ public struct HookDeliveryWorker: Sendable {
         do {
             let attempt = try await repository.recordOutcome(
                 of: event, status: outcome.status, error: outcome.error, at: clock())
+            recorded(event.hook, attempt)
             let metadata: Logger.Metadata = [
                 "hook": "\(event.hook.id)", "to": "\(event.hook.redactedURL)", "giveaway": "\(event.giveaway.id)",
                 "event": "\(event.event.rawValue)", "attempt": "\(event.attempt)",

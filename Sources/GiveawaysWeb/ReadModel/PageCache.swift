@@ -54,13 +54,14 @@ final class PageCache: Sendable {
 
     var counts: Counts { state.withLock { $0.counts } }
 
-    /// The page for `key` if it is still good at `now`; counted as a hit or a miss.
-    func entry(for key: Key, now: Date) -> Entry? {
+    /// The page for `key` if it is still good at `now`; counted as a hit or a miss. The middleware's look-up does
+    /// not count a miss: the route it passes the request on to looks again, and counts that.
+    func entry(for key: Key, now: Date, countsMiss: Bool = true) -> Entry? {
         let minute = Self.minute(now)
         return state.withLock { state in
             guard let entry = state.entries[key], entry.generation == state.generation, entry.minute == minute
             else {
-                state.counts.misses += 1
+                if countsMiss { state.counts.misses += 1 }
                 return nil
             }
             state.counts.hits += 1
@@ -124,7 +125,8 @@ struct PageCacheMiddleware: RouterMiddleware {
     ) async throws -> Response {
         // A `?lang=` visit goes on, so that LanguageMiddleware remembers the choice in a cookie.
         guard request.method == .get, !cookies.mayHaveProfile(request), Language.requested(by: request) == nil,
-            let entry = pages.entry(for: PageCache.Key(request: request, language: context.language), now: clock())
+            let entry = pages.entry(
+                for: PageCache.Key(request: request, language: context.language), now: clock(), countsMiss: false)
         else {
             return try await next(request, context)
         }

@@ -45,6 +45,8 @@ public struct WebConfiguration: Sendable {
     /// With several instances on one PostgreSQL database: how often each compares the store's fingerprint, in case
     /// a change notification was lost.
     public var changeCheckInterval: Duration = .seconds(15)
+    /// Where `/metrics` is answered: nowhere by default, so nothing internal is public unless the operator asks.
+    public var metrics = MetricsExposure.off
 
     public init() {}
 
@@ -74,6 +76,15 @@ public struct WebConfiguration: Sendable {
         let fixed = fixedNow
         return { fixed ?? Date() }
     }
+}
+
+/// Where `/metrics` is answered.
+public enum MetricsExposure: Hashable, Sendable {
+    case off
+    /// On the app's own port (`--metrics`).
+    case samePort
+    /// On a port of its own (`--metrics-port`), same address.
+    case port(Int)
 }
 
 /// The storage the app runs on: one repository per concern.
@@ -175,6 +186,11 @@ public func buildApplication(
     let clock = configuration.clock
     let site = configuration.site
     var repositories = repositories
+    let metrics = configuration.metrics == .off ? nil : AppMetrics()
+    let source: any GiveawaySource = metrics.map { TimedGiveawaySource(inner: source, metrics: $0) } ?? source
+    let catalogSource = catalogSource.map { catalog in
+        metrics.map { TimedCatalogSource(inner: catalog, metrics: $0) } ?? catalog
+    }
     if configuration.keepsVisitorsInMemory {
         let visitors = VisitorCache(marks: repositories.marks, profiles: repositories.profiles)
         repositories.marks = visitors
@@ -200,17 +216,17 @@ public func buildApplication(
             changes: repositories.changes)
     }
     let hookService = repositories.hooks.map { hooks in
-        HookDeliveryService(
-            worker: HookDeliveryWorker(
-                repository: hooks,
-                sender: HookSender(connections: connections, allowPrivate: configuration.allowPrivateHooks),
-                clock: clock,
-                logger: logger),
-            pollInterval: configuration.hookPollInterval, logger: logger)
+        var worker = HookDeliveryWorker(
+            repository: hooks,
+            sender: HookSender(connections: connections, allowPrivate: configuration.allowPrivateHooks),
+            clock: clock,
+            logger: logger)
+        if let metrics { worker.recorded = { metrics.hookDelivery(format: $0.format, attempt: $1) } }
+        return HookDeliveryService(worker: worker, pollInterval: configuration.hookPollInterval, logger: logger)
     }
     let scheduler = SyncScheduler(
         jobs: jobs, readModel: readModel, clock: clock, logger: logger, lease: repositories.syncLease,
-        changes: repositories.changes,
+        changes: repositories.changes, metrics: metrics,
         afterRun: { hookService?.wake() })
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
@@ -258,6 +274,8 @@ public func buildApplication(
         NotificationRoutes(hooks: hooks, profiles: repositories.profiles, clock: clock).register(on: router)
     }
     HealthRoutes(health: repositories.health).register(on: router)
+    let metricsRoutes = metrics.map { MetricsRoutes(metrics: $0, pages: readModel.pages, health: repositories.health) }
+    if configuration.metrics == .samePort { metricsRoutes?.register(on: router) }
     DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
         .register(on: router)
 
@@ -270,12 +288,23 @@ public func buildApplication(
         .behind(ConditionalGzipMiddleware<AppRequestContext>())
         .behind(SecurityHeadersMiddleware<AppRequestContext>())
         .behind(RequestLogMiddleware())
+        .behind(MetricsMiddleware(metrics: metrics))
         .behind(UnreadBodyMiddleware())
     var app = Application(
         responder: responder,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         logger: logger)
     for service in services { app.addServices(service) }
+    if case .port(let port) = configuration.metrics, let metricsRoutes {
+        // A listener of its own, on the same address, for a scraper that the public port should not serve.
+        let metricsRouter = Router(context: AppRequestContext.self)
+        metricsRoutes.register(on: metricsRouter)
+        app.addServices(
+            Application(
+                router: metricsRouter,
+                configuration: .init(address: .hostname(configuration.host, port: port), serverName: nil),
+                logger: logger))
+    }
     if runsSyncService {
         app.addServices(scheduler)
         if repositories.changes.isShared {

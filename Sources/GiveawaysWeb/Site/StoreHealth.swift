@@ -6,9 +6,15 @@ public struct StoreHealth: Sendable {
     /// "sqlite" or "postgresql".
     public let kind: String
     public let isReachable: @Sendable () async -> Bool
+    /// The connection pool's use now (for /metrics); `nil` for a store without one.
+    public let poolUsage: @Sendable () -> (inUse: Int, waiting: Int)?
 
-    public init(kind: String, isReachable: @escaping @Sendable () async -> Bool) {
+    public init(
+        kind: String, poolUsage: @escaping @Sendable () -> (inUse: Int, waiting: Int)? = { nil },
+        isReachable: @escaping @Sendable () async -> Bool
+    ) {
         self.kind = kind
+        self.poolUsage = poolUsage
         self.isReachable = isReachable
     }
 
@@ -17,7 +23,7 @@ public struct StoreHealth: Sendable {
 
     /// A PostgreSQL server: reachable when it answers within the connection wait.
     public static func postgres(_ database: PostgresDatabase) -> StoreHealth {
-        StoreHealth(kind: "postgresql") { await database.isReachable() }
+        StoreHealth(kind: "postgresql", poolUsage: { database.poolUsage }) { await database.isReachable() }
     }
 }
 

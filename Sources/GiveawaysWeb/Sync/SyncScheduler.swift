@@ -21,12 +21,14 @@ final class SyncScheduler: Service, Sendable {
     private let lease: any SyncLease
     /// Tells the other instances on a shared store that a run saved something.
     private let changes: any StoreChangeChannel
+    private let metrics: AppMetrics?
 
     init(
         jobs: [any SourceSyncJob], readModel: ReadModel, clock: @escaping @Sendable () -> Date, logger: Logger,
         lease: any SyncLease = SoleSyncLease(), changes: any StoreChangeChannel = SoleStoreChanges(),
-        afterRun: @escaping @Sendable () -> Void = {}
+        metrics: AppMetrics? = nil, afterRun: @escaping @Sendable () -> Void = {}
     ) {
+        self.metrics = metrics
         self.lease = lease
         self.changes = changes
         self.jobs = jobs
@@ -92,6 +94,7 @@ final class SyncScheduler: Service, Sendable {
         guard running.withLock({ $0.insert(job.source).inserted }) else { return false }
         let now = clock()
         guard await takesLease(job, now: now, forced: forced) else {
+            metrics?.syncRun(job.source, outcome: "skipped")
             await readModel.reload()
             running.withLock { _ = $0.remove(job.source) }
             return true
@@ -101,6 +104,7 @@ final class SyncScheduler: Service, Sendable {
         readModel.setSchedule(schedule, for: job.source)
         do {
             let report = try await job.run(now: now)
+            metrics?.syncRun(job.source, outcome: "succeeded")
             logger.info(
                 "sync finished",
                 metadata: [
@@ -109,6 +113,7 @@ final class SyncScheduler: Service, Sendable {
                     "left": "\(report.left.count)",
                 ])
         } catch {
+            metrics?.syncRun(job.source, outcome: "failed")
             logger.warning(
                 "sync failed; keeping the stored data",
                 metadata: ["source": "\(job.source.rawValue)", "reason": "\(error)"])

@@ -8,7 +8,7 @@ extension SiteRoute {
         case discover, discoverChoose, discoverForget, discoverGenre, discoverGame, discoverImage
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
-        case health, language
+        case health, metrics, language
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
     }
 
@@ -55,6 +55,7 @@ extension SiteRoute {
         case .serviceWorker: .serviceWorker
         case .offline: .offline
         case .health: .health
+        case .metrics: .metrics
         case .language: .language
         case .api(.reference): .apiReference
         case .api(.document): .apiDocument

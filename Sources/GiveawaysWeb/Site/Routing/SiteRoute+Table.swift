@@ -155,6 +155,7 @@ extension SiteRoute {
         .init(.serviceWorker, "/sw.js"),
         .init(.offline, "/offline"),
         .init(.health, "/healthz"),
+        .init(.metrics, "/metrics"),
         .init(
             .language, "/language",
             parse: { input in

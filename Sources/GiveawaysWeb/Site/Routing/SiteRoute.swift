@@ -84,6 +84,8 @@ enum SiteRoute: Hashable, Sendable {
     case offline
     /// `/healthz`.
     case health
+    /// `/metrics`: Prometheus text, only when the operator turns it on (`--metrics`, `--metrics-port`).
+    case metrics
     /// `GET /language?lang=de&back=/path`: the footer's switch; remembers the language in a cookie and goes back.
     case language(Language, back: String)
     case api(APIRoute)
