@@ -77,12 +77,13 @@ class Server:
     """`giveaways serve` on a free loopback port."""
 
     def __init__(self, database, upstream="http://127.0.0.1:9/api", interval="30", now="2026-03-31T12:00:00Z",
-                 log=None, extra=()):
+                 log=None, extra=(), image_cache=None):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         arguments = [binary(), "serve", "--port", str(self.port), "--database", str(database),
                      "--gamerpower-url", upstream, "--freetogame-url", upstream, "--sync-interval", interval,
-                     "--log-level", "warning" if log else "error", "--image-cache", str(database) + ".images"]
+                     "--log-level", "warning" if log else "error",
+                     "--image-cache", image_cache or str(database) + ".images"]
         if now:
             arguments += ["--now", now]
         arguments += list(extra)

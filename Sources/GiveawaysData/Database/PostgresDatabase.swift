@@ -125,7 +125,7 @@ public final class PostgresDatabase: Sendable {
     /// Runs one statement on its own and answers its rows.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
         let logger = logger
-        return try await withConnection { connection in try await connection.query(query, logger: logger).collect() }
+        return try await withConnection { connection in try await connection.allRows(query, logger: logger) }
     }
 
     /// Whether the server answers now, within the connection wait. Never throws.
@@ -221,7 +221,7 @@ struct PostgresTransaction {
     /// Runs one statement and answers its rows.
     @discardableResult
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await connection.query(query, logger: logger).collect()
+        try await connection.allRows(query, logger: logger)
     }
 
     /// Runs one statement, ignoring any rows.
@@ -333,4 +333,15 @@ enum PostgresLock: Int32 {
     case profile = 7_304
     /// The server-wide count of visitors' hooks.
     case visitorHooks = 7_305
+}
+
+extension PostgresConnection {
+    /// Every row of `query`, gathered on the connection's event loop. Not the async row sequence: its back-pressure
+    /// leaves the stream waiting for the reader between two reads, and postgres-nio 1.33 traps when the server
+    /// closes the connection in such a moment (a PostgreSQL stopped under load crashed the process). Gathered on the
+    /// event loop, every batch is asked for at once, so a closing server fails the query instead.
+    func allRows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
+        let result: EventLoopFuture<PostgresQueryResult> = self.query(query, logger: logger)
+        return try await result.get().rows
+    }
 }

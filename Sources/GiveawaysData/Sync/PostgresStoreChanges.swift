@@ -41,18 +41,24 @@ public struct PostgresStoreChanges: StoreChangeChannel {
                 let connection = try await PostgresConnection.connect(
                     configuration: PostgresDatabase.connectionConfiguration(database.url), id: 1,
                     logger: database.logger)
-                try await withTaskCancellationHandler {
-                    try await connection.listen(on: Self.channel) { notifications in
-                        // Whatever was announced while nobody here listened is unknown: reload once.
-                        if connectedBefore { await received(nil) }
-                        connectedBefore = true
-                        for try await notification in notifications {
-                            if let change = change(in: notification.payload) { await received(change) }
+                // The connection must be closed however listening ends (postgres-nio traps on one left open).
+                do {
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: Self.channel) { notifications in
+                            // Whatever was announced while nobody here listened is unknown: reload once.
+                            if connectedBefore { await received(nil) }
+                            connectedBefore = true
+                            for try await notification in notifications {
+                                if let change = change(in: notification.payload) { await received(change) }
+                            }
                         }
+                    } onCancel: {
+                        let closing: EventLoopFuture<Void> = connection.close()
+                        _ = closing
                     }
-                } onCancel: {
-                    let closing: EventLoopFuture<Void> = connection.close()
-                    _ = closing
+                } catch {
+                    try? await connection.close()
+                    throw error
                 }
                 try? await connection.close()
             } catch {
