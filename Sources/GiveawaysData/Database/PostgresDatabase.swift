@@ -15,6 +15,8 @@ public final class PostgresDatabase: Sendable {
     let logger: Logger
     /// How long a query waits for a connection: past it the server counts as unreachable.
     let connectionWait: Duration
+    /// How long statements on a leased connection may run past `connectionWait` before the connection is given up.
+    let statementWait: Duration = .seconds(8)
     private let runner: Task<Void, Never>
     /// Queries holding a pooled connection now, and queries waiting for one (for /metrics).
     private let usage = Mutex<(inUse: Int, waiting: Int)>((0, 0))
@@ -152,7 +154,7 @@ public final class PostgresDatabase: Sendable {
                 return try await withThrowingTaskGroup(of: Result?.self) { group in
                     group.addTask {
                         try await client.withConnection { connection in
-                            leased.set()
+                            leased.set(connection)
                             self.usage.withLock {
                                 $0.waiting -= 1
                                 $0.inUse += 1
@@ -166,11 +168,26 @@ public final class PostgresDatabase: Sendable {
                         return nil
                     }
                     defer { group.cancelAll() }
+                    var statementsTimed = false
                     while let next = try await group.next() {
                         if let result = next { return result }
                         // The wait is over: without a connection by now, give up (the lease request is
-                        // cancelled); with one, the statements run to their end.
-                        if !leased.isSet { break }
+                        // cancelled).
+                        guard let connection = leased.connection else { break }
+                        // With one, the statements get `statementWait` more to end. A server that went away while
+                        // they ran can leave one waiting for an answer that never comes: past that time the
+                        // connection is closed, which fails whatever still waits on it.
+                        if statementsTimed {
+                            // Not awaited: closing itself must not be another wait.
+                            let closing: EventLoopFuture<Void> = connection.close()
+                            _ = closing
+                            break
+                        }
+                        statementsTimed = true
+                        group.addTask { [statementWait] in
+                            try await Task.sleep(for: statementWait)
+                            return nil
+                        }
                     }
                     throw PostgresDatabaseError.unreachable(url, connectionWait)
                 }
@@ -236,11 +253,12 @@ struct PostgresTransaction {
     }
 }
 
-/// Whether a connection was leased: set by the task that got it, read by the one timing the wait.
+/// Whether a connection was leased, and which: set by the task that got it, read by the one timing the wait.
 private final class LeaseFlag: Sendable {
-    private let value = Mutex(false)
-    func set() { value.withLock { $0 = true } }
-    var isSet: Bool { value.withLock { $0 } }
+    private let value = Mutex<PostgresConnection?>(nil)
+    func set(_ connection: PostgresConnection) { value.withLock { $0 = connection } }
+    var isSet: Bool { value.withLock { $0 != nil } }
+    var connection: PostgresConnection? { value.withLock { $0 } }
 }
 
 /// A value the compiler cannot prove sendable, handed to a child task that ends before its owner returns.
