@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
@@ -31,6 +32,40 @@ struct PostgresDatabaseTests {
                     "schema_migration", "server_secret", "sync_lease", "sync_run",
                 ])
             for database in databases { await database.close() }
+        }
+    }
+
+    /// A database written by the release that knew only migration 1 (the schema of SQLite v9), holding giveaways,
+    /// history, marks and a profile, opens with this release: every later migration is applied once, and nothing it
+    /// held is lost.
+    @Test func aDatabaseOfTheFirstPostgreSQLReleaseUpgradesAndKeepsEverything() async throws {
+        try await PostgresTestServer.withFreshPostgresURL { url in
+            let old = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet, migratingUpTo: 1)
+            let applied = try await old.rows("SELECT version FROM schema_migration").map { try $0.decode(Int.self) }
+            #expect(applied == [1])
+            let feed = GiveawayFeedPostgresRepository(database: old)
+            let first = Date(timeIntervalSince1970: 1_772_000_000)
+            _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2, title: "Second")], at: first)
+            _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
+            let profile = ProfileID(rawValue: "cccccccccccccccccccccccccccccccc")!
+            let marks = MarkPostgresRepository(database: old)
+            try await marks.setMark(.favorite, on: .giveaway(1), profile: profile, text: nil, at: first)
+            let before = try await feed.allStoredGiveaways()
+            await old.close()
+
+            let new = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet)
+            let upgraded = try await new.rows("SELECT version FROM schema_migration ORDER BY version")
+                .map { try $0.decode(Int.self) }
+            #expect(upgraded == PostgresSchema.migrations.map(\.version))
+            #expect(try await GiveawayFeedPostgresRepository(database: new).allStoredGiveaways() == before)
+            #expect(before.first { $0.id == 1 }?.history.isInFeed == false, "the history came along")
+            let kept = try await MarkPostgresRepository(database: new).marks(of: profile)
+            #expect(kept.ids(.favorite, of: .giveaway) == [1])
+            // What migration 2 brought works on the upgraded database.
+            #expect(
+                try await PostgresSyncLease(database: new, holder: "A").take(
+                    .gamerpower, now: first, for: .seconds(60), force: false))
+            await new.close()
         }
     }
 }

@@ -38,7 +38,8 @@ public final class PostgresDatabase: Sendable {
     /// `PostgresDatabaseError.unreachable`.
     public static func open(
         _ url: PostgresURL, maximumConnections: Int = 10, timeout: Duration = .seconds(10),
-        connectionWait: Duration = .seconds(2), logger: Logger = Logger(label: "giveaways.postgres")
+        connectionWait: Duration = .seconds(2), logger: Logger = Logger(label: "giveaways.postgres"),
+        migratingUpTo lastMigration: Int = .max
     ) async throws -> PostgresDatabase {
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
@@ -56,7 +57,7 @@ public final class PostgresDatabase: Sendable {
             logger: logger,
             connectionWait: connectionWait)
         do {
-            try await withDeadline(timeout, url: url) { try await PostgresSchema.migrate(database) }
+            try await withDeadline(timeout, url: url) { try await PostgresSchema.migrate(database, upTo: lastMigration) }
         } catch let error as PostgresDatabaseError {
             await database.close()
             throw error
