@@ -57,7 +57,9 @@ public final class PostgresDatabase: Sendable {
             logger: logger,
             connectionWait: connectionWait)
         do {
-            try await withDeadline(timeout, url: url) { try await PostgresSchema.migrate(database, upTo: lastMigration) }
+            try await withDeadline(timeout, url: url) {
+                try await PostgresSchema.migrate(database, upTo: lastMigration)
+            }
         } catch let error as PostgresDatabaseError {
             await database.close()
             throw error
