@@ -23,6 +23,8 @@ public struct HookDeliveryWorker: Sendable {
     public var lease: TimeInterval = 600
     /// Events claimed per round; they are sent concurrently.
     public var batchSize = 32
+    /// Where Telegram's Bot API is, and how Details links are made.
+    public var channels = HookChannels()
 
     public init(
         repository: any HookRepository, sender: HookSender, clock: @escaping @Sendable () -> Date, logger: Logger
@@ -92,22 +94,30 @@ public struct HookDeliveryWorker: Sendable {
         return (events.count, false)
     }
 
+    /// `--allow-private-hooks` is the operator's choice for the operator's hooks; a visitor's never reach the private
+    /// network. A Telegram hook goes to the Bot API the operator chose (`--telegram-api-url`), which no one typed
+    /// into a hook: it may be anywhere.
+    private func sender(for hook: Hook) -> HookSender {
+        if hook.format == .telegram { return sender.allowingPrivate }
+        return hook.profileID == nil ? sender : sender.refusingPrivate
+    }
+
     /// Sends one event and records the outcome: whether it was delivered, and when it is tried next if not.
     private func deliver(_ event: ClaimedHookEvent) async -> (delivered: Bool, next: Date?) {
         let outcome: HookSender.Outcome
         do {
             let message = try HookPayload.message(
                 hook: event.hook, giveaway: event.giveaway, event: event.event.rawValue, deliveryID: String(event.id),
-                change: event.endDateChange, now: clock())
-            // `--allow-private-hooks` is the operator's choice for the operator's hooks; a visitor's never reach
-            // the private network.
-            outcome = await (event.hook.profileID == nil ? sender : sender.refusingPrivate).send(message)
+                change: event.endDateChange, now: clock(), channels: channels)
+            outcome = await sender(for: event.hook).send(message)
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }
         do {
+            let now = clock()
             let attempt = try await repository.recordOutcome(
-                of: event, status: outcome.status, error: outcome.error, at: clock())
+                of: event, status: outcome.status, error: outcome.error,
+                notBefore: outcome.retryAfter.map { now.addingTimeInterval($0) }, at: now)
             let metadata: Logger.Metadata = [
                 "hook": "\(event.hook.id)", "to": "\(event.hook.redactedURL)", "giveaway": "\(event.giveaway.id)",
                 "event": "\(event.event.rawValue)", "attempt": "\(event.attempt)",
@@ -142,8 +152,8 @@ public struct HookDeliveryWorker: Sendable {
         do {
             let message = try HookPayload.message(
                 hook: hook, giveaway: sample, event: "test", deliveryID: "test-\(UUID().uuidString.lowercased())",
-                now: now)
-            outcome = await (hook.profileID == nil ? sender : sender.refusingPrivate).send(message)
+                now: now, channels: channels)
+            outcome = await sender(for: hook).send(message)
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }

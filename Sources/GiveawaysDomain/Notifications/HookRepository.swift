@@ -5,7 +5,7 @@ import Foundation
 /// The outbox is what makes delivery exactly-once on our side: an event is written in the sync's own transaction
 /// (`GiveawayFeedRepository.saveFeed`), once per (hook, giveaway, event, occurrence); a sender claims it with a
 /// lease (`claimDue`) and records the outcome fenced by the attempt number (`recordOutcome`).
-public protocol HookRepository: Sendable {
+public protocol HookRepository: NotificationPreferenceRepository {
     // MARK: - Hooks
 
     /// Stores a new hook and answers it with its id and baseline. Its baseline is its creation time when the store
@@ -49,9 +49,10 @@ public protocol HookRepository: Sendable {
     /// Records what one attempt came to, and logs it. Fenced: the event changes only if it is still claimed at
     /// this attempt number, so a slow sender whose lease was taken over cannot undo the newer claim. Answers the
     /// logged attempt.
+    /// - Parameter notBefore: the receiver asked us to wait until then (a 429's retry time): no retry before it.
     @discardableResult
     func recordOutcome(
-        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, notBefore: Date?, at now: Date
     ) async throws -> HookDeliveryAttempt
     /// Hands a claimed event back unsent, to be tried at `time`: the attempt it was claimed for does not count.
     func postpone(_ claimed: ClaimedHookEvent, until time: Date) async throws
@@ -80,6 +81,14 @@ extension HookRepository {
     /// `claimDue` skipping no hook.
     public func claimDue(now: Date, lease: TimeInterval, limit: Int) async throws -> [ClaimedHookEvent] {
         try await claimDue(now: now, lease: lease, limit: limit, skipping: [])
+    }
+
+    /// `recordOutcome` with no wait asked by the receiver.
+    @discardableResult
+    public func recordOutcome(
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
+    ) async throws -> HookDeliveryAttempt {
+        try await recordOutcome(of: claimed, status: status, error: error, notBefore: nil, at: now)
     }
 
     /// Event counts over every hook.
@@ -119,9 +128,13 @@ public struct ClaimedHookEvent: Sendable {
 extension HookDeliveryAttempt {
     /// What one attempt to deliver `claimed` came to: a 2xx answer without an error is delivered; anything else is
     /// tried again after `HookRetryPolicy`'s delay, or given up after its last try. The one rule every store records.
-    public init(outcomeOf claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date) {
+    /// A retry is never earlier than `notBefore`, the time the receiver asked us to wait for.
+    public init(
+        outcomeOf claimed: ClaimedHookEvent, status: Int?, error: String?, notBefore: Date? = nil, at now: Date
+    ) {
         let succeeded = error == nil && status.map { (200..<300).contains($0) } == true
-        let next = succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now)
+        let next = (succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now))
+            .map { max($0, notBefore ?? $0) }
         self.init(
             at: now, hookID: claimed.hook.id, eventID: claimed.id, giveawayID: claimed.giveaway.id,
             event: claimed.event.rawValue, attempt: claimed.attempt, status: status,

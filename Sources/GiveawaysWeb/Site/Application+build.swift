@@ -28,6 +28,8 @@ public struct WebConfiguration: Sendable {
     public var allowPrivateImages = false
     /// The most one image download may take, connection to last byte.
     public var imageTimeout: Duration = .seconds(8)
+    /// Telegram's Bot API, for Telegram hooks (`--telegram-api-url`).
+    public var telegramAPIURL = Defaults.telegramAPIURL
     /// How often the webhook outbox is checked (it is also checked right after every sync).
     public var hookPollInterval: Duration = .seconds(5)
     /// How visitors reach the server (`--public-url`), for absolute links and the allowed `Host`/`Origin`.
@@ -194,13 +196,13 @@ public func buildApplication(
             source: catalogSource, catalog: repositories.catalog, readModel: readModel, clock: clock, logger: logger)
     }
     let hookService = repositories.hooks.map { hooks in
-        HookDeliveryService(
-            worker: HookDeliveryWorker(
-                repository: hooks,
-                sender: HookSender(connections: connections, allowPrivate: configuration.allowPrivateHooks),
-                clock: clock,
-                logger: logger),
-            pollInterval: configuration.hookPollInterval, logger: logger)
+        var worker = HookDeliveryWorker(
+            repository: hooks,
+            sender: HookSender(connections: connections, allowPrivate: configuration.allowPrivateHooks),
+            clock: clock,
+            logger: logger)
+        worker.channels = configuration.hookChannels
+        return HookDeliveryService(worker: worker, pollInterval: configuration.hookPollInterval, logger: logger)
     }
     let scheduler = SyncScheduler(
         jobs: jobs, readModel: readModel, clock: clock, logger: logger, lease: repositories.syncLease,
