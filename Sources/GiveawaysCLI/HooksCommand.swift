@@ -168,7 +168,7 @@ struct HooksCommand: AsyncParsableCommand {
                     String(hook.id), hook.format.rawValue, hook.redactedURL,
                     hook.events.sorted().map(\.rawValue).joined(separator: ","), TextTable.clip(hook.rules.summary, 72),
                     HookChannelOptions.secretColumn(hook), hook.profileID == nil ? "operator" : "a visitor",
-                    "\(counts["pending", default: 0] + counts["sending", default: 0]) waiting, "
+                    "\(counts["pending", default: 0] + counts["sending", default: 0] + counts["held", default: 0]) waiting, "
                         + "\(counts["delivered", default: 0]) sent, \(counts["failed", default: 0]) gave up",
                 ])
             }

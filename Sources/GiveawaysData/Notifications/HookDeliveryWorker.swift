@@ -77,7 +77,12 @@ public struct HookDeliveryWorker: Sendable {
     /// Sends one hook's events in order; after a failure the rest wait with the failed one. Answers how many
     /// attempts were made, and whether one failed.
     private func deliverInOrder(_ events: [ClaimedHookEvent]) async -> (Int, Bool) {
+        let schedule = await schedule(of: events.first?.hook)
+        var attempts = 0
         for (index, event) in events.enumerated() {
+            // What the visitor's schedule holds (the daily summary, quiet hours) waits unsent, out of the way.
+            if let schedule, await hold(event, by: schedule) { continue }
+            attempts += 1
             let (delivered, next) = await deliver(event)
             guard delivered else {
                 let retry = next ?? clock().addingTimeInterval(HookRetryPolicy.delays[0])
@@ -88,10 +93,10 @@ public struct HookDeliveryWorker: Sendable {
                         logger.error("could not postpone a hook event", metadata: ["reason": "\(error)"])
                     }
                 }
-                return (index + 1, true)
+                return (attempts, true)
             }
         }
-        return (events.count, false)
+        return (attempts, false)
     }
 
     /// `--allow-private-hooks` is the operator's choice for the operator's hooks; a visitor's never reach the private

@@ -28,6 +28,18 @@ extension HookPostgresRepository {
         }
     }
 
+    /// Holds a claimed event until its visitor's schedule lets it go; it keeps no later event of the hook waiting.
+    public func hold(_ claimed: ClaimedHookEvent, until time: Date) async throws {
+        try await database.write { sql in
+            try await sql.run(
+                """
+                UPDATE hook_event SET state = 'held', attempts = attempts - 1, next_attempt_at = \(time),
+                    lease_until = NULL
+                WHERE id = \(claimed.id) AND state = 'sending' AND attempts = \(claimed.attempt)
+                """)
+        }
+    }
+
     /// The settings columns of each of `profiles` that has a row.
     static func preferenceColumns(
         _ sql: PostgresTransaction, of profiles: Set<ProfileID>

@@ -27,6 +27,19 @@ extension HookSQLiteRepository {
         }
     }
 
+    /// Holds a claimed event until its visitor's schedule lets it go; it keeps no later event of the hook waiting.
+    public func hold(_ claimed: ClaimedHookEvent, until time: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE hook_event SET state = 'held', attempts = attempts - 1, next_attempt_at = ?,
+                        lease_until = NULL
+                    WHERE id = ? AND state = 'sending' AND attempts = ?
+                    """,
+                arguments: [time, claimed.id, claimed.attempt])
+        }
+    }
+
     /// The settings columns of each of `profiles` that has a row.
     static func preferenceColumns(
         _ db: Database, of profiles: Set<ProfileID>

@@ -56,6 +56,10 @@ public protocol HookRepository: NotificationPreferenceRepository {
     ) async throws -> HookDeliveryAttempt
     /// Hands a claimed event back unsent, to be tried at `time`: the attempt it was claimed for does not count.
     func postpone(_ claimed: ClaimedHookEvent, until time: Date) async throws
+    /// Holds a claimed event unsent until `time` because its visitor's schedule says so (the daily summary, quiet
+    /// hours): like `postpone`, but a held event does not keep the hook's later events waiting (an urgent reminder
+    /// raised after it goes at once).
+    func hold(_ claimed: ClaimedHookEvent, until time: Date) async throws
     /// How many events wait in each state (`pending`, `sending`, `delivered`, `failed`), for one hook or all.
     func eventCounts(hook: Int?) async throws -> [String: Int]
 
@@ -112,10 +116,14 @@ public struct ClaimedHookEvent: Sendable {
     public var attempt: Int
     /// For `changed`: the end date before and after the move.
     public var endDateChange: EndDateChange?
+    /// When the event was raised: a held event goes at the schedule's first time after it.
+    public var raisedAt: Date?
 
     public init(
-        id: Int, hook: Hook, giveaway: Giveaway, event: HookEvent, attempt: Int, endDateChange: EndDateChange? = nil
+        id: Int, hook: Hook, giveaway: Giveaway, event: HookEvent, attempt: Int, endDateChange: EndDateChange? = nil,
+        raisedAt: Date? = nil
     ) {
+        self.raisedAt = raisedAt
         self.id = id
         self.hook = hook
         self.giveaway = giveaway

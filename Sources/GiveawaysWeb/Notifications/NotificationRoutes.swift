@@ -42,6 +42,7 @@ struct NotificationRoutes: Sendable {
         routes.get(.notifications, use: page)
         routes.post(.notifications, use: add)
         routes.post(.notificationRemove, use: remove)
+        routes.post(.notificationSchedule, use: saveSchedule)
     }
 
     /// `GET /settings/notifications`.
@@ -105,22 +106,25 @@ struct NotificationRoutes: Sendable {
         return PageResponse.redirect(to: SiteRoute.notifications.path)
     }
 
-    private func render(
+    func render(
         _ request: Request, _ context: AppRequestContext, error: String?, typedURL: String = "",
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let profile = context.profile
         var own: [Hook] = []
         var rules = GiveawayRules.none
+        var preferences = NotificationPreferences.standard
         if let profile {
             own = try await hooks.hooks(of: profile)
             rules = try await profiles.settings(of: profile).rules
+            preferences = try await hooks.notificationPreferences(of: profile)
         }
         let strings = context.strings
-        let page = NotificationsPage(
+        var page = NotificationsPage(
             hooks: own.map { NotificationsPage.HookModel($0, strings: strings) },
             rulesText: strings.rulesSummary(rules),
             error: error, typedURL: typedURL, strings: strings)
+        page.preferences = preferences
         return PageResponse.html(
             Layout(
                 request, context, title: context.strings.pageTitle(context.strings.notifications.heading),

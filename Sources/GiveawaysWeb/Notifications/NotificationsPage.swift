@@ -46,6 +46,8 @@ struct NotificationsPage {
     /// What the form held, kept when it was refused.
     var typedURL = ""
     let strings: Strings
+    /// The visitor's reminder lead, summary, quiet hours and time zone, for the schedule form.
+    var preferences = NotificationPreferences.standard
     private var text: Strings.NotificationsText { strings.notifications }
 
     static func label(_ event: HookEvent, _ strings: Strings) -> String {
@@ -72,6 +74,7 @@ struct NotificationsPage {
                   <p class="settings-card__lead">\(text.follow(rules, rulesText))</p>
               \(list)
             </section>
+            \(scheduleForm)
             \(form)
             \(channelForms)
             """

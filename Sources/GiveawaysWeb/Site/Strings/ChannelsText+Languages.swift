@@ -21,7 +21,18 @@ extension ChannelsText {
         targetsTooLong: "The target URLs are too long (at most 2,000 characters).",
         eventReminder: "reminders for hearted giveaways", eventBack: "hearted giveaways back",
         remindMe: "A reminder before a giveaway I hearted ends",
-        hearted: "A giveaway I hearted is back in the feed")
+        hearted: "A giveaway I hearted is back in the feed", scheduleTitle: "When news comes",
+        reminderLead: "Remind me before a giveaway I hearted ends", leadOff: "Never",
+        leadHours: { $0 == 1 ? "1 hour before" : "\($0) hours before" }, howNewsComes: "How news comes",
+        atOnce: "Every giveaway at once", dailySummary: "One summary a day, at", quietHours: "Quiet hours, from",
+        quietTo: "to",
+        urgentHint:
+            "Quiet hours hold everything but reminders until they end; reminders come at once, since a giveaway cannot wait.",
+        timeZone: "Time zone",
+        timeZoneHint: { "An IANA name such as Europe/Berlin. Left empty: your browser's, else the server's (\($0))." },
+        saveSchedule: "Save", badLead: "Choose when to be reminded.", badTime: "Write a time as HH:MM, like 08:00.",
+        quietSame: "Quiet hours must start and end at different times.",
+        badZone: "That is not a time zone name (like Europe/Berlin or America/Los_Angeles).")
 
     static let german = ChannelsText(
         telegram: "Telegram", apprise: "Apprise", telegramTitle: "Telegram-Chat hinzufügen",
@@ -43,5 +54,19 @@ extension ChannelsText {
         targetsTooLong: "Die Ziel-URLs sind zu lang (höchstens 2.000 Zeichen).",
         eventReminder: "Erinnerungen an gemerkte Giveaways", eventBack: "gemerkte Giveaways wieder da",
         remindMe: "Eine Erinnerung, bevor ein gemerktes Giveaway endet",
-        hearted: "Ein gemerktes Giveaway ist wieder im Feed")
+        hearted: "Ein gemerktes Giveaway ist wieder im Feed", scheduleTitle: "Wann Neuigkeiten kommen",
+        reminderLead: "Erinnere mich, bevor ein gemerktes Giveaway endet", leadOff: "Nie",
+        leadHours: { $0 == 1 ? "1 Stunde vorher" : "\($0) Stunden vorher" }, howNewsComes: "Wie Neuigkeiten kommen",
+        atOnce: "Jedes Giveaway sofort", dailySummary: "Eine Zusammenfassung am Tag, um", quietHours: "Ruhezeit, von",
+        quietTo: "bis",
+        urgentHint:
+            "Die Ruhezeit hält alles außer Erinnerungen zurück, bis sie endet; Erinnerungen kommen sofort, denn ein Giveaway wartet nicht.",
+        timeZone: "Zeitzone",
+        timeZoneHint: {
+            "Ein IANA-Name wie Europe/Berlin. Leer: die deines Browsers, sonst die des Servers (\($0))."
+        },
+        saveSchedule: "Speichern", badLead: "Wähle, wann du erinnert werden willst.",
+        badTime: "Schreibe eine Uhrzeit als HH:MM, etwa 08:00.",
+        quietSame: "Die Ruhezeit muss zu verschiedenen Zeiten beginnen und enden.",
+        badZone: "Das ist kein Zeitzonen-Name (wie Europe/Berlin oder America/Los_Angeles).")
 }

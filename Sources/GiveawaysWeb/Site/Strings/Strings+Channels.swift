@@ -41,4 +41,24 @@ struct ChannelsText: Sendable {
     let eventBack: String
     let remindMe: String
     let hearted: String
+    // The schedule form.
+    let scheduleTitle: String
+    let reminderLead: String
+    let leadOff: String
+    /// (hours) → "3 hours before".
+    let leadHours: @Sendable (Int) -> String
+    let howNewsComes: String
+    let atOnce: String
+    let dailySummary: String
+    let quietHours: String
+    let quietTo: String
+    let urgentHint: String
+    let timeZone: String
+    /// (the server's zone) → the hint under the time zone field.
+    let timeZoneHint: @Sendable (String) -> String
+    let saveSchedule: String
+    let badLead: String
+    let badTime: String
+    let quietSame: String
+    let badZone: String
 }
