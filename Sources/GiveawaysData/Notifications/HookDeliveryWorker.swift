@@ -78,31 +78,48 @@ public struct HookDeliveryWorker: Sendable {
     /// attempts were made, and whether one failed.
     private func deliverInOrder(_ events: [ClaimedHookEvent]) async -> (Int, Bool) {
         let schedule = await schedule(of: events.first?.hook)
-        var attempts = 0
-        for (index, event) in events.enumerated() {
+        var due: [ClaimedHookEvent] = []
+        for event in events {
             // What the visitor's schedule holds (the daily summary, quiet hours) waits unsent, out of the way.
             if let schedule, await hold(event, by: schedule) { continue }
+            due.append(event)
+        }
+        var attempts = 0
+        let (rest, summary) = await sendSummary(of: due, schedule: schedule)
+        if let summary {
+            attempts += 1
+            guard summary.delivered else {
+                await postpone(rest, until: summary.next)
+                return (attempts, true)
+            }
+        }
+        for (index, event) in rest.enumerated() {
             attempts += 1
             let (delivered, next) = await deliver(event)
             guard delivered else {
-                let retry = next ?? clock().addingTimeInterval(HookRetryPolicy.delays[0])
-                for waiting in events[(index + 1)...] {
-                    do {
-                        try await repository.postpone(waiting, until: retry)
-                    } catch {
-                        logger.error("could not postpone a hook event", metadata: ["reason": "\(error)"])
-                    }
-                }
+                await postpone(rest[(index + 1)...], until: next)
                 return (attempts, true)
             }
         }
         return (attempts, false)
     }
 
+    /// After a failure, the hook's events behind it wait with it.
+    private func postpone(_ waiting: some Sequence<ClaimedHookEvent>, until next: Date?) async {
+        let retry = next ?? clock().addingTimeInterval(HookRetryPolicy.delays[0])
+        for event in waiting {
+            do {
+                try await repository.postpone(event, until: retry)
+            } catch {
+                logger.error("could not postpone a hook event", metadata: ["reason": "\(error)"])
+            }
+        }
+    }
+
     /// `--allow-private-hooks` is the operator's choice for the operator's hooks; a visitor's never reach the private
     /// network. A Telegram hook goes to the Bot API the operator chose (`--telegram-api-url`), which no one typed
     /// into a hook: it may be anywhere.
-    private func sender(for hook: Hook) -> HookSender {
+    func sender(for hook: Hook) -> HookSender {
         if hook.format == .telegram { return sender.allowingPrivate }
         return hook.profileID == nil ? sender : sender.refusingPrivate
     }
@@ -118,6 +135,12 @@ public struct HookDeliveryWorker: Sendable {
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }
+        return await record(event, outcome)
+    }
+
+    /// Records what an attempt at `event` came to, and logs it: whether it was delivered, and when it is tried next
+    /// if not.
+    func record(_ event: ClaimedHookEvent, _ outcome: HookSender.Outcome) async -> (delivered: Bool, next: Date?) {
         do {
             let now = clock()
             let attempt = try await repository.recordOutcome(
