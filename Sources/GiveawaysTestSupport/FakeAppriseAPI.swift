@@ -16,6 +16,7 @@ public final class FakeAppriseAPI: Sendable {
     private struct State {
         var requests: [Request] = []
         var failures: [Int] = []
+        var quotesTargets = false
     }
 
     private let state = Mutex(State())
@@ -25,6 +26,9 @@ public final class FakeAppriseAPI: Sendable {
     /// The next requests answer these statuses, one each, in order.
     public func fail(_ statuses: Int...) { state.withLock { $0.failures += statuses } }
 
+    /// Failed answers quote the request's `urls` back, as a careless server might.
+    public func quoteTargets() { state.withLock { $0.quotesTargets = true } }
+
     public var requests: [Request] { state.withLock { $0.requests } }
 
     /// Runs `body` with the fake listening on a free loopback port; the argument is its base URL.
@@ -32,11 +36,18 @@ public final class FakeAppriseAPI: Sendable {
         let router = Router()
         let handle: @Sendable (Hummingbird.Request, BasicRequestContext) async throws -> Response = { request, _ in
             let bytes = try await request.body.collect(upTo: 1_048_576)
-            let status = self.state.withLock { state -> Int in
-                state.requests.append(Request(path: request.uri.path, body: Data(bytes.readableBytesView)))
-                return state.failures.isEmpty ? 200 : state.failures.removeFirst()
+            let received = Request(path: request.uri.path, body: Data(bytes.readableBytesView))
+            let (status, quotes) = self.state.withLock { state -> (Int, Bool) in
+                state.requests.append(received)
+                return (state.failures.isEmpty ? 200 : state.failures.removeFirst(), state.quotesTargets)
             }
-            let json = status == 200 ? "{}" : #"{"error":"One or more notifications could not be sent."}"#
+            let reason =
+                quotes
+                ? "Could not send to \(received.json["urls"] as? String ?? "")"
+                : "One or more notifications could not be sent."
+            let json =
+                status == 200
+                ? "{}" : String(decoding: try JSONSerialization.data(withJSONObject: ["error": reason]), as: UTF8.self)
             return Response(
                 status: .init(code: status), headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(string: json)))

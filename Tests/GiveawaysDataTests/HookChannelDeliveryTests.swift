@@ -157,4 +157,21 @@ import Testing
             #expect(try await store.outbox().map(\.state) == ["delivered"])
         }
     }
+
+    @Test func appriseTargetsQuotedBackByTheServerAreNotRecordedOrLogged() async throws {
+        let apprise = FakeAppriseAPI()
+        apprise.fail(500)
+        apprise.quoteTargets()
+        try await apprise.withServer { base in
+            let logs = CapturedLogs()
+            let hook = Hook(
+                url: base.appendingPathComponent("notify"), format: .apprise,
+                secret: "mailto://me:hunter2@mail.example tgram://bottoken/chat", createdAt: .now)
+            let store = try await store(with: hook, title: "Plain")
+            try await worker(store, telegram: base, logs: logs).runOnce()
+            let failed = try #require(try await store.hooks.deliveries().first)
+            #expect(failed.error == "HTTP 500: Could not send to …")
+            #expect(!logs.text.contains("hunter2") && !logs.text.contains("bottoken"))
+        }
+    }
 }

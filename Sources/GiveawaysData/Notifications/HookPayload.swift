@@ -56,8 +56,21 @@ public enum HookPayload {
         if let secret = hook.secret, !secret.isEmpty, hook.format != .telegram, hook.format != .apprise {
             headers.append(("X-Giveaways-Signature", "sha256=" + signature(of: body, secret: secret)))
         }
-        let secrets = hook.format == .telegram ? [hook.secret].compactMap { $0 } : []
+        let secrets = HookPayload.secrets(of: hook)
         return HookMessage(url: url, headers: headers, body: body, secrets: secrets)
+    }
+
+    /// What an error about a request to `hook` must never show: a Telegram token, and Apprise targets (an Apprise
+    /// server could quote them back in its answer), each target on its own too.
+    static func secrets(of hook: Hook) -> [String] {
+        guard let secret = hook.secret, !secret.isEmpty else { return [] }
+        switch hook.format {
+        case .telegram: return [secret]
+        case .apprise:
+            let targets = secret.split(whereSeparator: { $0 == " " || $0 == "," || $0.isNewline }).map(String.init)
+            return [secret] + targets.filter { $0.count >= 4 }
+        default: return []
+        }
     }
 
     /// Hex HMAC-SHA256 of `body` keyed with `secret`.

@@ -83,7 +83,7 @@ public enum HookSummary {
         if let secret = hook.secret, !secret.isEmpty, [.json, .discord, .ntfy].contains(hook.format) {
             headers.append(("X-Giveaways-Signature", "sha256=" + HookPayload.signature(of: body, secret: secret)))
         }
-        let secrets = hook.format == .telegram ? [hook.secret].compactMap { $0 } : []
+        let secrets = HookPayload.secrets(of: hook)
         return HookMessage(url: url, headers: headers, body: body, secrets: secrets)
     }
 
