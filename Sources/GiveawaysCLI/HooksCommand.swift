@@ -28,8 +28,14 @@ struct HooksCommand: AsyncParsableCommand {
                 and to `serve` (or GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1).
                 """)
 
-        @Argument(help: "The http(s) URL to POST to (for ntfy: the topic's URL, e.g. https://ntfy.sh/my-topic).")
-        var url: String
+        @Argument(
+            help: """
+                The http(s) URL to POST to (for ntfy: the topic's URL, e.g. https://ntfy.sh/my-topic). Not with \
+                --telegram-chat or --apprise.
+                """)
+        var url: String?
+
+        @OptionGroup var channels: HookChannelOptions
 
         @Option(help: "The body: a Discord message, an ntfy publish, or the giveaway as JSON.")
         var format: HookFormat = .json
@@ -80,7 +86,13 @@ struct HooksCommand: AsyncParsableCommand {
         }
 
         private func makeHook(now: Date) throws -> Hook {
-            guard let parsed = URL(string: url) else { throw HookAddress.Refusal.notHTTP }
+            let chosen = try chosenEvents()
+            if let hook = try channels.hook(url: url, events: chosen, now: now, allowPrivate: allowPrivateHooks) {
+                return hook
+            }
+            guard let url, let parsed = URL(string: url) else {
+                throw ValidationError("name the hook's URL, or use --telegram-chat or --apprise")
+            }
             try HookAddress.validateShape(parsed)
             if !(Settings.allowPrivateHooks.isOn(flag: allowPrivateHooks)) {
                 try HookAddress.validateLiteral(parsed)
@@ -108,6 +120,11 @@ struct HooksCommand: AsyncParsableCommand {
                     "at most \(GiveawayRules.maximumKeywords) --exclude-keyword values, each at most \(GiveawayRules.maximumKeywordLength) characters"
                 )
             }
+            let secret = try Settings.hookSecret.value(text: secret)
+            return Hook(url: parsed, format: format, secret: secret, rules: rules, events: chosen, createdAt: now)
+        }
+
+        private func chosenEvents() throws -> Set<HookEvent> {
             var chosen = Set<HookEvent>()
             for name in events.split(separator: ",").map({ String($0).trimmed }) where !name.isEmpty {
                 guard let event = HookEvent(rawValue: name.lowercased()) else {
@@ -116,8 +133,7 @@ struct HooksCommand: AsyncParsableCommand {
                 chosen.insert(event)
             }
             guard !chosen.isEmpty else { throw ValidationError("--events names no event (new, ending, changed)") }
-            let secret = try Settings.hookSecret.value(text: secret)
-            return Hook(url: parsed, format: format, secret: secret, rules: rules, events: chosen, createdAt: now)
+            return chosen
         }
     }
 
@@ -151,8 +167,8 @@ struct HooksCommand: AsyncParsableCommand {
                 rows.append([
                     String(hook.id), hook.format.rawValue, hook.redactedURL,
                     hook.events.sorted().map(\.rawValue).joined(separator: ","), TextTable.clip(hook.rules.summary, 72),
-                    hook.secret == nil ? "no secret" : "secret set", hook.profileID == nil ? "operator" : "a visitor",
-                    "\(counts["pending", default: 0] + counts["sending", default: 0]) waiting, "
+                    HookChannelOptions.secretColumn(hook), hook.profileID == nil ? "operator" : "a visitor",
+                    "\(counts["pending", default: 0] + counts["sending", default: 0] + counts["held", default: 0]) waiting, "
                         + "\(counts["delivered", default: 0]) sent, \(counts["failed", default: 0]) gave up",
                 ])
             }
@@ -231,6 +247,11 @@ struct HooksCommand: AsyncParsableCommand {
         @Option(help: "Seconds to wait for the receiver (default 10).")
         var timeout: Double = 10
 
+        @Option(
+            name: .customLong("telegram-api-url"),
+            help: "Telegram's Bot API (env GIVEAWAYS_TELEGRAM_API_URL; default https://api.telegram.org).")
+        var telegramAPIURL: String?
+
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
@@ -243,14 +264,16 @@ struct HooksCommand: AsyncParsableCommand {
             let now = store.currentTime()
             let feed = try await database.repositories.feed.giveawaysInFeed()
             let sample = feed.first { $0.isLive(at: now) } ?? DemoGiveaways.make(now: now)[0]
+            let telegramAPI = try Settings.telegramAPIURL.value(text: telegramAPIURL)
             let attempt = try await HTTPConnections.using { connections in
-                let worker = HookDeliveryWorker(
+                var worker = HookDeliveryWorker(
                     repository: repository,
                     sender: HookSender(
                         connections: connections,
                         allowPrivate: Settings.allowPrivateHooks.isOn(flag: allowPrivateHooks),
                         timeout: .milliseconds(Int(max(0.1, timeout) * 1000))),
                     clock: { now }, logger: store.makeLogger(label: "hooks"))
+                worker.channels = HookChannels(telegramAPI: telegramAPI)
                 return try await worker.sendTest(to: hook, sample: sample)
             }
             if attempt.succeeded {

@@ -69,6 +69,13 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var metricsPort: Int?
 
+    @Option(
+        name: .customLong("telegram-api-url"),
+        help:
+            "Telegram's Bot API, for Telegram hooks (env GIVEAWAYS_TELEGRAM_API_URL; default https://api.telegram.org)."
+    )
+    var telegramAPIURL: String?
+
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
@@ -108,6 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.logLevel = try Settings.logLevel.value(text: store.logLevel)
         configuration.allowPrivateHooks = Settings.allowPrivateHooks.isOn(flag: allowPrivateHooks)
         configuration.allowPrivateImages = Settings.allowPrivateImages.isOn(flag: allowPrivateImages)
+        configuration.telegramAPIURL = try Settings.telegramAPIURL.value(text: telegramAPIURL)
         configuration.publicURL = try Settings.publicURL.value(text: publicURL)
         let hosts = allowedHost.isEmpty ? nil : allowedHost.joined(separator: ",")
         configuration.allowedHosts = Set(try Settings.allowedHosts.value(text: hosts))

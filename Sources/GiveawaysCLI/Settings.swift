@@ -101,6 +101,10 @@ enum Settings {
     static let hookSecret = Setting<String?>(
         variable: "GIVEAWAYS_HOOK_SECRET", defaultValue: nil, expected: "a secret", isSecret: true, read: { $0 })
     static let allowPrivateHooks = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_HOOKS")
+    static let telegramAPIURL = url("GIVEAWAYS_TELEGRAM_API_URL", default: Defaults.telegramAPIURL)
+    static let telegramToken = Setting<String?>(
+        variable: "GIVEAWAYS_TELEGRAM_TOKEN", defaultValue: nil, expected: "a bot token", isSecret: true,
+        read: { $0 })
     static let allowPrivateImages = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_IMAGES")
     static let metrics = Setting(switch: "GIVEAWAYS_METRICS")
     static let metricsPort = Setting<Int?>(

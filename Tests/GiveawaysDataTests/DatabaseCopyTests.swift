@@ -11,6 +11,11 @@ struct DatabaseCopyTests {
     let day1 = utc("2026-03-01T00:00:00Z")
     let day2 = utc("2026-03-02T00:00:00Z")
     let alice = ProfileID(rawValue: String(repeating: "a", count: 32))!
+    static let preferences = NotificationPreferences(
+        reminderLead: .day,
+        schedule: NotificationSchedule(
+            timeZone: TimeZone(identifier: "America/Los_Angeles")!, digestAt: DayTime(text: "18:00"),
+            quietHours: .init(start: DayTime(text: "23:00")!, end: DayTime(text: "07:00")!)))
 
     /// A SQLite store holding something of every kind.
     func filledSQLiteStore() async throws -> AppDatabase {
@@ -41,6 +46,7 @@ struct DatabaseCopyTests {
         try await DiscoverCacheSQLiteRepository(database: database).storeAnswer(
             Data([0, 1, 0xFF]), for: "genres", at: day1)
         _ = try database.serverSecret(named: "profile-cookie", at: day1)
+        try await hooks.saveNotificationPreferences(Self.preferences, for: alice, at: day2)
         return database
     }
 
@@ -64,6 +70,9 @@ struct DatabaseCopyTests {
                 catalog: CatalogPostgresRepository(database: target), hooks: HookPostgresRepository(database: target),
                 cache: DiscoverCachePostgresRepository(database: target), secrets: target)
             try await from.expectSame(as: to, profile: alice)
+            #expect(
+                try await HookPostgresRepository(database: target).notificationPreferences(of: alice)
+                    == Self.preferences)
 
             // Ids go on after the copied ones.
             let hook = try await HookPostgresRepository(database: target).addHook(

@@ -138,7 +138,7 @@ final class SwitchableSource: GiveawaySource {
         .home(HomeFilters(query: GiveawayQuery(platform: "steam", type: .loot, sort: .value, search: "a+b & c/d"))),
         .details(id: 3105), .favorite(id: 7), .more(showAll: false), .more(showAll: true), .favorites(page: 1),
         .favorites(page: 3), .status, .sync,
-        .image(id: 12, kind: .thumbnail), .image(id: 12, kind: .image), .health, .api(.giveaways),
+        .image(id: 12, kind: .thumbnail), .image(id: 12, kind: .image), .health, .metrics, .api(.giveaways),
         .api(.giveaway(id: 9)), .api(.platforms), .api(.status), .api(.reference), .api(.document),
         .freeToPlay(CatalogFilters()),
         .freeToPlay(
@@ -158,6 +158,7 @@ final class SwitchableSource: GiveawaySource {
         .settings(notice: .saved),
         .settingsFeedToken, .settingsLinkCode, .settingsExport, .settingsImport, .link(code: nil),
         .link(code: "ABCD-EFGH"), .notifications, .notificationRemove(id: 4), .manifest, .serviceWorker, .offline,
+        .notificationSchedule,
         .staticAsset(name: "app.css", version: "1a2b3c4d"), .staticAsset(name: "favicon.svg", version: nil),
         .catalogHidden, .catalogRestoreAll, .catalogNote(id: 452), .catalogHide(id: 452),
         .discover(showGenres: false), .discover(showGenres: true), .discoverChoose, .discoverForget,

@@ -177,7 +177,23 @@ public struct AppDatabase: Sendable {
             try db.execute(sql: "DELETE FROM discover_cache")
             try db.execute(sql: "PRAGMA secure_delete = \(secureDelete)")
         }
+        migrator.registerMigration("v11: reminders, digest and quiet hours") { db in
+            try migrateToNotificationPreferences(db)
+        }
         return migrator
+    }
+
+    /// v11. A visitor's notification settings on their profile: the reminder's lead in minutes (0 = off, 180 by
+    /// default), the daily summary's and quiet hours' local minutes of the day (`NULL` = none) and the IANA time zone
+    /// they are in (`NULL` = the server's).
+    private static func migrateToNotificationPreferences(_ db: Database) throws {
+        try db.alter(table: "profile") { t in
+            t.add(column: "reminder_lead_minutes", .integer).notNull().defaults(to: ReminderLead.standard.rawValue)
+            t.add(column: "digest_minute", .integer)
+            t.add(column: "quiet_start_minute", .integer)
+            t.add(column: "quiet_end_minute", .integer)
+            t.add(column: "time_zone", .text)
+        }
     }
 
     /// v6. Webhooks, the outbox of their events and the log of delivery attempts. An event row is written in the

@@ -196,6 +196,8 @@ public enum DatabaseCopy {
             columns: [
                 ("id", .text), ("rules_json", .text), ("feed_token", .text), ("created_at", .date),
                 ("last_seen_at", .date), ("previous_visit_ended_at", .date),
+                ("reminder_lead_minutes", .int), ("digest_minute", .int), ("quiet_start_minute", .int),
+                ("quiet_end_minute", .int), ("time_zone", .text),
             ], identities: []),
         Table(
             name: "link_code",

@@ -20,6 +20,7 @@ enum PostgresSchema {
     static let migrations: [Migration] = [
         Migration(version: 1, name: "the schema of SQLite v9", statements: schemaOfSQLiteV9),
         Migration(version: 2, name: "sync leases", statements: syncLeases),
+        Migration(version: 4, name: "reminders, digest and quiet hours", statements: notificationPreferences),
     ]
 
     /// Applies every migration not applied yet (up to `last`, for tests that make an earlier release's database).
@@ -229,6 +230,18 @@ enum PostgresSchema {
     ]
 
     // Which instance may fetch each source until when (`PostgresSyncLease`).
+    /// SQLite's v11: a visitor's reminder lead, daily summary, quiet hours and time zone.
+    private static let notificationPreferences = [
+        """
+        ALTER TABLE profile
+            ADD COLUMN reminder_lead_minutes bigint NOT NULL DEFAULT 180,
+            ADD COLUMN digest_minute bigint,
+            ADD COLUMN quiet_start_minute bigint,
+            ADD COLUMN quiet_end_minute bigint,
+            ADD COLUMN time_zone text
+        """
+    ]
+
     private static let syncLeases = [
         """
         CREATE TABLE sync_lease (

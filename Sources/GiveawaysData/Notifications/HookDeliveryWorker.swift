@@ -25,6 +25,8 @@ public struct HookDeliveryWorker: Sendable {
     public var batchSize = 32
     /// Told every recorded attempt (for /metrics).
     public var recorded: @Sendable (Hook, HookDeliveryAttempt) -> Void = { _, _ in }
+    /// Where Telegram's Bot API is, and how Details links are made.
+    public var channels = HookChannels()
 
     public init(
         repository: any HookRepository, sender: HookSender, clock: @escaping @Sendable () -> Date, logger: Logger
@@ -77,21 +79,51 @@ public struct HookDeliveryWorker: Sendable {
     /// Sends one hook's events in order; after a failure the rest wait with the failed one. Answers how many
     /// attempts were made, and whether one failed.
     private func deliverInOrder(_ events: [ClaimedHookEvent]) async -> (Int, Bool) {
-        for (index, event) in events.enumerated() {
-            let (delivered, next) = await deliver(event)
-            guard delivered else {
-                let retry = next ?? clock().addingTimeInterval(HookRetryPolicy.delays[0])
-                for waiting in events[(index + 1)...] {
-                    do {
-                        try await repository.postpone(waiting, until: retry)
-                    } catch {
-                        logger.error("could not postpone a hook event", metadata: ["reason": "\(error)"])
-                    }
-                }
-                return (index + 1, true)
+        let schedule = await schedule(of: events.first?.hook)
+        var due: [ClaimedHookEvent] = []
+        for event in events {
+            // What the visitor's schedule holds (the daily summary, quiet hours) waits unsent, out of the way.
+            if let schedule, await hold(event, by: schedule) { continue }
+            due.append(event)
+        }
+        var attempts = 0
+        let (rest, summary) = await sendSummary(of: due, schedule: schedule)
+        if let summary {
+            attempts += 1
+            guard summary.delivered else {
+                await postpone(rest, until: summary.next)
+                return (attempts, true)
             }
         }
-        return (events.count, false)
+        for (index, event) in rest.enumerated() {
+            attempts += 1
+            let (delivered, next) = await deliver(event)
+            guard delivered else {
+                await postpone(rest[(index + 1)...], until: next)
+                return (attempts, true)
+            }
+        }
+        return (attempts, false)
+    }
+
+    /// After a failure, the hook's events behind it wait with it.
+    private func postpone(_ waiting: some Sequence<ClaimedHookEvent>, until next: Date?) async {
+        let retry = next ?? clock().addingTimeInterval(HookRetryPolicy.delays[0])
+        for event in waiting {
+            do {
+                try await repository.postpone(event, until: retry)
+            } catch {
+                logger.error("could not postpone a hook event", metadata: ["reason": "\(error)"])
+            }
+        }
+    }
+
+    /// `--allow-private-hooks` is the operator's choice for the operator's hooks; a visitor's never reach the private
+    /// network. A Telegram hook goes to the Bot API the operator chose (`--telegram-api-url`), which no one typed
+    /// into a hook: it may be anywhere.
+    func sender(for hook: Hook) -> HookSender {
+        if hook.format == .telegram { return sender.allowingPrivate }
+        return hook.profileID == nil ? sender : sender.refusingPrivate
     }
 
     /// Sends one event and records the outcome: whether it was delivered, and when it is tried next if not.
@@ -100,16 +132,22 @@ public struct HookDeliveryWorker: Sendable {
         do {
             let message = try HookPayload.message(
                 hook: event.hook, giveaway: event.giveaway, event: event.event.rawValue, deliveryID: String(event.id),
-                change: event.endDateChange, now: clock())
-            // `--allow-private-hooks` is the operator's choice for the operator's hooks; a visitor's never reach
-            // the private network.
-            outcome = await (event.hook.profileID == nil ? sender : sender.refusingPrivate).send(message)
+                change: event.endDateChange, now: clock(), channels: channels)
+            outcome = await sender(for: event.hook).send(message)
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }
+        return await record(event, outcome)
+    }
+
+    /// Records what an attempt at `event` came to, and logs it: whether it was delivered, and when it is tried next
+    /// if not.
+    func record(_ event: ClaimedHookEvent, _ outcome: HookSender.Outcome) async -> (delivered: Bool, next: Date?) {
         do {
+            let now = clock()
             let attempt = try await repository.recordOutcome(
-                of: event, status: outcome.status, error: outcome.error, at: clock())
+                of: event, status: outcome.status, error: outcome.error,
+                notBefore: outcome.retryAfter.map { now.addingTimeInterval($0) }, at: now)
             recorded(event.hook, attempt)
             let metadata: Logger.Metadata = [
                 "hook": "\(event.hook.id)", "to": "\(event.hook.redactedURL)", "giveaway": "\(event.giveaway.id)",
@@ -145,8 +183,8 @@ public struct HookDeliveryWorker: Sendable {
         do {
             let message = try HookPayload.message(
                 hook: hook, giveaway: sample, event: "test", deliveryID: "test-\(UUID().uuidString.lowercased())",
-                now: now)
-            outcome = await (hook.profileID == nil ? sender : sender.refusingPrivate).send(message)
+                now: now, channels: channels)
+            outcome = await sender(for: hook).send(message)
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }

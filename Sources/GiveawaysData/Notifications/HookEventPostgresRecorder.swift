@@ -28,8 +28,10 @@ enum HookEventPostgresRecorder {
     /// Plans and writes `ending` for live giveaways in the feed that are ending soon: the periodic tick.
     static func raiseEndingSoon(_ sql: PostgresTransaction, planner: HookEventPlanner, at now: Date) async throws -> Int
     {
-        let hooks = try await HookPostgresRepository.hooks(sql).filter { $0.events.contains(.ending) }
-        guard !hooks.isEmpty else { return 0 }
+        let all = try await HookPostgresRepository.hooks(sql)
+        let reminders = try await raiseReminders(sql, planner: planner, hooks: all, at: now)
+        let hooks = all.filter { $0.events.contains(.ending) }
+        guard !hooks.isEmpty else { return reminders }
         // Only the window's giveaways are read; the planner judges each one again.
         let ids = try await sql.rows(
             """
@@ -38,17 +40,17 @@ enum HookEventPostgresRecorder {
             ORDER BY id
             """
         ).map { try $0.decode(Int.self) }
-        guard !ids.isEmpty else { return 0 }
+        guard !ids.isEmpty else { return reminders }
         var feed: [Giveaway] = []
         for id in ids {
             if let giveaway = try await GiveawayPostgresReads.giveaway(sql, id: id) { feed.append(giveaway) }
         }
         let events = planner.endingSoon(feed, hooks: hooks, marks: try await marks(sql, of: hooks), at: now)
-        return try await write(sql, events, at: now)
+        return try await reminders + write(sql, events, at: now)
     }
 
-    /// The claimed and not-interested marks on giveaways of every profile that owns one of `hooks`.
-    private static func marks(_ sql: PostgresTransaction, of hooks: [Hook]) async throws -> [ProfileID: VisitorMarks] {
+    /// The claimed, not-interested and favorite marks on giveaways of every profile that owns one of `hooks`.
+    static func marks(_ sql: PostgresTransaction, of hooks: [Hook]) async throws -> [ProfileID: VisitorMarks] {
         let profiles = Set(hooks.compactMap(\.profileID))
         guard !profiles.isEmpty else { return [:] }
         var byProfile: [ProfileID: VisitorMarks] = [:]
@@ -57,7 +59,7 @@ enum HookEventPostgresRecorder {
                 """
                 SELECT \(unescaped: MarkRow.postgresColumns) FROM mark
                 WHERE profile_id = \(profile.rawValue) AND subject_kind = 'giveaway'
-                    AND kind IN ('claimed', 'not_interested')
+                    AND kind IN ('claimed', 'not_interested', 'favorite')
                 ORDER BY seq
                 """)
             byProfile[profile] = VisitorMarks(try rows.compactMap { try MarkRow(postgres: $0).toDomain() })
@@ -68,14 +70,14 @@ enum HookEventPostgresRecorder {
     /// Inserts the events in order; a `changed` event's occurrence is the id of the end-date move it reports, so
     /// a second move is news again. Answers how many were new.
     @discardableResult
-    private static func write(
+    static func write(
         _ sql: PostgresTransaction, _ events: [HookEventPlanner.PlannedEvent], at time: Date
     ) async throws -> Int {
         var occurrences: [Int: Int] = [:]
         var raised = 0
         for event in events {
-            var occurrence = 0
-            if event.event == .changed {
+            var occurrence = event.occurrence ?? 0
+            if event.occurrence == nil, event.event == .changed {
                 if occurrences[event.giveawayID] == nil {
                     occurrences[event.giveawayID] =
                         try await sql.rows(

@@ -28,8 +28,10 @@ enum HookEventRecorder {
 
     /// Plans and writes `ending` for live giveaways in the feed that are ending soon: the periodic tick.
     static func raiseEndingSoon(_ db: Database, planner: HookEventPlanner, at now: Date) throws -> Int {
-        let hooks = try HookSQLiteRepository.hooks(db).filter { $0.events.contains(.ending) }
-        guard !hooks.isEmpty else { return 0 }
+        let all = try HookSQLiteRepository.hooks(db)
+        let reminders = try raiseReminders(db, planner: planner, hooks: all, at: now)
+        let hooks = all.filter { $0.events.contains(.ending) }
+        guard !hooks.isEmpty else { return reminders }
         // Only the window's giveaways are read; the planner judges each one again.
         let ids = try Int.fetchAll(
             db,
@@ -38,14 +40,14 @@ enum HookEventRecorder {
                 WHERE left_at IS NULL AND is_demo = 0 AND ends_at > ? AND ends_at <= ?
                 """,
             arguments: [now, now.addingTimeInterval(EndingSoon.window)])
-        guard !ids.isEmpty else { return 0 }
+        guard !ids.isEmpty else { return reminders }
         let feed = try ids.compactMap { try HookSQLiteRepository.giveaway(db, id: $0) }
         let events = planner.endingSoon(feed, hooks: hooks, marks: try marks(db, of: hooks), at: now)
-        return try write(db, events, at: now)
+        return try reminders + write(db, events, at: now)
     }
 
-    /// The claimed and not-interested marks on giveaways of every profile that owns one of `hooks`.
-    private static func marks(_ db: Database, of hooks: [Hook]) throws -> [ProfileID: VisitorMarks] {
+    /// The claimed, not-interested and favorite marks on giveaways of every profile that owns one of `hooks`.
+    static func marks(_ db: Database, of hooks: [Hook]) throws -> [ProfileID: VisitorMarks] {
         let profiles = Set(hooks.compactMap(\.profileID))
         guard !profiles.isEmpty else { return [:] }
         var byProfile: [ProfileID: VisitorMarks] = [:]
@@ -54,7 +56,7 @@ enum HookEventRecorder {
                 db,
                 sql: """
                     SELECT * FROM mark WHERE profile_id = ? AND subject_kind = 'giveaway'
-                    AND kind IN ('claimed', 'not_interested')
+                    AND kind IN ('claimed', 'not_interested', 'favorite')
                     """,
                 arguments: [profile.rawValue])
             byProfile[profile] = VisitorMarks(rows.compactMap { $0.toDomain() })
@@ -65,12 +67,12 @@ enum HookEventRecorder {
     /// Inserts the events in order; a `changed` event's occurrence is the id of the end-date move it reports, so
     /// a second move is news again. Answers how many were new.
     @discardableResult
-    private static func write(_ db: Database, _ events: [HookEventPlanner.PlannedEvent], at time: Date) throws -> Int {
+    static func write(_ db: Database, _ events: [HookEventPlanner.PlannedEvent], at time: Date) throws -> Int {
         var occurrences: [Int: Int] = [:]
         var raised = 0
         for event in events {
-            var occurrence = 0
-            if event.event == .changed {
+            var occurrence = event.occurrence ?? 0
+            if event.occurrence == nil, event.event == .changed {
                 if occurrences[event.giveawayID] == nil {
                     occurrences[event.giveawayID] =
                         try Int.fetchOne(

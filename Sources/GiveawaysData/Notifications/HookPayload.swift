@@ -7,6 +7,8 @@ public struct HookMessage: Sendable {
     public var url: URL
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// Texts an error about this request must never show (a Telegram bot token, which is in the URL's path).
+    public var secrets: [String] = []
 }
 
 /// Builds what a hook is sent, in its format. Every format carries the same headers: `X-Giveaways-Event`,
@@ -17,7 +19,8 @@ public enum HookPayload {
     ///   - event: `new`, `ending`, `changed` or `test`.
     ///   - deliveryID: the outbox event's id (`test-…` for samples).
     public static func message(
-        hook: Hook, giveaway: Giveaway, event: String, deliveryID: String, change: EndDateChange? = nil, now: Date
+        hook: Hook, giveaway: Giveaway, event: String, deliveryID: String, change: EndDateChange? = nil, now: Date,
+        channels: HookChannels = HookChannels()
     ) throws -> HookMessage {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -38,15 +41,36 @@ public enum HookPayload {
             let topic = hook.url.lastPathComponent
             url = hook.url.deletingLastPathComponent()
             body = try encoder.encode(NtfyBody(topic: topic, giveaway: giveaway, event: event, change: change))
+        case .telegram:
+            (url, body) = try TelegramMessage.request(
+                hook: hook, giveaway: giveaway, event: event, change: change, channels: channels, encoder: encoder)
+        case .apprise:
+            body = try encoder.encode(
+                AppriseMessage.body(hook: hook, giveaway: giveaway, event: event, change: change, channels: channels))
         }
         var headers: [(name: String, value: String)] = [
             ("Content-Type", "application/json"), ("User-Agent", "GameGiveaways/1.0 (+self-hosted)"),
             ("X-Giveaways-Event", event), ("X-Giveaways-Delivery", deliveryID),
         ]
-        if let secret = hook.secret, !secret.isEmpty {
+        // A Telegram token or Apprise targets are credentials for the channel, not a key to sign with.
+        if let secret = hook.secret, !secret.isEmpty, hook.format != .telegram, hook.format != .apprise {
             headers.append(("X-Giveaways-Signature", "sha256=" + signature(of: body, secret: secret)))
         }
-        return HookMessage(url: url, headers: headers, body: body)
+        let secrets = HookPayload.secrets(of: hook)
+        return HookMessage(url: url, headers: headers, body: body, secrets: secrets)
+    }
+
+    /// What an error about a request to `hook` must never show: a Telegram token, and Apprise targets (an Apprise
+    /// server could quote them back in its answer), each target on its own too.
+    static func secrets(of hook: Hook) -> [String] {
+        guard let secret = hook.secret, !secret.isEmpty else { return [] }
+        switch hook.format {
+        case .telegram: return [secret]
+        case .apprise:
+            let targets = secret.split(whereSeparator: { $0 == " " || $0 == "," || $0.isNewline }).map(String.init)
+            return [secret] + targets.filter { $0.count >= 4 }
+        default: return []
+        }
     }
 
     /// Hex HMAC-SHA256 of `body` keyed with `secret`.
@@ -60,6 +84,8 @@ public enum HookPayload {
         case "new": "New giveaway"
         case "ending": "Ending within 24 hours"
         case "changed": "End date changed"
+        case "reminder": "Ending soon, and you hearted it"
+        case "back": "Back in the feed"
         default: "Test delivery"
         }
     }

@@ -13,8 +13,9 @@ extension HookPostgresRepository {
             // claimers on several instances never block on each other nor take one event twice.
             let rows = try await sql.rows(
                 """
-                SELECT id, hook_id, giveaway_id, event, occurrence, attempts FROM hook_event AS e
-                WHERE ((state = 'pending' AND next_attempt_at <= \(now)) OR (state = 'sending' AND lease_until <= \(now)))
+                SELECT id, hook_id, giveaway_id, event, occurrence, attempts, created_at FROM hook_event AS e
+                WHERE ((state IN ('pending', 'held') AND next_attempt_at <= \(now))
+                    OR (state = 'sending' AND lease_until <= \(now)))
                   AND NOT (hook_id = ANY(\(skipping.sorted())))
                   AND NOT EXISTS (
                     SELECT 1 FROM hook_event AS earlier
@@ -24,7 +25,7 @@ extension HookPostgresRepository {
                 ORDER BY id LIMIT \(limit)
                 FOR UPDATE OF e SKIP LOCKED
                 """
-            ).map { try $0.decode((Int, Int, Int, String, Int, Int).self) }
+            ).map { try $0.decode((Int, Int, Int, String, Int, Int, Date).self) }
             guard !rows.isEmpty else { return [] }
             let mine = rows.map(\.0)
             // A hook's events go out in the order they were raised: an event whose earlier sibling is held by
@@ -41,7 +42,8 @@ extension HookPostgresRepository {
                 ).map { try $0.decode(Int.self) })
             let hooks = Dictionary(uniqueKeysWithValues: try await Self.hooks(sql).map { ($0.id, $0) })
             var claimed: [ClaimedHookEvent] = []
-            for (id, hookID, giveawayID, eventName, occurrence, attempts) in rows where !blocked.contains(id) {
+            for (id, hookID, giveawayID, eventName, occurrence, attempts, raisedAt) in rows where !blocked.contains(id)
+            {
                 let attempt = attempts + 1
                 guard attempt <= HookRetryPolicy.maximumAttempts else {
                     try await Self.giveUp(
@@ -71,7 +73,8 @@ extension HookPostgresRepository {
                 }
                 claimed.append(
                     ClaimedHookEvent(
-                        id: id, hook: hook, giveaway: giveaway, event: event, attempt: attempt, endDateChange: change))
+                        id: id, hook: hook, giveaway: giveaway, event: event, attempt: attempt, endDateChange: change,
+                        raisedAt: raisedAt))
             }
             return claimed
         }
@@ -79,9 +82,10 @@ extension HookPostgresRepository {
 
     @discardableResult
     public func recordOutcome(
-        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, notBefore: Date?, at now: Date
     ) async throws -> HookDeliveryAttempt {
-        let attempt = HookDeliveryAttempt(outcomeOf: claimed, status: status, error: error, at: now)
+        let attempt = HookDeliveryAttempt(
+            outcomeOf: claimed, status: status, error: error, notBefore: notBefore, at: now)
         let (succeeded, next, reason) = (attempt.succeeded, attempt.nextAttemptAt, attempt.error)
         try await database.write { sql in
             // Fenced: only while the event is still claimed at this attempt number.

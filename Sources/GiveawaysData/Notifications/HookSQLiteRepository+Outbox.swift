@@ -20,8 +20,9 @@ extension HookSQLiteRepository {
                 // Due, and no earlier event of the same hook still waiting: a hook's events go out in the order they
                 // were raised, even when a failure postponed only some of them.
                 sql: """
-                    SELECT id, hook_id, giveaway_id, event, occurrence, attempts FROM hook_event AS e
-                    WHERE ((state = 'pending' AND next_attempt_at <= ?1) OR (state = 'sending' AND lease_until <= ?1))
+                    SELECT id, hook_id, giveaway_id, event, occurrence, attempts, created_at FROM hook_event AS e
+                    WHERE ((state IN ('pending', 'held') AND next_attempt_at <= ?1)
+                        OR (state = 'sending' AND lease_until <= ?1))
                       AND NOT EXISTS (
                         SELECT 1 FROM hook_event AS earlier
                         WHERE earlier.hook_id = e.hook_id AND earlier.id < e.id
@@ -60,7 +61,8 @@ extension HookSQLiteRepository {
                 }
                 claimed.append(
                     ClaimedHookEvent(
-                        id: id, hook: hook, giveaway: giveaway, event: event, attempt: attempt, endDateChange: change))
+                        id: id, hook: hook, giveaway: giveaway, event: event, attempt: attempt, endDateChange: change,
+                        raisedAt: row["created_at"]))
             }
             return claimed
         }
@@ -71,9 +73,10 @@ extension HookSQLiteRepository {
     /// Answers the logged attempt.
     @discardableResult
     public func recordOutcome(
-        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, notBefore: Date?, at now: Date
     ) async throws -> HookDeliveryAttempt {
-        let attempt = HookDeliveryAttempt(outcomeOf: claimed, status: status, error: error, at: now)
+        let attempt = HookDeliveryAttempt(
+            outcomeOf: claimed, status: status, error: error, notBefore: notBefore, at: now)
         let (succeeded, next, reason) = (attempt.succeeded, attempt.nextAttemptAt, attempt.error)
         try await writer.write { db in
             if succeeded {

@@ -12,6 +12,8 @@ public struct HookSender: Sendable {
         public var status: Int?
         /// Readable, one line, never the hook's secret or its URL's path.
         public var error: String?
+        /// How long the receiver asked us to wait (a 429's `Retry-After`, or Telegram's `retry_after`).
+        public var retryAfter: TimeInterval? = nil
 
         public var succeeded: Bool { error == nil && status.map { (200..<300).contains($0) } == true }
     }
@@ -35,6 +37,12 @@ public struct HookSender: Sendable {
     public var refusingPrivate: HookSender {
         HookSender(
             connections: connections, allowPrivate: false, timeout: timeout, maxAnswerBytes: maxAnswerBytes)
+    }
+
+    /// The same sender, reaching any address: for the Telegram Bot API, whose address is the operator's own
+    /// setting (`--telegram-api-url`, a fake on loopback in tests) rather than one typed into a hook.
+    public var allowingPrivate: HookSender {
+        HookSender(connections: connections, allowPrivate: true, timeout: timeout, maxAnswerBytes: maxAnswerBytes)
     }
 
     public func send(_ message: HookMessage) async -> Outcome {
@@ -64,8 +72,18 @@ public struct HookSender: Sendable {
                 throw lastError
             }
         } catch {
-            return Outcome(status: nil, error: describe(error))
+            return Outcome(status: nil, error: Self.scrub(describe(error), of: message))
         }
+    }
+
+    /// `text` without the request's path or secrets (a Telegram URL holds the bot token in its path).
+    static func scrub(_ text: String, of message: HookMessage) -> String {
+        var text = text
+        let path = message.url.path
+        for secret in (path.count > 1 ? [path] : []) + message.secrets where !secret.isEmpty {
+            text = text.replacingOccurrences(of: secret, with: "…")
+        }
+        return text
     }
 
     private func send(_ message: HookMessage, to address: String) async throws -> Outcome {
@@ -111,13 +129,19 @@ public struct HookSender: Sendable {
         }
         request.body = .bytes(ByteBuffer(bytes: message.body))
         let response = try await client.execute(request, timeout: .init(timeout))
-        // The answer is not used; read a little of it (so the connection can be reused) and no more.
-        var read = 0
-        for try await chunk in response.body {
-            read += chunk.readableBytes
-            if read > maxAnswerBytes { break }
+        // Read a little of the answer (so the connection can be reused, and for an error's reason) and no more.
+        var answer = ByteBuffer()
+        for try await var chunk in response.body {
+            answer.writeBuffer(&chunk)
+            if answer.readableBytes > maxAnswerBytes { break }
         }
-        return Outcome(status: Int(response.status.code), error: nil)
+        let status = Int(response.status.code)
+        var outcome = Outcome(status: status, error: nil)
+        guard !(200..<300).contains(status) else { return outcome }
+        let reason = AnswerReason(headers: response.headers, body: Data(answer.readableBytesView))
+        outcome.retryAfter = reason.retryAfter
+        outcome.error = reason.description.map { Self.scrub("HTTP \(status): \($0)", of: message) }
+        return outcome
     }
 
     /// Bounds a whole attempt, body included.

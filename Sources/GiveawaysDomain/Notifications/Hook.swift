@@ -37,6 +37,7 @@ public struct Hook: Hashable, Sendable, Identifiable {
 
     /// `scheme://host/…abcd`: enough to recognise a hook, never its whole path (Discord tokens live there).
     public var redactedURL: String {
+        if format == .telegram { return "telegram chat \(telegramChat ?? "?")" }
         let scheme = url.scheme ?? "http"
         let host = url.host ?? "?"
         let port = url.port.map { ":\($0)" } ?? ""
@@ -54,6 +55,10 @@ public enum HookFormat: String, Hashable, Sendable, CaseIterable, Codable {
     case ntfy
     /// The giveaway as the API shows it, signed with `X-Giveaways-Signature` when the hook has a secret.
     case json
+    /// A Telegram chat through the Bot API; the URL is `telegram:<chat id>` and the bot token is the secret.
+    case telegram
+    /// An Apprise API server: `{base}/notify/{key}`, or `{base}/notify` with the target URLs as the secret.
+    case apprise
 }
 
 /// What happened to a giveaway that a hook can be told about.
@@ -64,6 +69,10 @@ public enum HookEvent: String, Hashable, Sendable, CaseIterable, Codable, Compar
     case ending
     /// Its end date moved.
     case changed
+    /// A giveaway the visitor hearted and has not claimed ends within their lead time; once per end date.
+    case reminder
+    /// A giveaway the visitor hearted is back in the feed.
+    case back
 
     public static func < (lhs: HookEvent, rhs: HookEvent) -> Bool { lhs.rawValue < rhs.rawValue }
 }

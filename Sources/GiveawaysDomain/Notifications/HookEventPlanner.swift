@@ -41,11 +41,15 @@ public struct HookEventPlanner: Sendable {
         public var hookID: Int
         public var giveawayID: Int
         public var event: HookEvent
+        /// What makes a repeat of the event news again: the end date's Unix time for a `reminder`, the return's
+        /// time for `back`; `nil` lets the store decide (0, or the end-date move for `changed`).
+        public var occurrence: Int?
 
-        public init(hookID: Int, giveawayID: Int, event: HookEvent) {
+        public init(hookID: Int, giveawayID: Int, event: HookEvent, occurrence: Int? = nil) {
             self.hookID = hookID
             self.giveawayID = giveawayID
             self.event = event
+            self.occurrence = occurrence
         }
     }
 
@@ -84,6 +88,7 @@ public struct HookEventPlanner: Sendable {
                 // "first seen" now, and announcing all of it would flood the hook.
                 plan.baselines.append(hook.id)
             }
+            plan.events += back(facts, to: hook)
             if hook.events.contains(.changed) {
                 for id in facts.report.endDateChanged {
                     guard let giveaway = byID[id], admits(giveaway, to: hook, marks: facts.marks) else { continue }

@@ -5,7 +5,7 @@ import Foundation
 /// The outbox is what makes delivery exactly-once on our side: an event is written in the sync's own transaction
 /// (`GiveawayFeedRepository.saveFeed`), once per (hook, giveaway, event, occurrence); a sender claims it with a
 /// lease (`claimDue`) and records the outcome fenced by the attempt number (`recordOutcome`).
-public protocol HookRepository: Sendable {
+public protocol HookRepository: NotificationPreferenceRepository {
     // MARK: - Hooks
 
     /// Stores a new hook and answers it with its id and baseline. Its baseline is its creation time when the store
@@ -49,12 +49,17 @@ public protocol HookRepository: Sendable {
     /// Records what one attempt came to, and logs it. Fenced: the event changes only if it is still claimed at
     /// this attempt number, so a slow sender whose lease was taken over cannot undo the newer claim. Answers the
     /// logged attempt.
+    /// - Parameter notBefore: the receiver asked us to wait until then (a 429's retry time): no retry before it.
     @discardableResult
     func recordOutcome(
-        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, notBefore: Date?, at now: Date
     ) async throws -> HookDeliveryAttempt
     /// Hands a claimed event back unsent, to be tried at `time`: the attempt it was claimed for does not count.
     func postpone(_ claimed: ClaimedHookEvent, until time: Date) async throws
+    /// Holds a claimed event unsent until `time` because its visitor's schedule says so (the daily summary, quiet
+    /// hours): like `postpone`, but a held event does not keep the hook's later events waiting (an urgent reminder
+    /// raised after it goes at once).
+    func hold(_ claimed: ClaimedHookEvent, until time: Date) async throws
     /// How many events wait in each state (`pending`, `sending`, `delivered`, `failed`), for one hook or all.
     func eventCounts(hook: Int?) async throws -> [String: Int]
 
@@ -82,6 +87,14 @@ extension HookRepository {
         try await claimDue(now: now, lease: lease, limit: limit, skipping: [])
     }
 
+    /// `recordOutcome` with no wait asked by the receiver.
+    @discardableResult
+    public func recordOutcome(
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
+    ) async throws -> HookDeliveryAttempt {
+        try await recordOutcome(of: claimed, status: status, error: error, notBefore: nil, at: now)
+    }
+
     /// Event counts over every hook.
     public func eventCounts() async throws -> [String: Int] {
         try await eventCounts(hook: nil)
@@ -103,10 +116,14 @@ public struct ClaimedHookEvent: Sendable {
     public var attempt: Int
     /// For `changed`: the end date before and after the move.
     public var endDateChange: EndDateChange?
+    /// When the event was raised: a held event goes at the schedule's first time after it.
+    public var raisedAt: Date?
 
     public init(
-        id: Int, hook: Hook, giveaway: Giveaway, event: HookEvent, attempt: Int, endDateChange: EndDateChange? = nil
+        id: Int, hook: Hook, giveaway: Giveaway, event: HookEvent, attempt: Int, endDateChange: EndDateChange? = nil,
+        raisedAt: Date? = nil
     ) {
+        self.raisedAt = raisedAt
         self.id = id
         self.hook = hook
         self.giveaway = giveaway
@@ -119,9 +136,13 @@ public struct ClaimedHookEvent: Sendable {
 extension HookDeliveryAttempt {
     /// What one attempt to deliver `claimed` came to: a 2xx answer without an error is delivered; anything else is
     /// tried again after `HookRetryPolicy`'s delay, or given up after its last try. The one rule every store records.
-    public init(outcomeOf claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date) {
+    /// A retry is never earlier than `notBefore`, the time the receiver asked us to wait for.
+    public init(
+        outcomeOf claimed: ClaimedHookEvent, status: Int?, error: String?, notBefore: Date? = nil, at now: Date
+    ) {
         let succeeded = error == nil && status.map { (200..<300).contains($0) } == true
-        let next = succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now)
+        let next = (succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now))
+            .map { max($0, notBefore ?? $0) }
         self.init(
             at: now, hookID: claimed.hook.id, eventID: claimed.id, giveawayID: claimed.giveaway.id,
             event: claimed.event.rawValue, attempt: claimed.attempt, status: status,

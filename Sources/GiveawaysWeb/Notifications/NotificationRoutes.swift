@@ -42,6 +42,7 @@ struct NotificationRoutes: Sendable {
         routes.get(.notifications, use: page)
         routes.post(.notifications, use: add)
         routes.post(.notificationRemove, use: remove)
+        routes.post(.notificationSchedule, use: saveSchedule)
     }
 
     /// `GET /settings/notifications`.
@@ -72,7 +73,7 @@ struct NotificationRoutes: Sendable {
             guard let profile = context.profile else {
                 throw Refused(text.profileEmpty(minutes(Self.minimumProfileAge, context)))
             }
-            let hook = try makeHook(form, profile: profile, text: text)
+            let hook = try makeHook(form, profile: profile, strings: context.strings)
             switch try await hooks.addVisitorHook(hook, from: client.description, limits: Self.limits) {
             case .success: refusal = ""
             case .failure(.profileEmpty): refusal = text.profileEmpty(minutes(Self.minimumProfileAge, context))
@@ -105,22 +106,25 @@ struct NotificationRoutes: Sendable {
         return PageResponse.redirect(to: SiteRoute.notifications.path)
     }
 
-    private func render(
+    func render(
         _ request: Request, _ context: AppRequestContext, error: String?, typedURL: String = "",
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let profile = context.profile
         var own: [Hook] = []
         var rules = GiveawayRules.none
+        var preferences = NotificationPreferences.standard
         if let profile {
             own = try await hooks.hooks(of: profile)
             rules = try await profiles.settings(of: profile).rules
+            preferences = try await hooks.notificationPreferences(of: profile)
         }
         let strings = context.strings
-        let page = NotificationsPage(
+        var page = NotificationsPage(
             hooks: own.map { NotificationsPage.HookModel($0, strings: strings) },
             rulesText: strings.rulesSummary(rules),
             error: error, typedURL: typedURL, strings: strings)
+        page.preferences = preferences
         return PageResponse.html(
             Layout(
                 request, context, title: context.strings.pageTitle(context.strings.notifications.heading),
@@ -130,7 +134,14 @@ struct NotificationRoutes: Sendable {
             status: status)
     }
 
-    private func makeHook(_ form: FormBody, profile: ProfileID, text: Strings.NotificationsText) throws -> Hook {
+    private func makeHook(_ form: FormBody, profile: ProfileID, strings: Strings) throws -> Hook {
+        let text = strings.notifications
+        guard let format = HookFormat(rawValue: form["format"] ?? "") else { throw Refused(text.chooseFormat) }
+        let events = Set(HookEvent.allCases.filter { form[$0.rawValue] == "1" })
+        guard !events.isEmpty else { throw Refused(text.tickOne) }
+        if format == .telegram {
+            return try makeTelegramHook(form, profile: profile, events: events, strings: strings)
+        }
         let typed = (form["url"] ?? "").trimmingCharacters(in: .whitespaces)
         guard typed.count <= Self.maximumURLLength, let url = URL(string: typed) else {
             throw Refused(text.notAnAddress)
@@ -142,13 +153,11 @@ struct NotificationRoutes: Sendable {
         } catch {
             throw Refused(text.httpOnly)
         }
-        guard let format = HookFormat(rawValue: form["format"] ?? "") else { throw Refused(text.chooseFormat) }
         if format == .ntfy, url.path.split(separator: "/").isEmpty {
             throw Refused(text.ntfyNeedsTopic)
         }
-        let events = Set(HookEvent.allCases.filter { form[$0.rawValue] == "1" })
-        guard !events.isEmpty else { throw Refused(text.tickOne) }
-        let secret = form["secret"].flatMap { $0.isEmpty ? nil : $0 }
+        var secret = form["secret"].flatMap { $0.isEmpty ? nil : $0 }
+        if format == .apprise { secret = try appriseTargets(form, url: url, strings: strings) }
         // No rules of its own: a visitor's hook reads the profile's rules whenever it is used.
         return Hook(url: url, format: format, secret: secret, events: events, createdAt: clock(), profileID: profile)
     }

@@ -11,6 +11,8 @@ struct NotificationsPage {
         let urlText: String
         let eventsText: String
         let hasSecret: Bool
+        /// "secret set", "token set" or "targets set": never the secret itself.
+        let secretText: String
         let removePath: String
 
         init(_ hook: Hook, strings: Strings) {
@@ -20,10 +22,18 @@ struct NotificationsPage {
                 case .discord: "Discord"
                 case .ntfy: "ntfy"
                 case .json: "JSON"
+                case .telegram: strings.channels.telegram
+                case .apprise: strings.channels.apprise
                 }
             urlText = hook.redactedURL
             eventsText = hook.events.sorted().map { NotificationsPage.label($0, strings) }.joined(separator: ", ")
             hasSecret = hook.secret != nil
+            secretText =
+                switch hook.format {
+                case .telegram: strings.channels.tokenSet
+                case .apprise: strings.channels.targetsSet
+                default: strings.notifications.secretSet
+                }
             removePath = SiteRoute.notificationRemove(id: hook.id).path
         }
     }
@@ -36,6 +46,8 @@ struct NotificationsPage {
     /// What the form held, kept when it was refused.
     var typedURL = ""
     let strings: Strings
+    /// The visitor's reminder lead, summary, quiet hours and time zone, for the schedule form.
+    var preferences = NotificationPreferences.standard
     private var text: Strings.NotificationsText { strings.notifications }
 
     static func label(_ event: HookEvent, _ strings: Strings) -> String {
@@ -43,6 +55,8 @@ struct NotificationsPage {
         case .new: strings.notifications.eventNew
         case .ending: strings.notifications.eventEnding
         case .changed: strings.notifications.eventChanged
+        case .reminder: strings.channels.eventReminder
+        case .back: strings.channels.eventBack
         }
     }
 
@@ -60,7 +74,9 @@ struct NotificationsPage {
                   <p class="settings-card__lead">\(text.follow(rules, rulesText))</p>
               \(list)
             </section>
+            \(scheduleForm)
             \(form)
+            \(channelForms)
             """
     }
 
@@ -68,7 +84,7 @@ struct NotificationsPage {
         guard !hooks.isEmpty else { return "<p>\(text.none)</p>" }
         let items = hooks.map { hook -> HTML in
             """
-            <li><div><strong>\(hook.formatText)</strong> <code>\(hook.urlText)</code><span class="hint">\(hook.eventsText)\(hook.hasSecret ? " · \(text.secretSet)" : "")</span></div>\
+            <li><div><strong>\(hook.formatText)</strong> <code>\(hook.urlText)</code><span class="hint">\(hook.eventsText)\(hook.hasSecret ? " · \(hook.secretText)" : "")</span></div>\
             <form method="post" action="\(hook.removePath)"><button type="submit" class="button">\(text.remove)<span class="visually-hidden"> \(hook.formatText) \(hook.urlText)</span></button></form></li>
             """
         }
@@ -88,6 +104,7 @@ struct NotificationsPage {
             <label class="check"><input type="checkbox" name="new" value="1" checked><span>\(text.newGiveaways)</span></label>
             <label class="check"><input type="checkbox" name="ending" value="1" checked><span>\(text.endingGiveaways)</span></label>
             <label class="check"><input type="checkbox" name="changed" value="1"><span>\(text.movedEndDates)</span></label>
+            \(heartedChecks)
           </fieldset>
           <label class="field"><span>\(text.secret)</span>
             <input type="password" name="secret" maxlength="200" autocomplete="off" aria-describedby="secret-hint"></label>

@@ -28,6 +28,8 @@ public struct WebConfiguration: Sendable {
     public var allowPrivateImages = false
     /// The most one image download may take, connection to last byte.
     public var imageTimeout: Duration = .seconds(8)
+    /// Telegram's Bot API, for Telegram hooks (`--telegram-api-url`).
+    public var telegramAPIURL = Defaults.telegramAPIURL
     /// How often the webhook outbox is checked (it is also checked right after every sync).
     public var hookPollInterval: Duration = .seconds(5)
     /// How visitors reach the server (`--public-url`), for absolute links and the allowed `Host`/`Origin`.
@@ -221,6 +223,7 @@ public func buildApplication(
             sender: HookSender(connections: connections, allowPrivate: configuration.allowPrivateHooks),
             clock: clock,
             logger: logger)
+        worker.channels = configuration.hookChannels
         if let metrics { worker.recorded = { metrics.hookDelivery(format: $0.format, attempt: $1) } }
         return HookDeliveryService(worker: worker, pollInterval: configuration.hookPollInterval, logger: logger)
     }

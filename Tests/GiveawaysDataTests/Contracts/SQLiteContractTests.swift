@@ -36,6 +36,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case outboxExactlyOnce, outboxLeaseExpiry, outboxGiveUp, outboxOrder, outboxRetryAndLog
     case discoverCacheRoundTrip, discoverCacheOverwrite
     case concurrentLinkCodeRedeem, concurrentOutboxDrainers, serverSecret
+    case notificationPreferences, outboxHold, remindersPerEndDate
 
     var testDescription: String { rawValue }
 
@@ -53,6 +54,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let logContract = SyncLogContract(feed: feed, log: log)
         let markContract = MarkContract(marks: marks)
         let concurrency = ConcurrencyContract(profiles: profiles, hooks: hooks, feed: feed, secrets: secrets)
+        let preferences = NotificationPreferenceContract(hooks: hooks, feed: feed, marks: marks)
         switch self {
         case .feedRoundTrip: try await feedContract.everyFieldSurvivesTheRoundTrip()
         case .feedHistory: try await feedContract.historyRecordsFirstSeenLastSeenLeavingAndComingBack()
@@ -95,6 +97,10 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .concurrentLinkCodeRedeem: try await concurrency.twoClientsRedeemingOneLinkCodeOneWins()
         case .concurrentOutboxDrainers: try await concurrency.concurrentDrainersDeliverEveryEventExactlyOnce()
         case .serverSecret: try await concurrency.theServerSecretIsMadeOnceAndKept()
+        case .notificationPreferences:
+            try await preferences.preferencesAreKeptPerProfileAndDefaultToThreeHoursAtOnce()
+        case .outboxHold: try await preferences.aHeldEventWaitsWithoutHoldingUpTheHooksLaterOnes()
+        case .remindersPerEndDate: try await preferences.remindersAreRaisedOncePerEndDateForHeartedGiveaways()
         }
     }
 }

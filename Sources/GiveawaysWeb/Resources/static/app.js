@@ -329,4 +329,9 @@
     });
     block.after(toggle);
   });
+
+  // Settings → Notifications: the browser's time zone, used when the visitor names none.
+  document.querySelectorAll("[data-browser-zone]").forEach((input) => {
+    try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) {}
+  });
 })();

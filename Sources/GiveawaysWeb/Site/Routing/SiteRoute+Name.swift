@@ -9,6 +9,7 @@ extension SiteRoute {
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
         case health, metrics, language
+        case notificationSchedule
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
     }
 
@@ -45,6 +46,7 @@ extension SiteRoute {
         case .link: .link
         case .notifications: .notifications
         case .notificationRemove: .notificationRemove
+        case .notificationSchedule: .notificationSchedule
         case .settingsExport: .settingsExport
         case .settingsImport: .settingsImport
         case .history: .history

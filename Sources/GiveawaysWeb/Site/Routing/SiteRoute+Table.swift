@@ -54,6 +54,7 @@ extension SiteRoute {
             print: { if case .link(let code) = $0 { .query(["code": code]) } else { nil } }),
         // MARK: Notifications
         .init(.notifications, "/settings/notifications"),
+        .init(.notificationSchedule, "/settings/notifications/schedule"),
         .init(
             .notificationRemove, "/settings/notifications/{id}/delete",
             parse: { $0.id("id").map(SiteRoute.notificationRemove(id:)) },

@@ -65,6 +65,8 @@ enum SiteRoute: Hashable, Sendable {
     case notifications
     /// `POST /settings/notifications/{id}/delete`.
     case notificationRemove(id: Int)
+    /// `POST /settings/notifications/schedule`: the reminder's lead, the daily summary, quiet hours, the time zone.
+    case notificationSchedule
     /// `GET /settings/export`: marks, notes and rules as a JSON download.
     case settingsExport
     /// `POST /settings/import`: that file, merged back in.

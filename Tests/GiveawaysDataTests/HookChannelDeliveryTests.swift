@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+import GiveawaysDomain
+import GiveawaysTestSupport
+import Testing
+
+@testable import GiveawaysData
+
+/// Telegram and Apprise hooks against fakes on 127.0.0.1: hostile titles stay text, the bot token stays secret, and
+/// a 429's wait is honoured.
+@Suite struct HookChannelDeliveryTests {
+    static let token = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
+    static let hostile = #"<b>Evil</b> & </a><script>alert("x")</script> [link](javascript:x) *bold*"#
+
+    /// A store whose feed holds giveaway 1, with `hook` added after it and a giveaway titled `title` synced since.
+    private func store(with hook: Hook, title: String = hostile, image: Bool = true) async throws -> HookStore {
+        let store = try HookStore()
+        try await store.sync([.stub(id: 1)])
+        var hook = hook
+        hook.createdAt = store.clock.now
+        _ = try await store.hooks.addHook(hook)
+        store.clock.advance(60)
+        var giveaway = Giveaway.stub(id: 2, title: title)
+        if !image { giveaway.imageURL = "" }
+        try await store.sync([.stub(id: 1), giveaway])
+        return store
+    }
+
+    private func telegramHook() -> Hook {
+        Hook(url: Hook.telegramURL(chat: "-1001234567890")!, format: .telegram, secret: Self.token, createdAt: .now)
+    }
+
+    private func worker(_ store: HookStore, telegram: URL, logs: CapturedLogs = CapturedLogs()) -> HookDeliveryWorker {
+        var worker = store.worker(logger: logs.logger)
+        worker.channels = HookChannels(
+            telegramAPI: telegram, detailsURL: { URL(string: "https://games.example/giveaways/\($0)") })
+        return worker
+    }
+
+    @Test func telegramSendsAPhotoWithAnEscapedHTMLCaptionAndBothLinks() async throws {
+        let telegram = FakeTelegramBotAPI()
+        try await telegram.withServer { api in
+            let store = try await store(with: telegramHook())
+            #expect(try await worker(store, telegram: api).runOnce() == 1)
+            let call = try #require(telegram.calls.first)
+            #expect(telegram.calls.count == 1)
+            #expect(call.method == "sendPhoto")
+            #expect(call.token == Self.token)
+            #expect(call.json["chat_id"] as? String == "-1001234567890")
+            #expect(call.json["parse_mode"] as? String == "HTML")
+            #expect(call.json["photo"] as? String == "https://www.gamerpower.com/offers/1b/2.jpg")
+            let caption = try #require(call.json["caption"] as? String)
+            #expect(
+                caption.contains(
+                    "&lt;b&gt;Evil&lt;/b&gt; &amp; &lt;/a&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"))
+            #expect(!caption.contains("<script>") && !caption.contains("</a><"))
+            #expect(caption.hasPrefix("<b>New giveaway: "))
+            #expect(caption.contains(#"<a href="https://www.gamerpower.com/open/2">Get it</a>"#))
+            #expect(caption.contains(#"<a href="https://games.example/giveaways/2">Details</a>"#))
+            #expect(try await store.outbox().map(\.state) == ["delivered"])
+        }
+    }
+
+    @Test func telegramSendsAMessageWhenTheGiveawayHasNoImage() async throws {
+        let telegram = FakeTelegramBotAPI()
+        try await telegram.withServer { api in
+            let store = try await store(with: telegramHook(), title: "A & B", image: false)
+            try await worker(store, telegram: api).runOnce()
+            let call = try #require(telegram.calls.first)
+            #expect(call.method == "sendMessage")
+            #expect(call.json["photo"] == nil)
+            #expect((call.json["text"] as? String)?.contains("A &amp; B") == true)
+        }
+    }
+
+    @Test func telegramsRetryAfterIsHonouredAndTheTokenIsNeverLoggedOrRecorded() async throws {
+        let telegram = FakeTelegramBotAPI()
+        telegram.fail(.tooManyRequests(retryAfter: 900), .unauthorized)
+        try await telegram.withServer { api in
+            let logs = CapturedLogs()
+            let store = try await store(with: telegramHook())
+            let worker = worker(store, telegram: api, logs: logs)
+            try await worker.runOnce()
+            let first = try #require(try await store.hooks.deliveries().first)
+            // The policy's first wait is 60 s; Telegram asked for 900.
+            #expect(first.nextAttemptAt == store.clock.now.addingTimeInterval(900))
+            #expect(first.error?.contains("Too Many Requests") == true)
+            store.clock.advance(899)
+            #expect(try await worker.runOnce() == 0)
+            store.clock.advance(1)
+            #expect(try await worker.runOnce() == 1)
+            let second = try #require(try await store.hooks.deliveries().first)
+            #expect(second.status == 401)
+            #expect(second.error == "HTTP 401: Unauthorized")
+            let recorded = try await store.hooks.deliveries().compactMap(\.error).joined()
+            let secret = Self.token.split(separator: ":")[1]
+            #expect(!recorded.contains(secret))
+            #expect(!logs.text.contains(secret))
+            #expect(!logs.text.isEmpty)
+        }
+    }
+
+    @Test func anErrorTextLosesTheRequestsPathAndSecrets() throws {
+        let hook = telegramHook()
+        let message = try HookPayload.message(
+            hook: hook, giveaway: .stub(id: 2), event: "new", deliveryID: "1", now: .now,
+            channels: HookChannels(telegramAPI: URL(string: "http://127.0.0.1:9")!))
+        #expect(message.url.path.contains(Self.token))
+        let text = HookSender.scrub(
+            "failed: invalid URL http://127.0.0.1:9\(message.url.path) (\(Self.token))", of: message)
+        #expect(!text.contains(Self.token))
+        #expect(text == "failed: invalid URL http://127.0.0.1:9… (…)")
+        #expect(message.headers.allSatisfy { $0.name != "X-Giveaways-Signature" })
+    }
+
+    @Test func appriseStatefulKeyGetsEscapedMarkdownAndNoTargets() async throws {
+        let apprise = FakeAppriseAPI()
+        try await apprise.withServer { base in
+            let hook = Hook(url: base.appendingPathComponent("notify/my-key"), format: .apprise, createdAt: .now)
+            let store = try await store(with: hook)
+            #expect(try await worker(store, telegram: base).runOnce() == 1)
+            let request = try #require(apprise.requests.first)
+            #expect(request.path == "/notify/my-key")
+            #expect(request.json["urls"] == nil)
+            #expect(request.json["format"] as? String == "markdown")
+            #expect(request.json["type"] as? String == "info")
+            #expect(
+                (request.json["title"] as? String)?.hasPrefix("New giveaway: &lt;b&gt;Evil&lt;/b&gt; &amp;") == true)
+            let body = try #require(request.json["body"] as? String)
+            #expect(
+                body.contains(#"&lt;b&gt;Evil&lt;/b&gt; &amp; &lt;/a&gt;&lt;script&gt;alert\("x"\)&lt;/script&gt;"#))
+            #expect(body.contains(#"\[link\]\(javascript:x\) \*bold\*"#))
+            #expect(!body.contains("<script>") && !body.contains("](javascript"))
+            #expect(body.contains("[Get it](https://www.gamerpower.com/open/2)"))
+        }
+    }
+
+    @Test func appriseStatelessSendsTheTargetsAndA424IsRetried() async throws {
+        let apprise = FakeAppriseAPI()
+        apprise.fail(424)
+        try await apprise.withServer { base in
+            let hook = Hook(
+                url: base.appendingPathComponent("notify"), format: .apprise, secret: "mailto://u:p@mail.example",
+                createdAt: .now)
+            let store = try await store(with: hook, title: "Plain")
+            let worker = worker(store, telegram: base)
+            try await worker.runOnce()
+            let failed = try #require(try await store.hooks.deliveries().first)
+            #expect(failed.status == 424)
+            #expect(failed.error?.contains("could not be sent") == true)
+            #expect(failed.nextAttemptAt == store.clock.now.addingTimeInterval(60))
+            store.clock.advance(60)
+            try await worker.runOnce()
+            #expect(apprise.requests.count == 2)
+            #expect(apprise.requests.allSatisfy { $0.path == "/notify" })
+            #expect(apprise.requests.last?.json["urls"] as? String == "mailto://u:p@mail.example")
+            #expect(try await store.outbox().map(\.state) == ["delivered"])
+        }
+    }
+
+    @Test func appriseTargetsQuotedBackByTheServerAreNotRecordedOrLogged() async throws {
+        let apprise = FakeAppriseAPI()
+        apprise.fail(500)
+        apprise.quoteTargets()
+        try await apprise.withServer { base in
+            let logs = CapturedLogs()
+            let hook = Hook(
+                url: base.appendingPathComponent("notify"), format: .apprise,
+                secret: "mailto://me:hunter2@mail.example tgram://bottoken/chat", createdAt: .now)
+            let store = try await store(with: hook, title: "Plain")
+            try await worker(store, telegram: base, logs: logs).runOnce()
+            let failed = try #require(try await store.hooks.deliveries().first)
+            #expect(failed.error == "HTTP 500: Could not send to …")
+            #expect(!logs.text.contains("hunter2") && !logs.text.contains("bottoken"))
+        }
+    }
+}
