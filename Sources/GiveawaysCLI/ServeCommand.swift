@@ -5,6 +5,7 @@ import GiveawaysDomain
 import GiveawaysWeb
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// `giveaways serve`: the web app, with background syncs.
 struct ServeCommand: AsyncParsableCommand {
@@ -86,7 +87,14 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            try await buildApplication(try settings()).runService()
+            let app = try await buildApplication(try settings())
+            // SIGTERM or SIGINT asks every service to finish its work; a stop is bounded all the same (8 s, then
+            // cancellation, 2 s more), so that a restart is never held up by one stuck request or connection.
+            var group = ServiceGroupConfiguration(
+                services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
+            group.maximumGracefulShutdownDuration = .seconds(8)
+            group.maximumCancellationDuration = .seconds(2)
+            try await ServiceGroup(configuration: group).run()
         } catch let error as DatabaseOpenError {
             Console.error("cannot start: \(error)")
             throw ExitStatus.databaseError
