@@ -42,6 +42,7 @@ public struct WebConfiguration: Sendable {
     /// Keeps the visitors' marks and settings in memory between page views (`VisitorCache`): right when this
     /// process is the only writer of the store.
     public var keepsVisitorsInMemory = true
+    public var nearby: NearbyServices?
 
     public init() {}
 
@@ -253,6 +254,7 @@ public func buildApplication(
     HealthRoutes(health: repositories.health).register(on: router)
     DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
         .register(on: router)
+    NearbyRoutes(services: configuration.nearby, clock: clock).register(on: router)
 
     // Every answer, kept page or not, goes through the same middleware, outermost last here: the connection's end
     // after a refused body, the log line, the security headers, validation and gzip, the language (so error pages

@@ -6,6 +6,7 @@ extension SiteRoute {
         case home, details, favorite, more, favorites, status, sync, image, staticAsset
         case freeToPlay, catalogGame, catalogHidden, catalogRestoreAll, catalogNote, catalogHide, catalogImage
         case discover, discoverChoose, discoverForget, discoverGenre, discoverGame, discoverImage
+        case nearby
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
         case health, language
@@ -37,6 +38,7 @@ extension SiteRoute {
         case .discoverGenre: .discoverGenre
         case .discoverGame: .discoverGame
         case .discoverImage: .discoverImage
+        case .nearby: .nearby
         case .mark: .mark
         case .markedList: .markedList
         case .settings: .settings

@@ -125,6 +125,10 @@ extension SiteRoute {
                     "genre": genre, "page": onGenrePage ? page.map(String.init) : nil, "game": game.map(String.init),
                 ])
             }),
+        // MARK: Nearby
+        .init(
+            .nearby, "/nearby", parse: { .nearby(try NearbyFilters(parameters: $0.query)) },
+            print: { if case .nearby(let filters) = $0 { RouteValues(query: filters.queryItems) } else { nil } }),
         // MARK: Feeds
         feed(.atom, "/feeds/giveaways.atom"),
         feed(.json, "/feeds/giveaways.json"),

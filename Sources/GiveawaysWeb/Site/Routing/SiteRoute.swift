@@ -49,6 +49,8 @@ enum SiteRoute: Hashable, Sendable {
     /// `/discover/image?genre=&page=&game=`: the image RAWG gave for a genre, a game on a genre's page, or a game,
     /// through the image cache (looked up in RAWG's answer, never taken from the request).
     case discoverImage(genre: String?, page: Int?, game: Int?)
+    /// `/nearby?view=list|map&ll=&z=&q=&cat=&near=&cursor=`: game stores, arcades and cafés on a list or a map.
+    case nearby(NearbyFilters)
     /// `POST /giveaways/{id}/mark`: set or clear "claimed" or "not interested".
     case mark(id: Int)
     /// `/claimed?page=N` and `/not-interested?page=N`: the giveaways carrying that mark.

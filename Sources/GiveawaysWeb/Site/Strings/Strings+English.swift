@@ -352,6 +352,56 @@ extension Strings {
             throttled: "RAWG asks us to slow down. Try again in a minute.",
             timedOut: "RAWG did not answer in time. Try again in a moment.",
             failed: "RAWG could not answer just now. Try again in a moment."),
+        nearby: NearbyText(
+            heading: "Nearby", fromMore: "Game stores, arcades and gaming cafés near you",
+            intro: "Game stores, arcades and gaming cafés around you, on a list or a map.",
+            notSetUpTitle: "Nearby is not set up",
+            notSetUp:
+                "This server searches no places, so there is nothing to show here. The other pages work as always.",
+            searchLabel: "Search places", searchPlaceholder: "Name, e.g. GameStop", nearLabel: "Where",
+            nearPlaceholder: "City or address, e.g. Berlin", search: "Search", useMyLocation: "Use my location",
+            locating: "Finding your location…",
+            locationDenied: "Your browser did not share your location. Type a place or move the map instead.",
+            locationUnavailable: "Your location could not be found. Type a place or move the map instead.",
+            kinds: "Kinds of places", allKinds: "All",
+            category: {
+                switch $0 {
+                case .videoGames: "Video game store"
+                case .arcade: "Arcade"
+                case .gamingCafe: "Gaming café"
+                case .internetCafe: "Internet café"
+                case .vrCafe: "VR café"
+                case .toys: "Toy store"
+                case .hobby: "Hobby store"
+                case .comics: "Comic store"
+                }
+            },
+            unnamedPlace: "Place", view: "View", list: "List", map: "Map", places: "Places",
+            placesFrom: { "Places from \($0)" }, osmCredit: "© OpenStreetMap contributors",
+            mapLabel: "Map of the places: drag it, or use + and − and the arrow keys",
+            mapNeedsJavaScript: "The map needs JavaScript.", showList: "Show the list", zoomIn: "Zoom in",
+            zoomOut: "Zoom out", searchAsMapMoves: "Search as the map moves", searchThisArea: "Search this area",
+            showOnMap: "Show on map", directions: "Directions",
+            onSource: { $0 == .foursquare ? "On Foursquare" : "On OpenStreetMap" }, metres: { "\($0) m" },
+            kilometres: { "\($0) km" }, openNow: "Open now", closedNow: "Closed now", rated: { "Rated \($0) of 10" },
+            loadMore: "Load more places", morePlaces: "More places", loading: "Searching…",
+            emptyTitle: "No game stores within this area", emptyText: "Zoom out or search elsewhere.",
+            errorTitle: "Places could not be loaded",
+            unreachable: "The place source did not answer. Try again in a moment.",
+            refusedKey: "The place source refused this server’s key. The operator needs to check it.",
+            rateLimited: { seconds in
+                seconds.map { "Too many searches right now — try again in \($0) seconds." }
+                    ?? "Too many searches right now — try again in a minute."
+            },
+            malformed: "The place source sent an answer that could not be read. Try again in a moment.",
+            unknownPlace: { "Nothing called “\($0)” was found. Check the spelling or try a bigger place." },
+            retry: "Retry", stale: { "Offline — showing places saved on \($0)." },
+            badView: "view must be list or map.",
+            badLocation: "ll must be a latitude and longitude in degrees, like 52.52,13.405.",
+            badZoom: { "z must be a whole number from \($0) to \($1)." },
+            badCategory: { "There is no kind of place called “\($0)”. Valid kinds: \($1)." },
+            badCursor: "cursor is not a page of results.",
+            tooLong: { "\($0) may be at most \($1) characters long." }),
         errors: Errors(
             unknownPlatform: {
                 "Unknown platform '\($0)'. Valid: " + Platform.catalog.map(\.slug).joined(separator: ", ") + "."

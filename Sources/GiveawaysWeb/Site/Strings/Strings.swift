@@ -25,6 +25,7 @@ final class Strings: Sendable {
     let notifications: NotificationsText
     let catalog: CatalogText
     let discover: DiscoverText
+    let nearby: NearbyText
     let errors: Errors
 
     init(
@@ -32,7 +33,7 @@ final class Strings: Sendable {
         details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText,
         history: HistoryText, stats: StatsText, settings: SettingsText, link: LinkText,
         notifications: NotificationsText, catalog: CatalogText, discover: DiscoverText,
-        errors: Errors
+        nearby: NearbyText, errors: Errors
     ) {
         self.language = language
         self.format = format
@@ -54,6 +55,7 @@ final class Strings: Sendable {
         self.notifications = notifications
         self.catalog = catalog
         self.discover = discover
+        self.nearby = nearby
         self.errors = errors
     }
 }
