@@ -56,6 +56,14 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var allowPrivateImages = false
 
+    @Option(
+        help: "The map's tile server, {z}/{x}/{y} filled in (env GIVEAWAYS_MAP_TILES_URL; default OpenStreetMap's).")
+    var mapTilesURL: String?
+
+    @Option(help: "Where map tiles are kept (env GIVEAWAYS_TILE_CACHE; default tile-cache beside the image cache).")
+    var tileCache: String?
+
+    @OptionGroup var nearby: NearbyOptions
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
@@ -98,6 +106,14 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.publicURL = try Settings.publicURL.value(text: publicURL)
         let hosts = allowedHost.isEmpty ? nil : allowedHost.joined(separator: ",")
         configuration.allowedHosts = Set(try Settings.allowedHosts.value(text: hosts))
+        let sources = try nearby.settings()
+        configuration.nearbySources = sources
+        let imageParent = URL(fileURLWithPath: configuration.imageCacheDirectory).deletingLastPathComponent()
+        configuration.nearbyTiles = TileSettings(
+            template: try Settings.mapTilesURL.value(text: mapTilesURL),
+            directory: try Settings.tileCache.value(text: tileCache)
+                ?? imageParent.appendingPathComponent(Defaults.tileCacheDirectory).path,
+            userAgent: sources.userAgent)
         return configuration
     }
 }

@@ -43,6 +43,10 @@ public struct WebConfiguration: Sendable {
     /// process is the only writer of the store.
     public var keepsVisitorsInMemory = true
     public var nearby: NearbyServices?
+    /// The Nearby server options: `buildApplication` makes `nearby` from them when it is nil (tests set `nearby`).
+    public var nearbySources: NearbySourceSettings?
+    /// The map's tiles through the server (`/nearby/tiles/…`); nil serves none.
+    public var nearbyTiles: TileSettings?
 
     public init() {}
 
@@ -132,6 +136,9 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     if case .postgres = store { configuration.keepsVisitorsInMemory = false }
     if configuration.profileCookieKey == nil {
         configuration.profileCookieKey = try await store.secrets.serverSecret(named: "profile-cookie", at: Date())
+    }
+    if configuration.nearby == nil, let sources = configuration.nearbySources {
+        configuration.nearby = sources.services(connections: connections, logger: logger)
     }
     let discover = configuration.rawgKey.map {
         RAWGDiscoverSource(
