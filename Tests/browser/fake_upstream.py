@@ -311,7 +311,7 @@ def nearby_places(count: int = 30) -> list:
     elements = []
     for n in range(count):
         angle = n * 2.4
-        distance = 0.0006 + n * 0.00045
+        distance = 0.0008 + n * 0.0007
         lat = round(NEARBY_CENTER[0] + distance * 0.62 * math.sin(angle), 6)
         lon = round(NEARBY_CENTER[1] + distance * math.cos(angle), 6)
         key, value = NEARBY_KINDS[n % len(NEARBY_KINDS)]

@@ -49,7 +49,7 @@ struct NearbyPage {
         let filters = model.filters
         let isMap = filters.view == .map
         return """
-            <section class="hero hero--compact">
+            <section class="hero hero--compact\(isMap ? " nearby-hero--map" : "")">
               <h1>\(text.heading)</h1>
               <p>\(text.intro)</p>
             </section>
@@ -80,7 +80,7 @@ struct NearbyPage {
         ].compactMap { $0 }
         let limit = NearbyFilters.maximumTextLength
         return """
-            <form class="nearby-search" method="get" action="\(SiteRoute.nearby(NearbyFilters()).path)" role="search" data-nearby-search>
+            <form class="nearby-search\(filters.view == .map ? " nearby-search--map" : "")" method="get" action="\(SiteRoute.nearby(NearbyFilters()).path)" role="search" data-nearby-search>
               \(hidden)
               <p class="nearby-search__field"><label for="nearby-q">\(text.searchLabel)</label>\
             <input id="nearby-q" type="search" name="q" value="\(filters.query)" maxlength="\(limit)" placeholder="\(text.searchPlaceholder)"></p>
@@ -116,7 +116,7 @@ struct NearbyPage {
               <noscript><p class="map__nojs">\(text.mapNeedsJavaScript) <a href="\(model.filters.with(view: .list).path)">\(text.showList)</a></p></noscript>
               <div class="map__controls"><button type="button" class="button map__zoom" data-zoom-in aria-label="\(text.zoomIn)">+</button>\
             <button type="button" class="button map__zoom" data-zoom-out aria-label="\(text.zoomOut)">−</button></div>
-              <p class="map__search"><label class="map__auto"><input type="checkbox" data-auto-search checked> \(text.searchAsMapMoves)</label>\
+              <p class="map__search"><label class="pill"><input type="checkbox" data-auto-search checked> \(text.searchAsMapMoves)</label>\
             <button type="button" class="button button--small" data-search-area hidden>\(text.searchThisArea)</button></p>
               <p class="map__credit"><a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">\(text.osmCredit)</a></p>
             </div>

@@ -141,6 +141,8 @@
           tile = new Image(SIZE, SIZE);
           tile.alt = "";
           tile.draggable = false;
+          // A tile that cannot be had (offline, not kept) leaves the plain ground, not a broken image.
+          tile.onerror = () => { tile.style.visibility = "hidden"; };
           tile.src = root.dataset.tiles + zoom + "/" + (((x % count) + count) % count) + "/" + y + ".png";
           tiles.appendChild(tile);
           shown.set(key, tile);
