@@ -193,6 +193,11 @@ import Testing
         #expect(page.text.contains("Die Karte braucht JavaScript."))
     }
 
+    @Test func thePageMayAskForTheLocationFromItsOwnOriginOnly() async throws {
+        let page = try await get("/nearby", StubPlaceSource())
+        #expect(page.headers[HTTPField.Name("Permissions-Policy")!] == "camera=(), microphone=(), geolocation=(self)")
+    }
+
     @Test func moreLinksToNearby() async throws {
         let page = try await get("/more", StubPlaceSource())
         #expect(page.text.contains("href=\"/nearby\""))

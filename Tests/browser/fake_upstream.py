@@ -7,7 +7,7 @@ gradient per id, so screenshots look real. `/api/games` and `/api/game?id=` are 
 ok, down (500 + HTML), html (200 + HTML), truncated (half the JSON), empty201 (201 + status object),
 notfound (404 + status object), stall (answers after 30 s), alt503 (503 and ok in turn), huge (100 MB body).
 `POST /api/interpreter` is a fake Overpass over `nearby_places()` (the elements inside the query's bounding box;
-every box asked is kept in `overpass_boxes`; POST /control/overpass-<mode>: ok, down (504), empty, remark (200 with
+every box asked is kept, GET /control/overpass-boxes; POST /control/overpass-<mode>: ok, down (504), empty, remark (200 with
 a runtime error)); `/tiles/{z}/{x}/{y}.png` a fake tile server (a small map-like PNG).
 """
 import colorsys
@@ -79,6 +79,8 @@ class Upstream(BaseHTTPRequestHandler):
             return self.catalog()
         if path == "/api/game":
             return self.game()
+        if path == "/control/overpass-boxes":
+            return self.send(200, json.dumps(type(self).overpass_boxes).encode(), "application/json")
         if path.startswith("/tiles/") and path.endswith(".png"):
             with Upstream.lock:
                 if "tile" not in Upstream.images:

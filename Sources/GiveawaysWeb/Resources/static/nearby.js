@@ -12,7 +12,8 @@
     for (const [name, value] of Object.entries(changes)) {
       if (value === null) url.searchParams.delete(name); else url.searchParams.set(name, value);
     }
-    return url.pathname + url.search;
+    // `ll=52.52,13.4` as the server writes it, not `52.52%2C13.4`.
+    return url.pathname + url.search.replace(/%2C/g, ",");
   };
 
   // The browser's location is asked only when the visitor presses the button; a refusal says so.
