@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysTestSupport
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -124,7 +125,7 @@ import Testing
         // Without JavaScript the map says so and links to the same search as a list.
         #expect(
             page.text.contains(
-                "<noscript><p class=\"map__nojs\">The map needs JavaScript. <a href=\"/nearby?ll=52.5,13.4&amp;z=12&amp;q=pix&amp;cat=arcade\">Show the list</a>"
+                "<noscript><p class=\"empty-state map__nojs\">The map needs JavaScript. <a href=\"/nearby?ll=52.5,13.4&amp;z=12&amp;q=pix&amp;cat=arcade\">Show the list</a>"
             ))
         // Each card's "Show on map" centres the map view on it.
         #expect(

@@ -10,6 +10,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import serve
 from test_accessibility import RUN, axe_source, post
 from test_browser import SCREENSHOTS
 
@@ -229,3 +230,24 @@ def test_screenshots_of_nearby(app, browser_factory):
     driver = browser_factory(width=1280, height=900)
     driver.get(app + "/nearby")
     driver.save_screenshot(str(SCREENSHOTS / "nearby-list-desktop-light.png"))
+
+
+def test_nearby_opens_offline_with_the_last_places_seen(upstream, browser_factory):
+    """The service worker keeps the pages seen; offline, any /nearby address opens the last one with its note."""
+    server = serve(upstream)
+    base = next(server)
+    driver = browser_factory(width=390, height=844)
+    driver.set_script_timeout(20)
+    driver.get(base + "/nearby")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+    driver.get(base + "/nearby?view=map")
+    shown = card_ids(driver)
+    kept = """
+        const done = arguments[arguments.length - 1];
+        caches.open('pages-v1').then((cache) => cache.match(arguments[0])).then((hit) => done(!!hit), () => done(false));"""
+    WebDriverWait(driver, 15, poll_frequency=0.25).until(lambda d: d.execute_async_script(kept, base + "/nearby?view=map"))
+
+    next(server, None)  # the server stops
+    driver.get(base + "/nearby?view=map&ll=52.53,13.41&z=15")  # an area never opened
+    assert "You are offline" in driver.find_element(By.CSS_SELECTOR, ".offline-note").text
+    assert card_ids(driver) and set(card_ids(driver)) <= set(shown)

@@ -113,7 +113,7 @@ struct NearbyPage {
             <div class="nearby__map">
               <div class="map" data-map tabindex="0" role="region" aria-label="\(text.mapLabel)">\
             <div class="map__tiles" data-tiles></div><div class="map__markers" data-markers></div></div>
-              <noscript><p class="map__nojs">\(text.mapNeedsJavaScript) <a href="\(model.filters.with(view: .list).path)">\(text.showList)</a></p></noscript>
+              <noscript><p class="empty-state map__nojs">\(text.mapNeedsJavaScript) <a href="\(model.filters.with(view: .list).path)">\(text.showList)</a></p></noscript>
               <div class="map__controls"><button type="button" class="button map__zoom" data-zoom-in aria-label="\(text.zoomIn)">+</button>\
             <button type="button" class="button map__zoom" data-zoom-out aria-label="\(text.zoomOut)">−</button></div>
               <p class="map__search"><label class="pill"><input type="checkbox" data-auto-search checked> \(text.searchAsMapMoves)</label>\
