@@ -25,6 +25,11 @@ public struct NearbySourceSettings: Sendable {
         let openStreetMap = OverpassPlaceSource(
             connections: connections, interpreterURL: overpassURL, geocoder: geocoder, userAgent: userAgent,
             logger: logger)
-        return NearbyServices(places: openStreetMap, defaultCenter: center)
+        guard let foursquareKey else { return NearbyServices(places: openStreetMap, defaultCenter: center) }
+        let foursquare = FoursquarePlaceSource(
+            connections: connections, baseURL: foursquareURL, key: foursquareKey, userAgent: userAgent)
+        return NearbyServices(
+            places: FallbackPlaceSource(primary: foursquare, fallback: openStreetMap, logger: logger),
+            defaultCenter: center)
     }
 }
