@@ -251,3 +251,25 @@ def test_nearby_opens_offline_with_the_last_places_seen(upstream, browser_factor
     driver.get(base + "/nearby?view=map&ll=52.53,13.41&z=15")  # an area never opened
     assert "You are offline" in driver.find_element(By.CSS_SELECTOR, ".offline-note").text
     assert card_ids(driver) and set(card_ids(driver)) <= set(shown)
+
+
+def test_with_automatic_search_off_the_map_offers_search_this_area(app, upstream, browser):
+    browser.get(app + f"/nearby?view=map&ll={CENTRE}&z=14")
+    browser.find_element(By.CSS_SELECTOR, "[data-auto-search]").click()
+    asked = len(boxes(upstream))
+    browser.find_element(By.CSS_SELECTOR, "[data-map]").send_keys("+")  # the keyboard zooms in too
+    button = browser.find_element(By.CSS_SELECTOR, "[data-search-area]")
+    wait(browser, button.is_displayed)
+    assert len(boxes(upstream)) == asked and "z=14" in browser.current_url
+    button.click()
+    wait(browser, lambda: "z=15" in browser.current_url and len(boxes(upstream)) > asked)
+    assert not button.is_displayed()
+
+
+def test_load_more_on_the_map_adds_markers_for_the_new_cards(app, browser):
+    browser.get(app + "/nearby?view=map")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".marker")) == 20
+    browser.execute_script("document.querySelector('[data-nearby-more]').scrollIntoView()")
+    browser.find_element(By.CSS_SELECTOR, "[data-nearby-more]").click()
+    wait(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, ".marker")) == 30)
+    assert [m.get_attribute("data-place-id") for m in browser.find_elements(By.CSS_SELECTOR, ".marker")] == card_ids(browser)
