@@ -272,6 +272,8 @@
     const marker = event.target.closest(".marker");
     if (!marker) return;
     select(marker.dataset.placeId);
+    // The list's own scroll that follows must not pick another card as the one in its middle.
+    quietUntil = performance.now() + 600;
     cards().find((card) => card.dataset.placeId === marker.dataset.placeId)?.scrollIntoView({ block: "nearest", inline: "center" });
   });
   root.addEventListener("click", (event) => {
@@ -284,12 +286,13 @@
   });
   // Scrolling the list (the phone's row, the desktop's column) centres the map on the card in the middle of it.
   let scrolled;
+  let quietUntil = 0;
   root.addEventListener("scroll", (event) => {
     const scroller = event.target;
     if (!(scroller instanceof Element) || !scroller.matches("[data-place-list], [data-results]")) return;
     clearTimeout(scrolled);
     scrolled = setTimeout(() => {
-      if (!following) return;
+      if (!following || performance.now() < quietUntil) return;
       const box = scroller.getBoundingClientRect();
       const across = scroller.scrollWidth > scroller.clientWidth;
       const middle = across ? box.left + box.width / 2 : box.top + box.height / 2;
