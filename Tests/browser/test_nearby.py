@@ -8,6 +8,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import serve
@@ -257,12 +258,16 @@ def test_with_automatic_search_off_the_map_offers_search_this_area(app, upstream
     browser.get(app + f"/nearby?view=map&ll={CENTRE}&z=14")
     browser.find_element(By.CSS_SELECTOR, "[data-auto-search]").click()
     asked = len(boxes(upstream))
+    shown = browser.find_element(By.CSS_SELECTOR, "[data-results]")
     browser.find_element(By.CSS_SELECTOR, "[data-map]").send_keys("+")  # the keyboard zooms in too
     button = browser.find_element(By.CSS_SELECTOR, "[data-search-area]")
     wait(browser, button.is_displayed)
+    # Settled without searching: the same results, nothing asked, the URL as it was.
     assert len(boxes(upstream)) == asked and "z=14" in browser.current_url
+    assert shown.get_attribute("data-results") is not None
     button.click()
-    wait(browser, lambda: "z=15" in browser.current_url and len(boxes(upstream)) > asked)
+    wait(browser, lambda: "z=15" in browser.current_url)
+    WebDriverWait(browser, 10).until(staleness_of(shown))  # the new area's results replaced them
     assert not button.is_displayed()
 
 
