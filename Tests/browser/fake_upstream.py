@@ -8,7 +8,7 @@ ok, down (500 + HTML), html (200 + HTML), truncated (half the JSON), empty201 (2
 notfound (404 + status object), stall (answers after 30 s), alt503 (503 and ok in turn), huge (100 MB body).
 `POST /api/interpreter` is a fake Overpass over `nearby_places()` (the elements inside the query's bounding box;
 every box asked is kept, GET /control/overpass-boxes; POST /control/overpass-<mode>: ok, down (504), empty, remark (200 with
-a runtime error)); `/tiles/{z}/{x}/{y}.png` a fake tile server (a small map-like PNG).
+a runtime error), hold (until POST /control/overpass-release)); `/tiles/{z}/{x}/{y}.png` a fake tile server (a small map-like PNG).
 """
 import colorsys
 import json
@@ -246,6 +246,8 @@ class Upstream(BaseHTTPRequestHandler):
         south, west, north, east = (float(v) for v in match.groups())
         type(self).overpass_boxes.append((south, west, north, east))
         mode = type(self).overpass_mode
+        if mode == "hold":  # answers once POST /control/overpass-release says so (a loading state to look at)
+            type(self).overpass_gate.wait(30)
         if mode == "down":
             return self.send(504, b"<html><body>Gateway Timeout</body></html>", "text/html")
         elements = [] if mode == "empty" else [
@@ -262,8 +264,11 @@ class Upstream(BaseHTTPRequestHandler):
             return self.overpass()
         if self.path.startswith("/control/"):
             name = self.path.rsplit("/", 1)[-1]
-            if name.startswith("overpass-"):
+            if name == "overpass-release":
+                type(self).overpass_gate.set()
+            elif name.startswith("overpass-"):
                 type(self).overpass_mode = name[len("overpass-"):]
+                type(self).overpass_gate.clear()
             elif name.startswith("catalog-"):
                 type(self).catalog_mode = name[len("catalog-"):]
             else:
@@ -276,7 +281,8 @@ def start(port: int = 0, fixture: Path = FIXTURE, catalog: Path = CATALOG) -> Th
     """A fake upstream on its own port with its own fixtures and modes (several can run in one process)."""
     handler = type("Upstream", (Upstream,), {"fixture": Path(fixture), "mode": "ok", "flip": False,
                                              "catalog_fixture": Path(catalog), "catalog_mode": "ok",
-                                             "overpass_mode": "ok", "overpass_boxes": []})
+                                             "overpass_mode": "ok", "overpass_boxes": [],
+                                             "overpass_gate": threading.Event()})
     ThreadingHTTPServer.daemon_threads = True
     ThreadingHTTPServer.allow_reuse_address = True
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)

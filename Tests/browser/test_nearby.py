@@ -132,6 +132,22 @@ def test_dragging_the_map_searches_the_area_it_shows(app, upstream, browser):
     assert f"ll={latitude:.5f}" in browser.find_element(By.CSS_SELECTOR, ".nearby-views a").get_attribute("href")
 
 
+def test_a_search_shows_skeleton_cards_until_the_places_arrive(app, upstream, browser, overpass):
+    browser.get(app + "/nearby?view=map&ll=52.518,13.402&z=16")
+    shown = card_ids(browser)
+    overpass("hold")
+    browser.find_element(By.CSS_SELECTOR, "[data-zoom-out]").click()
+    results = browser.find_element(By.CSS_SELECTOR, "[data-results]")
+    wait(browser, lambda: results.get_attribute("aria-busy") == "true")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".place-card--skeleton[aria-hidden='true']")) == 3
+    assert "Searching" in browser.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent")
+    assert card_ids(browser) == shown  # what was shown stays while the new area loads
+    post(f"{upstream}/control/overpass-release")
+    WebDriverWait(browser, 10).until(staleness_of(results))
+    assert browser.find_elements(By.CSS_SELECTOR, ".place-card--skeleton") == []
+    assert browser.find_element(By.CSS_SELECTOR, "[data-results]").get_attribute("aria-busy") is None
+
+
 def test_load_more_appends_the_next_page_in_place(app, browser):
     browser.get(app + "/nearby")
     first = card_ids(browser)
