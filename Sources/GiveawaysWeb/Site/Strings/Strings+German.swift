@@ -426,7 +426,7 @@ extension Strings {
             placesFrom: { "Orte von \($0)" }, osmCredit: "© OpenStreetMap-Mitwirkende",
             mapLabel: "Karte der Orte: ziehen oder mit + und − und den Pfeiltasten bewegen",
             mapNeedsJavaScript: "Die Karte braucht JavaScript.", showList: "Liste zeigen", zoomIn: "Vergrößern",
-            zoomOut: "Verkleinern", searchAsMapMoves: "Beim Verschieben der Karte suchen",
+            zoomOut: "Verkleinern", searchAsMapMoves: "Beim Verschieben suchen",
             searchThisArea: "In diesem Bereich suchen", showOnMap: "Auf der Karte zeigen", directions: "Route",
             onSource: { $0 == .foursquare ? "Bei Foursquare" : "Bei OpenStreetMap" }, metres: { "\($0) m" },
             kilometres: { "\($0) km" }, openNow: "Jetzt geöffnet", closedNow: "Jetzt geschlossen",
