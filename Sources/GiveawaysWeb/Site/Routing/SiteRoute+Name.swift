@@ -10,6 +10,8 @@ extension SiteRoute {
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
         case health, language
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
+        case nearbyTile
+        case apiNearby
     }
 
     /// This route's kind, which picks its lines of the route table.
@@ -63,6 +65,8 @@ extension SiteRoute {
         case .api(.platforms): .apiPlatforms
         case .api(.status): .apiStatus
         case .api(.catalogSuggestions): .apiCatalogSuggestions
+        case .nearbyTile: .nearbyTile
+        case .api(.nearby): .apiNearby
         }
     }
 }
