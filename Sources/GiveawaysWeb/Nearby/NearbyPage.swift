@@ -41,8 +41,8 @@ struct NearbyPage {
 
     let model: Model
 
-    /// Where the map's tiles come from: `GET /nearby/tiles/{z}/{x}/{y}.png`, the server's tile route (nearby-data's).
-    static let tilesPath = "/nearby/tiles/"
+    /// Where the map's tiles come from (`/nearby/tiles/`): the tile route's path without its `{z}/{x}/{y}.png`.
+    static let tilesPath = String(SiteRoute.nearbyTile(z: 0, x: 0, y: 0).path.dropLast("0/0/0.png".count))
 
     func render() -> HTML {
         let text = model.strings.nearby

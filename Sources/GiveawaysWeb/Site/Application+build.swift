@@ -245,7 +245,7 @@ public func buildApplication(
     )
     .register(on: router)
     APIRoutes(
-        readModel: readModel, marks: repositories.marks, site: site, clock: clock
+        readModel: readModel, marks: repositories.marks, site: site, clock: clock, nearby: configuration.nearby
     ).register(on: router)
     HistoryRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
     FeedRoutes(
@@ -262,6 +262,10 @@ public func buildApplication(
     DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
         .register(on: router)
     NearbyRoutes(services: configuration.nearby, clock: clock).register(on: router)
+    if let tiles = configuration.nearbyTiles {
+        TileRoutes(tiles: TileCache(settings: tiles, connections: connections, clock: clock, logger: logger))
+            .register(on: router)
+    }
 
     // Every answer, kept page or not, goes through the same middleware, outermost last here: the connection's end
     // after a refused body, the log line, the security headers, validation and gzip, the language (so error pages

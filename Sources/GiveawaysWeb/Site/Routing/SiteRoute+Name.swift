@@ -11,6 +11,8 @@ extension SiteRoute {
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
         case health, language
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
+        case nearbyTile
+        case apiNearby
     }
 
     /// This route's kind, which picks its lines of the route table.
@@ -65,6 +67,8 @@ extension SiteRoute {
         case .api(.platforms): .apiPlatforms
         case .api(.status): .apiStatus
         case .api(.catalogSuggestions): .apiCatalogSuggestions
+        case .nearbyTile: .nearbyTile
+        case .api(.nearby): .apiNearby
         }
     }
 }

@@ -89,6 +89,8 @@ enum SiteRoute: Hashable, Sendable {
     /// `GET /language?lang=de&back=/path`: the footer's switch; remembers the language in a cookie and goes back.
     case language(Language, back: String)
     case api(APIRoute)
+    /// `/nearby/tiles/{z}/{x}/{y}.png`: one map tile through the server's tile cache.
+    case nearbyTile(z: Int, x: Int, y: Int)
 
     /// What Settings confirms after a form sent the visitor back to it.
     enum SettingsNotice: String, Hashable, Sendable, CaseIterable {
@@ -126,6 +128,9 @@ enum SiteRoute: Hashable, Sendable {
         case status
         /// `/api/v1/free-to-play/suggestions?q=`: up to 5 titles for the search box.
         case catalogSuggestions(query: String)
+        /// `/api/v1/nearby?ll=|bbox=|near=&q=&cat=&cursor=&limit=`: game stores, arcades and cafés (parsed by the
+        /// generated server).
+        case nearby
     }
 
     /// RAWG genre slugs: lowercase letters, digits and dashes, at most 60.

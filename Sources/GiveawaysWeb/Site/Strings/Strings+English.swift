@@ -460,7 +460,26 @@ extension Strings {
             onlyJSON: "This address answers with application/json only; the request's Accept excludes it.",
             apiMethodNotAllowed: { "\($0) is not allowed here: this address takes GET and HEAD." },
             databaseUnreachable: "The database is not reachable — nothing was saved. Try again.",
-            databaseUnreachableRead: "The database is not reachable just now. Try again in a moment.")
+            databaseUnreachableRead: "The database is not reachable just now. Try again in a moment.",
+            badTile: "No such map tile: the zoom must be 0 to 19, and x and y whole numbers from 0 to 2^zoom − 1.",
+            tileUnavailable: "The map's tile server did not answer; try again in a moment.",
+            badNearbyPoint: "ll must be a latitude and a longitude in range, like 52.52,13.405.",
+            badNearbyBox: "bbox must be south,west,north,east in range, with south < north and west < east.",
+            badNearbyRadius: { "radius must be a whole number of metres from 1 to \($0)." },
+            badNearbyCategory: {
+                "Unknown place category '\($0)'. Valid: "
+                    + PlaceCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                    + "."
+            },
+            badNearbyCursor: "That cursor is not one this search gave; start again from the first page.",
+            badNearbyLimit: { "limit must be a whole number from 1 to \($0)." },
+            badNearbyName: { "near must be a place name of at most \($0) characters." },
+            nearbyOneArea: "Give one of ll, bbox or near, not several.",
+            nearbyOff: "Nearby is not set up on this server.",
+            nearbyRefusedKey: "The places service refused this server's key; the operator must check it.",
+            nearbyRateLimited: "The places service asks us to slow down; try again in a moment.",
+            nearbyUnavailable: "The places service did not answer; try again in a moment.",
+            nearbyUnknownPlace: "No place of that name was found; try another spelling or a nearby city.")
     )
 
     private static let englishUnits = Units(

@@ -509,7 +509,28 @@ extension Strings {
             apiMethodNotAllowed: { "\($0) ist hier nicht erlaubt: diese Adresse nimmt GET und HEAD." },
             databaseUnreachable:
                 "Die Datenbank ist nicht erreichbar — nichts wurde gespeichert. Versuch es noch einmal.",
-            databaseUnreachableRead: "Die Datenbank ist gerade nicht erreichbar. Versuch es gleich noch einmal.")
+            databaseUnreachableRead: "Die Datenbank ist gerade nicht erreichbar. Versuch es gleich noch einmal.",
+            badTile:
+                "Diese Kartenkachel gibt es nicht: Die Zoomstufe muss 0 bis 19 sein, x und y ganze Zahlen von 0 bis 2^Zoom − 1.",
+            tileUnavailable: "Der Kachelserver der Karte hat nicht geantwortet; versuch es gleich noch einmal.",
+            badNearbyPoint: "ll muss Breite und Länge im gültigen Bereich sein, etwa 52.52,13.405.",
+            badNearbyBox: "bbox muss Süd,West,Nord,Ost im gültigen Bereich sein, mit Süd < Nord und West < Ost.",
+            badNearbyRadius: { "radius muss eine ganze Zahl von Metern zwischen 1 und \($0) sein." },
+            badNearbyCategory: {
+                "Unbekannte Ortskategorie „\($0)“. Gültig sind: "
+                    + PlaceCategory.allCases.map(\.rawValue).joined(separator: ", ") + "."
+            },
+            badNearbyCursor: "Dieser Cursor stammt nicht aus dieser Suche; fang wieder auf der ersten Seite an.",
+            badNearbyLimit: { "limit muss eine ganze Zahl von 1 bis \($0) sein." },
+            badNearbyName: { "near muss ein Ortsname mit höchstens \($0) Zeichen sein." },
+            nearbyOneArea: "Gib eines von ll, bbox oder near an, nicht mehrere.",
+            nearbyOff: "„In der Nähe“ ist auf diesem Server nicht eingerichtet.",
+            nearbyRefusedKey:
+                "Der Ortsdienst hat den Schlüssel dieses Servers abgelehnt; der Betreiber muss ihn prüfen.",
+            nearbyRateLimited: "Der Ortsdienst bittet, langsamer zu fragen; versuch es gleich noch einmal.",
+            nearbyUnavailable: "Der Ortsdienst hat nicht geantwortet; versuch es gleich noch einmal.",
+            nearbyUnknownPlace:
+                "Kein Ort dieses Namens gefunden; versuch eine andere Schreibweise oder eine Stadt in der Nähe.")
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).
