@@ -77,6 +77,14 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var telegramAPIURL: String?
 
+    @Option(
+        help: "The map's tile server, {z}/{x}/{y} filled in (env GIVEAWAYS_MAP_TILES_URL; default OpenStreetMap's).")
+    var mapTilesURL: String?
+
+    @Option(help: "Where map tiles are kept (env GIVEAWAYS_TILE_CACHE; default tile-cache beside the image cache).")
+    var tileCache: String?
+
+    @OptionGroup var nearby: NearbyOptions
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
@@ -135,6 +143,14 @@ struct ServeCommand: AsyncParsableCommand {
         } else if Settings.metrics.isOn(flag: metrics) {
             configuration.metrics = .samePort
         }
+        let sources = try nearby.settings()
+        configuration.nearbySources = sources
+        let imageParent = URL(fileURLWithPath: configuration.imageCacheDirectory).deletingLastPathComponent()
+        configuration.nearbyTiles = TileSettings(
+            template: try Settings.mapTilesURL.value(text: mapTilesURL),
+            directory: try Settings.tileCache.value(text: tileCache)
+                ?? imageParent.appendingPathComponent(Defaults.tileCacheDirectory).path,
+            userAgent: sources.userAgent)
         return configuration
     }
 }

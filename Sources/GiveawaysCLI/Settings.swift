@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GiveawaysData
 import GiveawaysDomain
 import GiveawaysWeb
 import Logging
@@ -110,6 +111,36 @@ enum Settings {
     static let metricsPort = Setting<Int?>(
         variable: "GIVEAWAYS_METRICS_PORT", defaultValue: nil, expected: "a port number",
         read: { text in Int(text).map { Optional($0) } })
+    // MARK: Nearby
+    /// A secret: its text never appears in a message.
+    static let foursquareKey = Setting<String?>(
+        variable: "GIVEAWAYS_FOURSQUARE_KEY", defaultValue: nil, expected: "a key of printable characters",
+        isSecret: true,
+        read: { key -> String?? in
+            // Printable ASCII without spaces: anything else could split the Authorization header.
+            guard (1...256).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21..<0x7F).contains($0) }) else {
+                return .none
+            }
+            return .some(key)
+        })
+    static let foursquareURL = url("GIVEAWAYS_FOURSQUARE_URL", default: Defaults.foursquareBaseURL)
+    static let overpassURL = url("GIVEAWAYS_OVERPASS_URL", default: Defaults.overpassURL)
+    static let nominatimURL = url("GIVEAWAYS_NOMINATIM_URL", default: Defaults.nominatimBaseURL)
+    static let mapTilesURL = Setting<String>(
+        variable: "GIVEAWAYS_MAP_TILES_URL", defaultValue: Defaults.mapTilesTemplate,
+        expected: "an http(s) URL with {z}, {x} and {y}", read: { TileSettings.isValidTemplate($0) ? $0 : nil })
+    static let mapContact = Setting<String?>(
+        variable: "GIVEAWAYS_MAP_CONTACT", defaultValue: nil,
+        expected: "an e-mail address or URL (printable ASCII, no parentheses, at most 200 characters)",
+        read: { text -> String?? in
+            guard let contact = PlaceUserAgent.clean(text) else { return .none }
+            return .some(contact)
+        })
+    static let nearbyCenter = Setting<GeoPoint>(
+        variable: "GIVEAWAYS_NEARBY_CENTER", defaultValue: Defaults.nearbyCenter,
+        expected: "LAT,LON in range, like 52.52,13.405", read: { GeoPoint(text: $0) })
+    static let tileCache = Setting<String?>(
+        variable: "GIVEAWAYS_TILE_CACHE", defaultValue: nil, expected: "a directory", read: { $0 })
 
     private static func url(_ variable: String, default defaultValue: URL) -> Setting<URL> {
         Setting(variable: variable, defaultValue: defaultValue, expected: "an http(s) URL") { text in

@@ -173,7 +173,21 @@ final class SwitchableSource: GiveawaySource {
         .personalFeed(token: ProfileToken(rawValue: String(repeating: "ab12", count: 8))!, format: .atom),
         .personalFeed(token: ProfileToken(rawValue: String(repeating: "cd34", count: 8))!, format: .ics),
         .language(.de, back: "/free-to-play?genre=card-game&page=2"), .language(.en, back: "/"),
+        .nearby(NearbyFilters()), .nearby(nearbySample), .nearbyTile(z: 14, x: 8802, y: 5373), .api(.nearby),
     ]
+
+    /// A Nearby address with every parameter set.
+    static var nearbySample: NearbyFilters {
+        var filters = NearbyFilters()
+        filters.view = .map
+        filters.center = GeoPoint(latitude: 52.52, longitude: -13.405)
+        filters.zoom = 15
+        filters.query = "café <&> 1+1"
+        filters.category = .vrCafe
+        filters.near = "Berlin, DE"
+        filters.cursor = PlaceCursor(rawValue: "osm.20")
+        return filters
+    }
 
     /// Every kind of route has a sample above, so a new case cannot escape the round trip.
     @Test func everyKindOfRouteHasASample() {

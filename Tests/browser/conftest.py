@@ -53,7 +53,11 @@ def serve(upstream: str):
         [binary, "serve", "--port", str(port), "--database", str(workdir / "store.sqlite"),
          "--gamerpower-url", upstream + "/api", "--freetogame-url", upstream + "/api",
          "--rawg-url", upstream + "/rawg", "--rawg-key", fake_upstream.Upstream.RAWG_KEY, "--now", NOW, "--image-cache", str(workdir / "images"),
-         "--sync-interval", "600", "--log-level", "warning", "--allow-private-images"],
+         "--sync-interval", "600", "--log-level", "warning", "--allow-private-images",
+         # Nearby: the fake Overpass and tile server; Nominatim and Foursquare nowhere but loopback.
+         "--overpass-url", upstream + "/api/interpreter", "--map-tiles-url", upstream + "/tiles/{z}/{x}/{y}.png",
+         "--nominatim-url", upstream + "/nominatim", "--nearby-center", "52.520008,13.404954",
+         "--tile-cache", str(workdir / "tiles")],
         cwd=workdir, stdout=subprocess.DEVNULL, stderr=open(workdir / "server.log", "w"),
     )
     base = f"http://127.0.0.1:{port}"

@@ -6,9 +6,15 @@ gradient per id, so screenshots look real. `/api/games` and `/api/game?id=` are 
 (POST /control/catalog-<mode>: ok, down, status200, detaildown). POST /control/<mode> switches how the feed answers:
 ok, down (500 + HTML), html (200 + HTML), truncated (half the JSON), empty201 (201 + status object),
 notfound (404 + status object), stall (answers after 30 s), alt503 (503 and ok in turn), huge (100 MB body).
+`POST /api/interpreter` is a fake Overpass over `nearby_places()` (the elements inside the query's bounding box;
+every box asked is kept, GET /control/overpass-boxes; POST /control/overpass-<mode>: ok, down (504), empty, remark (200 with
+a runtime error), hold (until POST /control/overpass-release)); `/tiles/{z}/{x}/{y}.png` a fake tile server (a small map-like PNG).
 """
 import colorsys
 import json
+import math
+import re
+import urllib.parse
 import struct
 import sys
 import threading
@@ -73,6 +79,13 @@ class Upstream(BaseHTTPRequestHandler):
             return self.catalog()
         if path == "/api/game":
             return self.game()
+        if path == "/control/overpass-boxes":
+            return self.send(200, json.dumps(type(self).overpass_boxes).encode(), "application/json")
+        if path.startswith("/tiles/") and path.endswith(".png"):
+            with Upstream.lock:
+                if "tile" not in Upstream.images:
+                    Upstream.images["tile"] = tile_png()
+            return self.send(200, Upstream.images["tile"], "image/png")
         if path.startswith(("/offers/", "/g/")) and path.endswith((".png", ".jpg")):
             seed = int("".join(ch for ch in path if ch.isdigit()) or "1") % 1_000_003
             with Upstream.lock:
@@ -223,10 +236,40 @@ class Upstream(BaseHTTPRequestHandler):
                 "platforms": None if n % 5 == 0 else [{"platform": {"id": 4, "name": "PC", "slug": "pc"}}],
                 "genres": [{"id": 1, "name": genre.title(), "slug": genre}]}
 
+    def overpass(self):
+        """A fake Overpass: the `data` form field's query, answered with the elements inside its `(S,W,N,E)` box."""
+        length = int(self.headers.get("Content-Length") or 0)
+        form = urllib.parse.parse_qs(self.rfile.read(length).decode())
+        match = re.search(r"\((-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)\)", (form.get("data") or [""])[0])
+        if not match:
+            return self.send(400, b"<p>Error: line 1: parse error</p>", "text/html")
+        south, west, north, east = (float(v) for v in match.groups())
+        type(self).overpass_boxes.append((south, west, north, east))
+        mode = type(self).overpass_mode
+        if mode == "hold":  # answers once POST /control/overpass-release says so (a loading state to look at)
+            type(self).overpass_gate.wait(30)
+        if mode == "down":
+            return self.send(504, b"<html><body>Gateway Timeout</body></html>", "text/html")
+        elements = [] if mode == "empty" else [
+            e for e in nearby_places()
+            if south <= element_point(e)[0] <= north and west <= element_point(e)[1] <= east]
+        body = {"version": 0.6, "generator": "Overpass API (fake)", "elements": elements,
+                "osm3s": {"timestamp_osm_base": "2026-03-31T11:00:00Z", "copyright": "OpenStreetMap contributors, ODbL"}}
+        if mode == "remark":
+            body["remark"] = "runtime error: Query timed out in \"query\" at line 1 after 10 seconds."
+        return self.send(200, json.dumps(body).encode(), "application/json")
+
     def do_POST(self):
+        if self.path.split("?")[0] == "/api/interpreter":
+            return self.overpass()
         if self.path.startswith("/control/"):
             name = self.path.rsplit("/", 1)[-1]
-            if name.startswith("catalog-"):
+            if name == "overpass-release":
+                type(self).overpass_gate.set()
+            elif name.startswith("overpass-"):
+                type(self).overpass_mode = name[len("overpass-"):]
+                type(self).overpass_gate.clear()
+            elif name.startswith("catalog-"):
                 type(self).catalog_mode = name[len("catalog-"):]
             else:
                 type(self).mode = name
@@ -237,7 +280,9 @@ class Upstream(BaseHTTPRequestHandler):
 def start(port: int = 0, fixture: Path = FIXTURE, catalog: Path = CATALOG) -> ThreadingHTTPServer:
     """A fake upstream on its own port with its own fixtures and modes (several can run in one process)."""
     handler = type("Upstream", (Upstream,), {"fixture": Path(fixture), "mode": "ok", "flip": False,
-                                             "catalog_fixture": Path(catalog), "catalog_mode": "ok"})
+                                             "catalog_fixture": Path(catalog), "catalog_mode": "ok",
+                                             "overpass_mode": "ok", "overpass_boxes": [],
+                                             "overpass_gate": threading.Event()})
     ThreadingHTTPServer.daemon_threads = True
     ThreadingHTTPServer.allow_reuse_address = True
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
@@ -261,6 +306,58 @@ def long_feed(count: int, first_id: int = 7001) -> list:
             "open_giveaway": f"https://www.gamerpower.com/open/longlist-{ident}",
         })
     return items
+
+
+NEARBY_CENTER = (52.520008, 13.404954)
+NEARBY_KINDS = [("shop", "video_games"), ("leisure", "amusement_arcade"), ("amenity", "internet_cafe"),
+                ("shop", "games"), ("shop", "toys")]
+
+
+def nearby_places(count: int = 30) -> list:
+    """`count` Overpass elements on a spiral around Berlin's centre (about 1.5 km out at most): named shops and
+    arcades with addresses, one without a name, one with a hostile name; a few ways with a `center`."""
+    elements = []
+    for n in range(count):
+        angle = n * 2.4
+        distance = 0.0008 + n * 0.0007
+        lat = round(NEARBY_CENTER[0] + distance * 0.62 * math.sin(angle), 6)
+        lon = round(NEARBY_CENTER[1] + distance * math.cos(angle), 6)
+        key, value = NEARBY_KINDS[n % len(NEARBY_KINDS)]
+        tags = {key: value, "name": f"Spielwelt {n + 1:02d}", "addr:street": "Teststraße",
+                "addr:housenumber": str(n + 1), "addr:postcode": "10178", "addr:city": "Berlin"}
+        if n == 3:
+            del tags["name"]
+        if n == 5:
+            tags["name"] = '<img src=x onerror="window.__xss=9">"Quote" Café'
+        if n % 7 == 6:
+            elements.append({"type": "way", "id": 9000 + n, "center": {"lat": lat, "lon": lon}, "tags": tags})
+        else:
+            elements.append({"type": "node", "id": 9000 + n, "lat": lat, "lon": lon, "tags": tags})
+    return elements
+
+
+def element_point(element: dict) -> tuple:
+    """A node's own coordinates, or a way's `center`."""
+    point = element.get("center") or element
+    return point["lat"], point["lon"]
+
+
+def tile_png(size: int = 256) -> bytes:
+    """A quiet, map-like tile: a pale ground with a street grid, encoded as PNG by hand."""
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            street = x % 64 in (0, 1, 2) or y % 64 in (0, 1, 2)
+            row += bytes((250, 250, 246) if street else (232, 230, 222))
+        rows.append(bytes(row))
+    raw = zlib.compress(b"".join(rows), 9)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", raw) + chunk(b"IEND", b"")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ PAGES = [
     "/settings/notifications", "/link?code=not-a-code", "/history", "/stats", "/status", "/free-to-play",
     "/free-to-play?genre=mmorpg&sort=release", "/free-to-play/9002", "/free-to-play/hidden", "/discover?genres=all",
     "/discover/action", "/?sort=cheapest", "/no-such-page", "/api",
+    "/nearby", "/nearby?view=map&cat=arcade",
 ]
 
 RUN = """
@@ -136,6 +137,7 @@ GERMAN_PAGES = [
     "/", "/?q=zzzz-no-such-giveaway", "/giveaways/5101", "/more", "/favorites", "/claimed", "/settings",
     "/settings/notifications", "/history", "/stats", "/status", "/free-to-play", "/free-to-play/9002",
     "/discover?genres=all", "/api", "/no-such-page",
+    "/nearby?view=map",
 ]
 
 

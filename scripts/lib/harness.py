@@ -83,7 +83,10 @@ class Server:
         arguments = [binary(), "serve", "--port", str(self.port), "--database", str(database),
                      "--gamerpower-url", upstream, "--freetogame-url", upstream, "--sync-interval", interval,
                      "--log-level", "warning" if log else "error",
-                     "--image-cache", image_cache or str(database) + ".images"]
+                     "--image-cache", image_cache or str(database) + ".images",
+                     # Nearby's sources on a closed loopback port: a crawl of /nearby never leaves the machine.
+                     "--overpass-url", "http://127.0.0.1:9/api/interpreter", "--nominatim-url", "http://127.0.0.1:9",
+                     "--map-tiles-url", "http://127.0.0.1:9/{z}/{x}/{y}.png"]
         if now:
             arguments += ["--now", now]
         arguments += list(extra)

@@ -74,5 +74,31 @@ extension APIPage.Model {
                 [{"id":1,"title":"Starforge Legends"}]
                 """,
             statuses: "200, 304, 400 (a search over 200 characters)"),
+        .init(
+            id: "search-nearby", path: "/api/v1/nearby",
+            summary:
+                "Game stores, arcades and gaming cafés in an area, nearest first, from Foursquare (with the server's key) or OpenStreetMap; source and attribution say which. Foursquare's places are never stored.",
+            parameters: [
+                ("ll", "LAT,LON", "The centre; with radius (metres, 1 to 100000, default 22000)."),
+                ("bbox", "S,W,N,E", "The area a map shows (used when ll is absent)."),
+                ("near", "text, at most 100 characters", "A place name (used when ll and bbox are absent)."),
+                ("q", "text, at most 100 characters", "Words in the name or kind."),
+                (
+                    "cat", "kinds, comma-separated",
+                    "video-games, arcade, gaming-cafe, internet-cafe, vr-cafe, toys, hobby, comics."
+                ),
+                ("cursor", "text", "The previous page's next."), ("limit", "1 to 50", "Places per page (default 20)."),
+            ],
+            example: "/api/v1/nearby?ll=52.52,13.405&radius=2000&cat=arcade",
+            exampleResponse: """
+                {"area":{"east":13.43,"north":52.54,"south":52.5,"west":13.38},
+                 "attribution":"© OpenStreetMap contributors (ODbL)","next":"osm.20",
+                 "places":[{"address":"Alexanderplatz 1, 10178 Berlin","categories":["arcade"],"categoryNames":["Arcade"],
+                   "distance":120,"id":"osm:node/1","isOpen":null,"latitude":52.5219,"longitude":13.4132,"name":"Pixel", …}],
+                 "source":"openstreetmap","staleSince":null}
+                """,
+            statuses:
+                "200, 400 (a bad parameter), 404 (no such place, or a cursor from elsewhere), 429 (the source asks to wait), 502 (the source failed), 503 (not set up, or the key refused)"
+        ),
     ]
 }

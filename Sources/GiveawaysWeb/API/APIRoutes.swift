@@ -14,6 +14,8 @@ struct APIRoutes: APIProtocol {
     /// The public origin and allowed names, for the curl lines of `/api`.
     let site: SiteAddress
     let clock: @Sendable () -> Date
+    /// Nearby's sources; `nil` answers 503 (not set up).
+    var nearby: NearbyServices? = nil
 
     /// The visitor's profile for the request being handled: the generated handlers see no request context.
     @TaskLocal static var visitor: ProfileID?

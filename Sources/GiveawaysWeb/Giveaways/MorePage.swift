@@ -76,6 +76,7 @@ struct MorePage {
             <section class="hero hero--compact">
               <h1>\(strings.more.heading)</h1>
               <p>\(strings.more.intro)</p>
+              <p><a href="\(SiteRoute.nearby(NearbyFilters()).path)">\(strings.nearby.fromMore)</a></p>
             </section>
             \(StatusBanner(model: model.banner).render())
             \(model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() })

@@ -49,6 +49,11 @@ public struct WebConfiguration: Sendable {
     public var changeCheckInterval: Duration = .seconds(15)
     /// Where `/metrics` is answered: nowhere by default, so nothing internal is public unless the operator asks.
     public var metrics = MetricsExposure.off
+    public var nearby: NearbyServices?
+    /// The Nearby server options: `buildApplication` makes `nearby` from them when it is nil (tests set `nearby`).
+    public var nearbySources: NearbySourceSettings?
+    /// The map's tiles through the server (`/nearby/tiles/…`); nil serves none.
+    public var nearbyTiles: TileSettings?
 
     public init() {}
 
@@ -149,6 +154,9 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     if case .postgres = store { configuration.keepsVisitorsInMemory = false }
     if configuration.profileCookieKey == nil {
         configuration.profileCookieKey = try await store.secrets.serverSecret(named: "profile-cookie", at: Date())
+    }
+    if configuration.nearby == nil, let sources = configuration.nearbySources {
+        configuration.nearby = sources.services(connections: connections, logger: logger)
     }
     let discover = configuration.rawgKey.map {
         RAWGDiscoverSource(
@@ -263,7 +271,7 @@ public func buildApplication(
     )
     .register(on: router)
     APIRoutes(
-        readModel: readModel, marks: repositories.marks, site: site, clock: clock
+        readModel: readModel, marks: repositories.marks, site: site, clock: clock, nearby: configuration.nearby
     ).register(on: router)
     HistoryRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
     FeedRoutes(
@@ -281,6 +289,11 @@ public func buildApplication(
     if configuration.metrics == .samePort { metricsRoutes?.register(on: router) }
     DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
         .register(on: router)
+    NearbyRoutes(services: configuration.nearby, clock: clock).register(on: router)
+    if let tiles = configuration.nearbyTiles {
+        TileRoutes(tiles: TileCache(settings: tiles, connections: connections, clock: clock, logger: logger))
+            .register(on: router)
+    }
 
     // Every answer, kept page or not, goes through the same middleware, outermost last here: the connection's end
     // after a refused body, the log line, the security headers, validation and gzip, the language (so error pages

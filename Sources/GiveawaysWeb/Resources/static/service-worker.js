@@ -4,6 +4,7 @@
 const SHELL = "shell-{{VERSION}}";
 const PAGES = "pages-v1";
 const OFFLINE = "{{OFFLINE}}";
+const NEARBY = "{{NEARBY}}";
 self.addEventListener("install", (event) => {
   if (event.addRoutes) {
     event.addRoutes([
@@ -69,7 +70,10 @@ const page = async (event) => {
     }
     return response;
   } catch (error) {
-    const cached = await caches.match(request.url, { cacheName: PAGES, ignoreVary: true });
+    const cached = await caches.match(request.url, { cacheName: PAGES, ignoreVary: true })
+      // Nearby opens offline with the last places seen anywhere, whatever the area or view asked for.
+      || (new URL(request.url).pathname === NEARBY
+        && await caches.match(request.url, { cacheName: PAGES, ignoreVary: true, ignoreSearch: true }));
     if (cached) return withOfflineNote(cached);
     return (await caches.match(OFFLINE, { cacheName: SHELL })) || Response.error();
   }

@@ -15,6 +15,8 @@ enum PageStyle: String, CaseIterable, Sendable {
     case catalog
     /// Discover's genre tiles and games (with the infinite scroll's script).
     case discover
+    /// Nearby: the place cards, the map and the horizontal list (with the map's script).
+    case nearby
     /// Settings, notifications and linking a device.
     case settings
     case history
@@ -30,6 +32,7 @@ enum PageStyle: String, CaseIterable, Sendable {
         switch self {
         case .more: "more.js"
         case .discover: "discover.js"
+        case .nearby: "nearby.js"
         default: nil
         }
     }
@@ -47,6 +50,7 @@ enum PageStyle: String, CaseIterable, Sendable {
         (.freeToPlay, [.catalog]), (.catalogHidden, [.catalog]), (.catalogHide, [.catalog]),
         (.catalogGame, [.details, .catalog]),
         (.discover, [.discover]), (.discoverGame, [.details, .discover]), (.discoverGenre, [.discover]),
+        (.nearby, [.nearby]),
         (.settings, [.settings]), (.notifications, [.settings]), (.link, [.settings]),
         (.history, [.history]), (.stats, [.stats]), (.status, [.status]), (.apiReference, [.api]),
     ]

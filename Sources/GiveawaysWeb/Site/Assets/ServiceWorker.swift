@@ -37,7 +37,7 @@ enum ServiceWorker {
         let values = [
             "{{VERSION}}": version, "{{SHELL}}": shell.map { "\"\($0)\"" }.joined(separator: ", "),
             "{{OFFLINE}}": SiteRoute.offline.path, "{{NOTES}}": offlineNotes,
-            "{{LANG}}": Language.standard.rawValue,
+            "{{LANG}}": Language.standard.rawValue, "{{NEARBY}}": SiteRoute.nearby(NearbyFilters()).path,
         ]
         return values.reduce(source) { text, pair in text.replacingOccurrences(of: pair.key, with: pair.value) }
     }

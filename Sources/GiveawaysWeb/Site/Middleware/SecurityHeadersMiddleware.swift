@@ -34,7 +34,8 @@ enum SecurityHeaders {
         HTTPField(name: .init("Referrer-Policy")!, value: "strict-origin-when-cross-origin"),
         HTTPField(name: .init("X-Frame-Options")!, value: "DENY"),
         HTTPField(name: .init("Cross-Origin-Opener-Policy")!, value: "same-origin"),
-        HTTPField(name: .init("Permissions-Policy")!, value: "camera=(), microphone=(), geolocation=()"),
+        // Nearby's "Use my location" asks for the visitor's location from the app's own pages; nothing else may.
+        HTTPField(name: .init("Permissions-Policy")!, value: "camera=(), microphone=(), geolocation=(self)"),
     ]
 
     static func apply(to headers: inout HTTPFields) {

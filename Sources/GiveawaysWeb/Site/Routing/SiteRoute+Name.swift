@@ -6,11 +6,14 @@ extension SiteRoute {
         case home, details, favorite, more, favorites, status, sync, image, staticAsset
         case freeToPlay, catalogGame, catalogHidden, catalogRestoreAll, catalogNote, catalogHide, catalogImage
         case discover, discoverChoose, discoverForget, discoverGenre, discoverGame, discoverImage
+        case nearby
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
         case health, metrics, language
         case notificationSchedule
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
+        case nearbyTile
+        case apiNearby
     }
 
     /// This route's kind, which picks its lines of the route table.
@@ -38,6 +41,7 @@ extension SiteRoute {
         case .discoverGenre: .discoverGenre
         case .discoverGame: .discoverGame
         case .discoverImage: .discoverImage
+        case .nearby: .nearby
         case .mark: .mark
         case .markedList: .markedList
         case .settings: .settings
@@ -66,6 +70,8 @@ extension SiteRoute {
         case .api(.platforms): .apiPlatforms
         case .api(.status): .apiStatus
         case .api(.catalogSuggestions): .apiCatalogSuggestions
+        case .nearbyTile: .nearbyTile
+        case .api(.nearby): .apiNearby
         }
     }
 }

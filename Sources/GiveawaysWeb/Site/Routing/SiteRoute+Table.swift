@@ -126,6 +126,10 @@ extension SiteRoute {
                     "genre": genre, "page": onGenrePage ? page.map(String.init) : nil, "game": game.map(String.init),
                 ])
             }),
+        // MARK: Nearby
+        .init(
+            .nearby, "/nearby", parse: { .nearby(try NearbyFilters(parameters: $0.query)) },
+            print: { if case .nearby(let filters) = $0 { RouteValues(query: filters.queryItems) } else { nil } }),
         // MARK: Feeds
         feed(.atom, "/feeds/giveaways.atom"),
         feed(.json, "/feeds/giveaways.json"),
@@ -169,6 +173,20 @@ extension SiteRoute {
                 guard case .language(let language, let back) = $0 else { return nil }
                 return .query([Language.parameter: language.rawValue, "back": back])
             }),
+        // MARK: Nearby
+        .init(
+            .nearbyTile, "/nearby/tiles/{z}/{x}/{y}.png",
+            parse: { input throws(BadRequest) in
+                guard let z = SiteRoute.tileNumber(input["z"], below: 20),
+                    let x = SiteRoute.tileNumber(input["x"], below: 1 << z),
+                    let y = SiteRoute.tileNumber(input["y"], below: 1 << z)
+                else { throw BadRequest { $0.errors.badTile } }
+                return .nearbyTile(z: z, x: x, y: y)
+            },
+            print: {
+                guard case .nearbyTile(let z, let x, let y) = $0 else { return nil }
+                return ["z": "\(z)", "x": "\(x)", "y": "\(y)"]
+            }),
         // MARK: API
         .init(.api(.reference), "/api"),
         .init(.api(.document), "/api/openapi.yaml", .apiFile),
@@ -182,6 +200,7 @@ extension SiteRoute {
             .apiCatalogSuggestions, "/api/v1/free-to-play/suggestions", .api,
             parse: { .api(.catalogSuggestions(query: try BadRequest.search($0.query["q"]))) },
             print: { if case .api(.catalogSuggestions(let query)) = $0 { .query(["q": query]) } else { nil } }),
+        .init(.api(.nearby), "/api/v1/nearby", .api),
     ]
 
     /// `/claimed` and `/not-interested`: one list page per mark.

@@ -49,6 +49,8 @@ enum SiteRoute: Hashable, Sendable {
     /// `/discover/image?genre=&page=&game=`: the image RAWG gave for a genre, a game on a genre's page, or a game,
     /// through the image cache (looked up in RAWG's answer, never taken from the request).
     case discoverImage(genre: String?, page: Int?, game: Int?)
+    /// `/nearby?view=list|map&ll=&z=&q=&cat=&near=&cursor=`: game stores, arcades and cafés on a list or a map.
+    case nearby(NearbyFilters)
     /// `POST /giveaways/{id}/mark`: set or clear "claimed" or "not interested".
     case mark(id: Int)
     /// `/claimed?page=N` and `/not-interested?page=N`: the giveaways carrying that mark.
@@ -91,6 +93,8 @@ enum SiteRoute: Hashable, Sendable {
     /// `GET /language?lang=de&back=/path`: the footer's switch; remembers the language in a cookie and goes back.
     case language(Language, back: String)
     case api(APIRoute)
+    /// `/nearby/tiles/{z}/{x}/{y}.png`: one map tile through the server's tile cache.
+    case nearbyTile(z: Int, x: Int, y: Int)
 
     /// What Settings confirms after a form sent the visitor back to it.
     enum SettingsNotice: String, Hashable, Sendable, CaseIterable {
@@ -128,6 +132,9 @@ enum SiteRoute: Hashable, Sendable {
         case status
         /// `/api/v1/free-to-play/suggestions?q=`: up to 5 titles for the search box.
         case catalogSuggestions(query: String)
+        /// `/api/v1/nearby?ll=|bbox=|near=&q=&cat=&cursor=&limit=`: game stores, arcades and cafés (parsed by the
+        /// generated server).
+        case nearby
     }
 
     /// RAWG genre slugs: lowercase letters, digits and dashes, at most 60.

@@ -352,6 +352,56 @@ extension Strings {
             throttled: "RAWG asks us to slow down. Try again in a minute.",
             timedOut: "RAWG did not answer in time. Try again in a moment.",
             failed: "RAWG could not answer just now. Try again in a moment."),
+        nearby: NearbyText(
+            heading: "Nearby", fromMore: "Game stores, arcades and gaming cafés near you",
+            intro: "Game stores, arcades and gaming cafés around you, on a list or a map.",
+            notSetUpTitle: "Nearby is not set up",
+            notSetUp:
+                "This server searches no places, so there is nothing to show here. The other pages work as always.",
+            searchLabel: "Search places", searchPlaceholder: "Name, e.g. GameStop", nearLabel: "Where",
+            nearPlaceholder: "City or address, e.g. Berlin", search: "Search", useMyLocation: "Use my location",
+            locating: "Finding your location…",
+            locationDenied: "Your browser did not share your location. Type a place or move the map instead.",
+            locationUnavailable: "Your location could not be found. Type a place or move the map instead.",
+            kinds: "Kinds of places", allKinds: "All",
+            category: {
+                switch $0 {
+                case .videoGames: "Video game store"
+                case .arcade: "Arcade"
+                case .gamingCafe: "Gaming café"
+                case .internetCafe: "Internet café"
+                case .vrCafe: "VR café"
+                case .toys: "Toy store"
+                case .hobby: "Hobby store"
+                case .comics: "Comic store"
+                }
+            },
+            unnamedPlace: "Place", view: "View", list: "List", map: "Map", places: "Places",
+            placesFrom: { "Places from \($0)" }, osmCredit: "© OpenStreetMap contributors",
+            mapLabel: "Map of the places: drag it, or use + and − and the arrow keys",
+            mapNeedsJavaScript: "The map needs JavaScript.", showList: "Show the list", zoomIn: "Zoom in",
+            zoomOut: "Zoom out", searchAsMapMoves: "Search as the map moves", searchThisArea: "Search this area",
+            showOnMap: "Show on map", directions: "Directions",
+            onSource: { $0 == .foursquare ? "On Foursquare" : "On OpenStreetMap" }, metres: { "\($0) m" },
+            kilometres: { "\($0) km" }, openNow: "Open now", closedNow: "Closed now", rated: { "Rated \($0) of 10" },
+            loadMore: "Load more places", morePlaces: "More places", loading: "Searching…",
+            emptyTitle: "No game stores within this area", emptyText: "Zoom out or search elsewhere.",
+            errorTitle: "Places could not be loaded",
+            unreachable: "The place source did not answer. Try again in a moment.",
+            refusedKey: "The place source refused this server’s key. The operator needs to check it.",
+            rateLimited: { seconds in
+                seconds.map { "Too many searches right now — try again in \($0) seconds." }
+                    ?? "Too many searches right now — try again in a minute."
+            },
+            malformed: "The place source sent an answer that could not be read. Try again in a moment.",
+            unknownPlace: { "Nothing called “\($0)” was found. Check the spelling or try a bigger place." },
+            retry: "Retry", stale: { "Offline — showing places saved on \($0)." },
+            badView: "view must be list or map.",
+            badLocation: "ll must be a latitude and longitude in degrees, like 52.52,13.405.",
+            badZoom: { "z must be a whole number from \($0) to \($1)." },
+            badCategory: { "There is no kind of place called “\($0)”. Valid kinds: \($1)." },
+            badCursor: "cursor is not a page of results.",
+            tooLong: { "\($0) may be at most \($1) characters long." }),
         errors: Errors(
             unknownPlatform: {
                 "Unknown platform '\($0)'. Valid: " + Platform.catalog.map(\.slug).joined(separator: ", ") + "."
@@ -410,7 +460,26 @@ extension Strings {
             onlyJSON: "This address answers with application/json only; the request's Accept excludes it.",
             apiMethodNotAllowed: { "\($0) is not allowed here: this address takes GET and HEAD." },
             databaseUnreachable: "The database is not reachable — nothing was saved. Try again.",
-            databaseUnreachableRead: "The database is not reachable just now. Try again in a moment.")
+            databaseUnreachableRead: "The database is not reachable just now. Try again in a moment.",
+            badTile: "No such map tile: the zoom must be 0 to 19, and x and y whole numbers from 0 to 2^zoom − 1.",
+            tileUnavailable: "The map's tile server did not answer; try again in a moment.",
+            badNearbyPoint: "ll must be a latitude and a longitude in range, like 52.52,13.405.",
+            badNearbyBox: "bbox must be south,west,north,east in range, with south < north and west < east.",
+            badNearbyRadius: { "radius must be a whole number of metres from 1 to \($0)." },
+            badNearbyCategory: {
+                "Unknown place category '\($0)'. Valid: "
+                    + PlaceCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                    + "."
+            },
+            badNearbyCursor: "That cursor is not one this search gave; start again from the first page.",
+            badNearbyLimit: { "limit must be a whole number from 1 to \($0)." },
+            badNearbyName: { "near must be a place name of at most \($0) characters." },
+            nearbyOneArea: "Give one of ll, bbox or near, not several.",
+            nearbyOff: "Nearby is not set up on this server.",
+            nearbyRefusedKey: "The places service refused this server's key; the operator must check it.",
+            nearbyRateLimited: "The places service asks us to slow down; try again in a moment.",
+            nearbyUnavailable: "The places service did not answer; try again in a moment.",
+            nearbyUnknownPlace: "No place of that name was found; try another spelling or a nearby city.")
     )
 
     private static let englishUnits = Units(

@@ -396,6 +396,58 @@ extension Strings {
             throttled: "RAWG bittet uns, langsamer zu machen. Versuch es in einer Minute noch einmal.",
             timedOut: "RAWG hat nicht rechtzeitig geantwortet. Versuch es gleich noch einmal.",
             failed: "RAWG konnte gerade nicht antworten. Versuch es gleich noch einmal."),
+        nearby: NearbyText(
+            heading: "In der Nähe", fromMore: "Spieleläden, Spielhallen und Gaming-Cafés in deiner Nähe",
+            intro: "Spieleläden, Spielhallen und Gaming-Cafés um dich herum, als Liste oder Karte.",
+            notSetUpTitle: "„In der Nähe“ ist nicht eingerichtet",
+            notSetUp:
+                "Dieser Server sucht keine Orte, daher gibt es hier nichts zu zeigen. Die anderen Seiten funktionieren wie immer.",
+            searchLabel: "Orte suchen", searchPlaceholder: "Name, z. B. GameStop", nearLabel: "Wo",
+            nearPlaceholder: "Stadt oder Adresse, z. B. Berlin", search: "Suchen",
+            useMyLocation: "Meinen Standort nutzen",
+            locating: "Standort wird ermittelt …",
+            locationDenied:
+                "Dein Browser hat deinen Standort nicht geteilt. Gib einen Ort ein oder verschiebe die Karte.",
+            locationUnavailable: "Dein Standort wurde nicht gefunden. Gib einen Ort ein oder verschiebe die Karte.",
+            kinds: "Arten von Orten", allKinds: "Alle",
+            category: {
+                switch $0 {
+                case .videoGames: "Videospielladen"
+                case .arcade: "Spielhalle"
+                case .gamingCafe: "Gaming-Café"
+                case .internetCafe: "Internetcafé"
+                case .vrCafe: "VR-Café"
+                case .toys: "Spielwarenladen"
+                case .hobby: "Hobbyladen"
+                case .comics: "Comicladen"
+                }
+            },
+            unnamedPlace: "Ort", view: "Ansicht", list: "Liste", map: "Karte", places: "Orte",
+            placesFrom: { "Orte von \($0)" }, osmCredit: "© OpenStreetMap-Mitwirkende",
+            mapLabel: "Karte der Orte: ziehen oder mit + und − und den Pfeiltasten bewegen",
+            mapNeedsJavaScript: "Die Karte braucht JavaScript.", showList: "Liste zeigen", zoomIn: "Vergrößern",
+            zoomOut: "Verkleinern", searchAsMapMoves: "Beim Verschieben suchen",
+            searchThisArea: "In diesem Bereich suchen", showOnMap: "Auf der Karte zeigen", directions: "Route",
+            onSource: { $0 == .foursquare ? "Bei Foursquare" : "Bei OpenStreetMap" }, metres: { "\($0) m" },
+            kilometres: { "\($0) km" }, openNow: "Jetzt geöffnet", closedNow: "Jetzt geschlossen",
+            rated: { "Bewertet mit \($0) von 10" }, loadMore: "Weitere Orte laden", morePlaces: "Weitere Orte",
+            loading: "Suche läuft …", emptyTitle: "Keine Spieleläden in diesem Bereich",
+            emptyText: "Verkleinere die Karte oder suche woanders.", errorTitle: "Orte konnten nicht geladen werden",
+            unreachable: "Die Ortsquelle hat nicht geantwortet. Versuch es gleich noch einmal.",
+            refusedKey: "Die Ortsquelle hat den Schlüssel dieses Servers abgelehnt. Der Betreiber muss ihn prüfen.",
+            rateLimited: { seconds in
+                seconds.map { "Gerade zu viele Suchen — versuch es in \($0) Sekunden noch einmal." }
+                    ?? "Gerade zu viele Suchen — versuch es in einer Minute noch einmal."
+            },
+            malformed: "Die Antwort der Ortsquelle war nicht lesbar. Versuch es gleich noch einmal.",
+            unknownPlace: { "Nichts namens „\($0)“ gefunden. Prüfe die Schreibweise oder nimm einen größeren Ort." },
+            retry: "Erneut versuchen", stale: { "Offline — Orte gespeichert am \($0)." },
+            badView: "view muss list oder map sein.",
+            badLocation: "ll muss Breiten- und Längengrad sein, etwa 52.52,13.405.",
+            badZoom: { "z muss eine ganze Zahl von \($0) bis \($1) sein." },
+            badCategory: { "Es gibt keine Art von Orten namens „\($0)“. Gültig sind: \($1)." },
+            badCursor: "cursor ist keine Seite der Ergebnisse.",
+            tooLong: { "\($0) darf höchstens \($1) Zeichen lang sein." }),
         errors: Errors(
             unknownPlatform: {
                 "Unbekannte Plattform „\($0)“. Gültig sind: " + Platform.catalog.map(\.slug).joined(separator: ", ")
@@ -457,7 +509,28 @@ extension Strings {
             apiMethodNotAllowed: { "\($0) ist hier nicht erlaubt: diese Adresse nimmt GET und HEAD." },
             databaseUnreachable:
                 "Die Datenbank ist nicht erreichbar — nichts wurde gespeichert. Versuch es noch einmal.",
-            databaseUnreachableRead: "Die Datenbank ist gerade nicht erreichbar. Versuch es gleich noch einmal.")
+            databaseUnreachableRead: "Die Datenbank ist gerade nicht erreichbar. Versuch es gleich noch einmal.",
+            badTile:
+                "Diese Kartenkachel gibt es nicht: Die Zoomstufe muss 0 bis 19 sein, x und y ganze Zahlen von 0 bis 2^Zoom − 1.",
+            tileUnavailable: "Der Kachelserver der Karte hat nicht geantwortet; versuch es gleich noch einmal.",
+            badNearbyPoint: "ll muss Breite und Länge im gültigen Bereich sein, etwa 52.52,13.405.",
+            badNearbyBox: "bbox muss Süd,West,Nord,Ost im gültigen Bereich sein, mit Süd < Nord und West < Ost.",
+            badNearbyRadius: { "radius muss eine ganze Zahl von Metern zwischen 1 und \($0) sein." },
+            badNearbyCategory: {
+                "Unbekannte Ortskategorie „\($0)“. Gültig sind: "
+                    + PlaceCategory.allCases.map(\.rawValue).joined(separator: ", ") + "."
+            },
+            badNearbyCursor: "Dieser Cursor stammt nicht aus dieser Suche; fang wieder auf der ersten Seite an.",
+            badNearbyLimit: { "limit muss eine ganze Zahl von 1 bis \($0) sein." },
+            badNearbyName: { "near muss ein Ortsname mit höchstens \($0) Zeichen sein." },
+            nearbyOneArea: "Gib eines von ll, bbox oder near an, nicht mehrere.",
+            nearbyOff: "„In der Nähe“ ist auf diesem Server nicht eingerichtet.",
+            nearbyRefusedKey:
+                "Der Ortsdienst hat den Schlüssel dieses Servers abgelehnt; der Betreiber muss ihn prüfen.",
+            nearbyRateLimited: "Der Ortsdienst bittet, langsamer zu fragen; versuch es gleich noch einmal.",
+            nearbyUnavailable: "Der Ortsdienst hat nicht geantwortet; versuch es gleich noch einmal.",
+            nearbyUnknownPlace:
+                "Kein Ort dieses Namens gefunden; versuch eine andere Schreibweise oder eine Stadt in der Nähe.")
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

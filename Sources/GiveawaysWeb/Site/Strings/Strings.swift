@@ -25,6 +25,7 @@ final class Strings: Sendable {
     let notifications: NotificationsText
     let catalog: CatalogText
     let discover: DiscoverText
+    let nearby: NearbyText
     let errors: Errors
 
     init(
@@ -32,7 +33,7 @@ final class Strings: Sendable {
         details: Details, more: More, lists: Lists, status: Status, error: ErrorText, script: ScriptText,
         history: HistoryText, stats: StatsText, settings: SettingsText, link: LinkText,
         notifications: NotificationsText, catalog: CatalogText, discover: DiscoverText,
-        errors: Errors
+        nearby: NearbyText, errors: Errors
     ) {
         self.language = language
         self.format = format
@@ -54,6 +55,7 @@ final class Strings: Sendable {
         self.notifications = notifications
         self.catalog = catalog
         self.discover = discover
+        self.nearby = nearby
         self.errors = errors
     }
 }
@@ -712,5 +714,25 @@ extension Strings {
         let databaseUnreachable: String
         /// A page that needs the database (a visitor's marks) while it cannot be reached: a 503.
         let databaseUnreachableRead: String
+        /// Nearby's map tiles and `/api/v1/nearby`: a tile outside the map, a tile server that failed (502).
+        let badTile: String
+        let tileUnavailable: String
+        /// `ll`, `bbox`, `radius` (the most metres), `cat` (the value), `cursor`, `limit` (the most), `near` (the
+        /// most characters); more than one of `ll`/`bbox`/`near`.
+        let badNearbyPoint: String
+        let badNearbyBox: String
+        let badNearbyRadius: @Sendable (Int) -> String
+        let badNearbyCategory: @Sendable (String) -> String
+        let badNearbyCursor: String
+        let badNearbyLimit: @Sendable (Int) -> String
+        let badNearbyName: @Sendable (Int) -> String
+        let nearbyOneArea: String
+        /// Nearby not configured (503); the source refused the key (503, no key shown), asks us to wait (429),
+        /// failed or could not be reached (502); a typed place nothing matched (404).
+        let nearbyOff: String
+        let nearbyRefusedKey: String
+        let nearbyRateLimited: String
+        let nearbyUnavailable: String
+        let nearbyUnknownPlace: String
     }
 }

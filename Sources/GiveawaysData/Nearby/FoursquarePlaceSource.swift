@@ -1,0 +1,102 @@
+import AsyncHTTPClient
+import Foundation
+import GiveawaysDomain
+import Logging
+import Synchronization
+
+/// Foursquare's Places API (2025-06-17): `GET /places/search` with the operator's key as a bearer token, paged by
+/// the `Link` header's cursor. The key is a secret: it is sent in the `Authorization` header and nowhere else — not
+/// in a URL, a cursor, a log line or an error (error bodies, which could echo it, are never read). Foursquare's
+/// terms let nothing but ids be kept: pages are held in memory for a few minutes only, for back-and-forth.
+public final class FoursquarePlaceSource: PlaceSource {
+    public let kind = PlaceSourceKind.foursquare
+    public static let apiVersion = "2025-06-17"
+
+    private let baseURL: URL
+    private let key: String
+    private let http: PlaceHTTP
+    private let clock: @Sendable () -> Date
+    private let cacheLifetime: TimeInterval
+    private let recent = Mutex<[String: (page: PlacePage, fetchedAt: Date)]>([:])
+    static let maximumRecentPages = 200
+
+    public init(
+        connections: HTTPConnections, baseURL: URL, key: String, userAgent: String,
+        clock: @escaping @Sendable () -> Date = { Date() }, cacheLifetime: TimeInterval = 180,
+        timeout: Duration = .seconds(5)
+    ) {
+        self.baseURL = baseURL
+        self.key = key
+        http = PlaceHTTP(connections: connections, userAgent: userAgent, timeout: timeout, maxBodyBytes: 2 * 1_048_576)
+        self.clock = clock
+        self.cacheLifetime = cacheLifetime
+    }
+
+    public func search(_ query: PlaceQuery) async throws(PlaceSourceError) -> PlacePage {
+        let url = try requestURL(query)
+        let now = clock()
+        if let kept = recent.withLock({ $0[url.absoluteString] }), now.timeIntervalSince(kept.fetchedAt) < cacheLifetime
+        {
+            return kept.page
+        }
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "Authorization", value: "Bearer \(key)")
+        request.headers.add(name: "X-Places-Api-Version", value: Self.apiVersion)
+        request.headers.add(name: "Accept", value: "application/json")
+        let answer = try await http.send(request)
+        let (places, circle) = try FoursquareDecoder().page(answer.body)
+        var area = circle
+        if case .box(let box) = query.area { area = box }
+        let page = PlacePage(
+            places: places,
+            next: FoursquareLink.nextCursor(answer.headers[canonicalForm: "Link"].joined(separator: ",")),
+            source: .foursquare, area: area)
+        remember(page, for: url.absoluteString, at: now)
+        return page
+    }
+
+    /// The search URL: never the key (it goes in a header), always a location (without one Foursquare guesses
+    /// from this server's address).
+    func requestURL(_ query: PlaceQuery) throws(PlaceSourceError) -> URL {
+        var items: [URLQueryItem] = []
+        switch query.area {
+        case .around(let center, let radius):
+            items.append(URLQueryItem(name: "ll", value: center.description))
+            items.append(URLQueryItem(name: "radius", value: String(min(max(radius, 1), Defaults.nearbyMaximumRadius))))
+        case .box(let box):
+            items.append(URLQueryItem(name: "ne", value: box.northEast.description))
+            items.append(URLQueryItem(name: "sw", value: box.southWest.description))
+        case .named(let name):
+            items.append(URLQueryItem(name: "near", value: String(name.prefix(PlaceQuery.maximumTextLength))))
+        }
+        if let text = query.text { items.append(URLQueryItem(name: "query", value: text)) }
+        items.append(URLQueryItem(name: "fsq_category_ids", value: FoursquareCategories.parameter(query.categories)))
+        items.append(URLQueryItem(name: "limit", value: String(min(max(query.limit, 1), PlaceQuery.maximumLimit))))
+        if let cursor = query.cursor {
+            guard let upstream = FoursquareLink.upstreamCursor(cursor) else { throw .unavailable(status: 400) }
+            items.append(URLQueryItem(name: "cursor", value: upstream))
+        }
+        guard
+            var components = URLComponents(
+                url: baseURL.appendingPathComponent("places/search"), resolvingAgainstBaseURL: false)
+        else { throw .malformed("the search could not be written as a URL") }
+        components.queryItems = items
+        // `+` means a space in a query: a cursor's base64 `+` must reach Foursquare as itself.
+        let encoded = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components.percentEncodedQuery = encoded
+        guard let url = components.url else { throw .malformed("the search could not be written as a URL") }
+        return url
+    }
+
+    private func remember(_ page: PlacePage, for url: String, at now: Date) {
+        recent.withLock { recent in
+            recent = recent.filter { now.timeIntervalSince($0.value.fetchedAt) < cacheLifetime }
+            if recent.count >= Self.maximumRecentPages,
+                let oldest = recent.min(by: { $0.value.fetchedAt < $1.value.fetchedAt })
+            {
+                recent.removeValue(forKey: oldest.key)
+            }
+            recent[url] = (page, now)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import GiveawaysDomain
+
+/// What the Nearby page, the API and the CLI search with.
+public struct NearbyServices: Sendable {
+    /// Foursquare (with OpenStreetMap as its fallback) when the operator set a key; OpenStreetMap otherwise.
+    public var places: any PlaceSource
+    /// Where a search starts when the visitor gives no place (`--nearby-center`).
+    public var defaultCenter: GeoPoint
+
+    public init(places: any PlaceSource, defaultCenter: GeoPoint) {
+        self.places = places
+        self.defaultCenter = defaultCenter
+    }
+}

@@ -1,0 +1,69 @@
+import GiveawaysDomain
+
+extension Strings {
+    /// The Nearby page's texts (`strings.nearby`); the values live beside the other languages' texts.
+    struct NearbyText: Sendable {
+        let heading: String
+        /// The link to Nearby on More.
+        let fromMore: String
+        let intro: String
+        let notSetUpTitle: String
+        let notSetUp: String
+        let searchLabel: String
+        let searchPlaceholder: String
+        let nearLabel: String
+        let nearPlaceholder: String
+        let search: String
+        let useMyLocation: String
+        let locating: String
+        let locationDenied: String
+        let locationUnavailable: String
+        let kinds: String
+        let allKinds: String
+        /// The one name of a kind of place, for chips and cards.
+        let category: @Sendable (PlaceCategory) -> String
+        let unnamedPlace: String
+        let view: String
+        let list: String
+        let map: String
+        let places: String
+        /// "Places from {source}" (the source's name, linked).
+        let placesFrom: @Sendable (HTML) -> HTML
+        let osmCredit: String
+        let mapLabel: String
+        let mapNeedsJavaScript: String
+        let showList: String
+        let zoomIn: String
+        let zoomOut: String
+        let searchAsMapMoves: String
+        let searchThisArea: String
+        let showOnMap: String
+        let directions: String
+        let onSource: @Sendable (PlaceSourceKind) -> String
+        let metres: @Sendable (String) -> String
+        let kilometres: @Sendable (String) -> String
+        let openNow: String
+        let closedNow: String
+        let rated: @Sendable (String) -> String
+        let loadMore: String
+        let morePlaces: String
+        let loading: String
+        let emptyTitle: String
+        let emptyText: String
+        let errorTitle: String
+        let unreachable: String
+        let refusedKey: String
+        let rateLimited: @Sendable (Int?) -> String
+        let malformed: String
+        let unknownPlace: @Sendable (String) -> String
+        let retry: String
+        /// "Offline — showing places saved on {date}".
+        let stale: @Sendable (String) -> String
+        let badView: String
+        let badLocation: String
+        let badZoom: @Sendable (Int, Int) -> String
+        let badCategory: @Sendable (String, String) -> String
+        let badCursor: String
+        let tooLong: @Sendable (String, Int) -> String
+    }
+}
