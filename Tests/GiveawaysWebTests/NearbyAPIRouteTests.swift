@@ -69,7 +69,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "ll=91,0", "ll=52.52", "ll=%2052.52,13.4", "ll=52.52,13.4,1", "ll=NaN,1", "bbox=1,2,3", "bbox=1,2,3,200",
+        "ll=", "bbox=", "cursor=", "ll=91,0", "ll=52.52", "ll=%2052.52,13.4", "ll=52.52,13.4,1", "ll=NaN,1",
+        "bbox=1,2,3", "bbox=1,2,3,200",
         "radius=0", "radius=100001", "cat=arcade,bogus", "cat=", "cursor=abc", "cursor=osm.12345", "limit=0",
         "limit=51", "near=" + String(repeating: "a", count: 101), "q=" + String(repeating: "é", count: 101),
     ])

@@ -85,6 +85,10 @@ class Server:
                      "--log-level", "warning" if log else "error", "--image-cache", str(database) + ".images"]
         if now:
             arguments += ["--now", now]
+        # Nearby's upstreams: the fake upstream's, never the real OpenStreetMap servers (loopback only).
+        origin = upstream.rsplit("/api", 1)[0]
+        arguments += ["--overpass-url", origin + "/overpass/interpreter", "--nominatim-url", origin + "/nominatim",
+                      "--map-tiles-url", origin + "/tiles/{z}/{x}/{y}.png", "--tile-cache", str(database) + ".tiles"]
         arguments += list(extra)
         self.started = time.perf_counter()
         self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL,
