@@ -57,3 +57,20 @@ import Testing
         }
     }
 }
+
+extension NearbyCLITests {
+    @Test func serveRefusesBadNearbyOptionsWithoutRepeatingTheKey() async throws {
+        let cli = try CLIRunner()
+        let secret = "fsq secret with spaces"
+        for (arguments, environment) in [
+            (["serve", "--nearby-center", "99,1"], [:]),
+            (["serve", "--map-tiles-url", "http://tiles.example/{z}/{x}.png"], [:]),
+            (["serve", "--map-contact", "me (at) example"], [:]), (["serve"], ["GIVEAWAYS_FOURSQUARE_KEY": secret]),
+            (["serve", "--foursquare-key", secret], [:]),
+        ] as [([String], [String: String])] {
+            let result = try await cli.runDetached(arguments, environment: environment)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(!result.stderr.contains(secret) && !result.stdout.contains(secret))
+        }
+    }
+}

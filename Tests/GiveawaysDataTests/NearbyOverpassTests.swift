@@ -237,3 +237,57 @@ import Testing
         #expect(cache.usage.bytes <= 1_000)
     }
 }
+
+/// The server-wide gate on upstream searches: never more at once than its limit, every caller served.
+@Suite struct PlaceSearchGateTests {
+    final class Load: Sendable {
+        let state = Mutex((running: 0, most: 0, entered: 0))
+    }
+
+    /// Lets one waiter through per `open()`, whoever came first.
+    actor Turnstile {
+        private var permits = 0
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func pass() async {
+            if permits > 0 {
+                permits -= 1
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func open() {
+            if waiting.isEmpty { permits += 1 } else { waiting.removeFirst().resume() }
+        }
+    }
+
+    @Test func noMoreSearchesRunAtOnceThanTheLimit() async throws {
+        let gate = PlaceSearchGate(limit: 2)
+        let load = Load()
+        let turnstile = Turnstile()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    try await gate.run {
+                        load.state.withLock {
+                            $0.running += 1
+                            $0.entered += 1
+                            $0.most = max($0.most, $0.running)
+                        }
+                        await turnstile.pass()
+                        load.state.withLock { $0.running -= 1 }
+                    }
+                }
+            }
+            // Two are in; let one out each time the next has come in, until all six have run.
+            for expected in 2...6 {
+                while load.state.withLock({ $0.entered }) < expected { await Task.yield() }
+                await turnstile.open()
+            }
+            await turnstile.open()
+            try await group.waitForAll()
+        }
+        #expect(load.state.withLock { $0.most } == 2 && load.state.withLock { $0.entered } == 6)
+    }
+}
