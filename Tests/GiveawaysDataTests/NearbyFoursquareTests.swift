@@ -31,7 +31,7 @@ import Testing
                 try await body(
                     FoursquarePlaceSource(
                         connections: connections, baseURL: url, key: key, userAgent: PlaceUserAgent.make(contact: nil),
-                        clock: clock, timeout: timeout))
+                        clock: clock, timeout: timeout, gate: PlaceSearchGate(limit: 4)))
             }
         }
     }
@@ -153,7 +153,7 @@ import Testing
     func eachFailureIsTyped(fault: FakeFault, expected: PlaceSourceError) async throws {
         let fake = FakeFoursquare(key: Self.key, places: Self.places)
         fake.misbehave(fault)
-        try await Self.withSource(fake, timeout: .milliseconds(500)) { source in
+        try await Self.withSource(fake, timeout: .seconds(2)) { source in
             await #expect(throws: expected) { try await source.search(.init(area: .around(Self.center, radius: 500))) }
         }
     }
@@ -195,7 +195,8 @@ import Testing
                     let osm = NearbyOverpassTests.source(
                         connections, overpass: overpassURL, nominatim: URL(string: "http://127.0.0.1:9")!)
                     let fsq = FoursquarePlaceSource(
-                        connections: connections, baseURL: fsqURL, key: Self.key, userAgent: "test")
+                        connections: connections, baseURL: fsqURL, key: Self.key, userAgent: "test",
+                        gate: PlaceSearchGate(limit: 4))
                     let source = FallbackPlaceSource(primary: fsq, fallback: osm, logger: logs.logger)
                     let around = PlaceQuery(area: .around(NearbyOverpassTests.alexanderplatz, radius: 2_000), limit: 4)
                     let refused = try await source.search(around)
@@ -230,7 +231,8 @@ import Testing
                     let osm = NearbyOverpassTests.source(
                         connections, overpass: overpassURL, nominatim: URL(string: "http://127.0.0.1:9")!)
                     let fsq = FoursquarePlaceSource(
-                        connections: connections, baseURL: fsqURL, key: "WRONG", userAgent: "t")
+                        connections: connections, baseURL: fsqURL, key: "WRONG", userAgent: "t",
+                        gate: PlaceSearchGate(limit: 4))
                     let source = FallbackPlaceSource(primary: fsq, fallback: osm)
                     do throws(PlaceSourceError) {
                         _ = try await source.search(.init(area: .around(Self.center, radius: 500)))

@@ -39,10 +39,11 @@ import Testing
         OverpassPlaceSource(
             connections: connections, interpreterURL: overpass,
             geocoder: NominatimGeocoder(
-                connections: connections, baseURL: nominatim, userAgent: PlaceUserAgent.make(contact: "ops@example.org")
-            ),
+                connections: connections, baseURL: nominatim,
+                userAgent: PlaceUserAgent.make(contact: "ops@example.org"),
+                gate: PlaceSearchGate(limit: 4)),
             userAgent: PlaceUserAgent.make(contact: "ops@example.org"), cache: cache, clock: clock, maxAge: maxAge,
-            timeout: timeout)
+            timeout: timeout, gate: PlaceSearchGate(limit: 4))
     }
 
     /// Runs `body` with a fake Overpass holding `world`, a fake Nominatim, and a source over both.
@@ -179,7 +180,7 @@ import Testing
     func eachFailureIsTyped(fault: FakeFault, expected: PlaceSourceError?) async throws {
         let overpass = FakeOverpass(Self.world)
         overpass.misbehave(fault)
-        try await Self.withSource(overpass, timeout: .milliseconds(500)) { source in
+        try await Self.withSource(overpass, timeout: .seconds(2)) { source in
             do throws(PlaceSourceError) {
                 _ = try await source.search(.init(area: .around(Self.alexanderplatz, radius: 1_000)))
                 Issue.record("a failing Overpass gave places")

@@ -116,7 +116,8 @@ import Testing
         let fake = FakeFoursquare(key: key)
         fake.misbehave(.answer(status: 401, body: #"{"message":"Invalid request token \#(key)"}"#))
         try await fake.withServer { url in
-            let source = FoursquarePlaceSource(connections: .forTests, baseURL: url, key: key, userAgent: "test")
+            let source = FoursquarePlaceSource(
+                connections: .forTests, baseURL: url, key: key, userAgent: "test", gate: PlaceSearchGate(limit: 4))
             try await Self.get("/api/v1/nearby?ll=52.5,13.4", source: source) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(!String(buffer: response.body).contains(key))

@@ -19,7 +19,7 @@ import Testing
         var configuration = harness.configuration
         var tiles = TileSettings(
             template: template, directory: directory.path, userAgent: PlaceUserAgent.make(contact: "maps@example.org"))
-        tiles.timeout = .milliseconds(500)
+        tiles.timeout = .seconds(3)
         configuration.nearbyTiles = tiles
         return harness.app(configuration: configuration)
     }
@@ -143,7 +143,7 @@ import Testing
                 directory: directory,
                 fetcher: TileFetcher(
                     connections: .forTests, template: template, userAgent: "test", maxBytes: 65_536,
-                    timeout: .seconds(2)),
+                    timeout: .seconds(5), gate: PlaceSearchGate(limit: 4)),
                 budgetBytes: 1_048_576, clock: { now.withLock { $0 } }, logger: Logger(label: "test"))
             let key = TileCache.Key(z: 5, x: 1, y: 2)
             _ = try await cache.response(for: key)
@@ -166,7 +166,7 @@ import Testing
                 directory: directory,
                 fetcher: TileFetcher(
                     connections: .forTests, template: template, userAgent: "test", maxBytes: 65_536,
-                    timeout: .seconds(2)),
+                    timeout: .seconds(5), gate: PlaceSearchGate(limit: 4)),
                 budgetBytes: FakeTileServer.png.count * 5, clock: { Date() }, logger: Logger(label: "test"))
             for x in 0..<12 { _ = try await cache.response(for: .init(z: 4, x: x, y: 0)) }
         }
