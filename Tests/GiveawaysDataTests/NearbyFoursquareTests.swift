@@ -22,7 +22,7 @@ import Testing
     }
 
     static func withSource(
-        _ fake: FakeFoursquare, key: String = key, timeout: Duration = .seconds(5),
+        _ fake: FakeFoursquare, key: String = key, timeout: Duration = .seconds(15),
         clock: @escaping @Sendable () -> Date = { Date() },
         _ body: @Sendable (FoursquarePlaceSource) async throws -> Void
     ) async throws {
@@ -153,7 +153,9 @@ import Testing
     func eachFailureIsTyped(fault: FakeFault, expected: PlaceSourceError) async throws {
         let fake = FakeFoursquare(key: Self.key, places: Self.places)
         fake.misbehave(fault)
-        try await Self.withSource(fake, timeout: .seconds(2)) { source in
+        // Only the stall needs a short deadline; the others get a loaded machine's worth of time.
+        let timeout: Duration = fault == .stall(seconds: 30) ? .seconds(2) : .seconds(15)
+        try await Self.withSource(fake, timeout: timeout) { source in
             await #expect(throws: expected) { try await source.search(.init(area: .around(Self.center, radius: 500))) }
         }
     }

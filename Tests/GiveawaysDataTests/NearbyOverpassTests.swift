@@ -34,7 +34,7 @@ import Testing
     static func source(
         _ connections: HTTPConnections, overpass: URL, nominatim: URL, cache: PlaceResultsCache = PlaceResultsCache(),
         clock: @escaping @Sendable () -> Date = { Date() }, maxAge: TimeInterval = 900,
-        timeout: Duration = .seconds(5)
+        timeout: Duration = .seconds(15)
     ) -> OverpassPlaceSource {
         OverpassPlaceSource(
             connections: connections, interpreterURL: overpass,
@@ -50,7 +50,7 @@ import Testing
     static func withSource(
         _ overpass: FakeOverpass = FakeOverpass(world), nominatim: FakeNominatim = FakeNominatim(),
         cache: PlaceResultsCache = PlaceResultsCache(), clock: @escaping @Sendable () -> Date = { Date() },
-        maxAge: TimeInterval = 900, timeout: Duration = .seconds(5),
+        maxAge: TimeInterval = 900, timeout: Duration = .seconds(15),
         _ body: @Sendable (OverpassPlaceSource) async throws -> Void
     ) async throws {
         try await HTTPConnections.using { connections in
@@ -180,7 +180,9 @@ import Testing
     func eachFailureIsTyped(fault: FakeFault, expected: PlaceSourceError?) async throws {
         let overpass = FakeOverpass(Self.world)
         overpass.misbehave(fault)
-        try await Self.withSource(overpass, timeout: .seconds(2)) { source in
+        // Only the stall needs a short deadline; the others get a loaded machine's worth of time.
+        let timeout: Duration = fault == .stall(seconds: 30) ? .seconds(2) : .seconds(15)
+        try await Self.withSource(overpass, timeout: timeout) { source in
             do throws(PlaceSourceError) {
                 _ = try await source.search(.init(area: .around(Self.alexanderplatz, radius: 1_000)))
                 Issue.record("a failing Overpass gave places")
