@@ -22,7 +22,7 @@ import Testing
     }
 
     static func withSource(
-        _ fake: FakeFoursquare, key: String = key, timeout: Duration = .seconds(5),
+        _ fake: FakeFoursquare, key: String = key, timeout: Duration = .seconds(15),
         clock: @escaping @Sendable () -> Date = { Date() },
         _ body: @Sendable (FoursquarePlaceSource) async throws -> Void
     ) async throws {
@@ -31,7 +31,7 @@ import Testing
                 try await body(
                     FoursquarePlaceSource(
                         connections: connections, baseURL: url, key: key, userAgent: PlaceUserAgent.make(contact: nil),
-                        clock: clock, timeout: timeout))
+                        clock: clock, timeout: timeout, gate: PlaceSearchGate(limit: 4)))
             }
         }
     }
@@ -153,7 +153,9 @@ import Testing
     func eachFailureIsTyped(fault: FakeFault, expected: PlaceSourceError) async throws {
         let fake = FakeFoursquare(key: Self.key, places: Self.places)
         fake.misbehave(fault)
-        try await Self.withSource(fake, timeout: .milliseconds(500)) { source in
+        // Only the stall needs a short deadline; the others get a loaded machine's worth of time.
+        let timeout: Duration = fault == .stall(seconds: 30) ? .seconds(2) : .seconds(15)
+        try await Self.withSource(fake, timeout: timeout) { source in
             await #expect(throws: expected) { try await source.search(.init(area: .around(Self.center, radius: 500))) }
         }
     }
@@ -195,7 +197,8 @@ import Testing
                     let osm = NearbyOverpassTests.source(
                         connections, overpass: overpassURL, nominatim: URL(string: "http://127.0.0.1:9")!)
                     let fsq = FoursquarePlaceSource(
-                        connections: connections, baseURL: fsqURL, key: Self.key, userAgent: "test")
+                        connections: connections, baseURL: fsqURL, key: Self.key, userAgent: "test",
+                        gate: PlaceSearchGate(limit: 4))
                     let source = FallbackPlaceSource(primary: fsq, fallback: osm, logger: logs.logger)
                     let around = PlaceQuery(area: .around(NearbyOverpassTests.alexanderplatz, radius: 2_000), limit: 4)
                     let refused = try await source.search(around)
@@ -230,7 +233,8 @@ import Testing
                     let osm = NearbyOverpassTests.source(
                         connections, overpass: overpassURL, nominatim: URL(string: "http://127.0.0.1:9")!)
                     let fsq = FoursquarePlaceSource(
-                        connections: connections, baseURL: fsqURL, key: "WRONG", userAgent: "t")
+                        connections: connections, baseURL: fsqURL, key: "WRONG", userAgent: "t",
+                        gate: PlaceSearchGate(limit: 4))
                     let source = FallbackPlaceSource(primary: fsq, fallback: osm)
                     do throws(PlaceSourceError) {
                         _ = try await source.search(.init(area: .around(Self.center, radius: 500)))

@@ -34,22 +34,23 @@ import Testing
     static func source(
         _ connections: HTTPConnections, overpass: URL, nominatim: URL, cache: PlaceResultsCache = PlaceResultsCache(),
         clock: @escaping @Sendable () -> Date = { Date() }, maxAge: TimeInterval = 900,
-        timeout: Duration = .seconds(5)
+        timeout: Duration = .seconds(15)
     ) -> OverpassPlaceSource {
         OverpassPlaceSource(
             connections: connections, interpreterURL: overpass,
             geocoder: NominatimGeocoder(
-                connections: connections, baseURL: nominatim, userAgent: PlaceUserAgent.make(contact: "ops@example.org")
-            ),
+                connections: connections, baseURL: nominatim,
+                userAgent: PlaceUserAgent.make(contact: "ops@example.org"),
+                gate: PlaceSearchGate(limit: 4)),
             userAgent: PlaceUserAgent.make(contact: "ops@example.org"), cache: cache, clock: clock, maxAge: maxAge,
-            timeout: timeout)
+            timeout: timeout, gate: PlaceSearchGate(limit: 4))
     }
 
     /// Runs `body` with a fake Overpass holding `world`, a fake Nominatim, and a source over both.
     static func withSource(
         _ overpass: FakeOverpass = FakeOverpass(world), nominatim: FakeNominatim = FakeNominatim(),
         cache: PlaceResultsCache = PlaceResultsCache(), clock: @escaping @Sendable () -> Date = { Date() },
-        maxAge: TimeInterval = 900, timeout: Duration = .seconds(5),
+        maxAge: TimeInterval = 900, timeout: Duration = .seconds(15),
         _ body: @Sendable (OverpassPlaceSource) async throws -> Void
     ) async throws {
         try await HTTPConnections.using { connections in
@@ -179,7 +180,9 @@ import Testing
     func eachFailureIsTyped(fault: FakeFault, expected: PlaceSourceError?) async throws {
         let overpass = FakeOverpass(Self.world)
         overpass.misbehave(fault)
-        try await Self.withSource(overpass, timeout: .milliseconds(500)) { source in
+        // Only the stall needs a short deadline; the others get a loaded machine's worth of time.
+        let timeout: Duration = fault == .stall(seconds: 30) ? .seconds(2) : .seconds(15)
+        try await Self.withSource(overpass, timeout: timeout) { source in
             do throws(PlaceSourceError) {
                 _ = try await source.search(.init(area: .around(Self.alexanderplatz, radius: 1_000)))
                 Issue.record("a failing Overpass gave places")
@@ -235,5 +238,59 @@ import Testing
         #expect(cache.places(for: newest) != nil)
         cache.store([], for: newest, bytes: 5_000, at: date)
         #expect(cache.usage.bytes <= 1_000)
+    }
+}
+
+/// The server-wide gate on upstream searches: never more at once than its limit, every caller served.
+@Suite struct PlaceSearchGateTests {
+    final class Load: Sendable {
+        let state = Mutex((running: 0, most: 0, entered: 0))
+    }
+
+    /// Lets one waiter through per `open()`, whoever came first.
+    actor Turnstile {
+        private var permits = 0
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func pass() async {
+            if permits > 0 {
+                permits -= 1
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func open() {
+            if waiting.isEmpty { permits += 1 } else { waiting.removeFirst().resume() }
+        }
+    }
+
+    @Test func noMoreSearchesRunAtOnceThanTheLimit() async throws {
+        let gate = PlaceSearchGate(limit: 2)
+        let load = Load()
+        let turnstile = Turnstile()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    try await gate.run {
+                        load.state.withLock {
+                            $0.running += 1
+                            $0.entered += 1
+                            $0.most = max($0.most, $0.running)
+                        }
+                        await turnstile.pass()
+                        load.state.withLock { $0.running -= 1 }
+                    }
+                }
+            }
+            // Two are in; let one out each time the next has come in, until all six have run.
+            for expected in 2...6 {
+                while load.state.withLock({ $0.entered }) < expected { await Task.yield() }
+                await turnstile.open()
+            }
+            await turnstile.open()
+            try await group.waitForAll()
+        }
+        #expect(load.state.withLock { $0.most } == 2 && load.state.withLock { $0.entered } == 6)
     }
 }

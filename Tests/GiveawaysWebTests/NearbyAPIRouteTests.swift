@@ -69,7 +69,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "ll=91,0", "ll=52.52", "ll=%2052.52,13.4", "ll=52.52,13.4,1", "ll=NaN,1", "bbox=1,2,3", "bbox=1,2,3,200",
+        "ll=", "bbox=", "cursor=", "ll=91,0", "ll=52.52", "ll=%2052.52,13.4", "ll=52.52,13.4,1", "ll=NaN,1",
+        "bbox=1,2,3", "bbox=1,2,3,200",
         "radius=0", "radius=100001", "cat=arcade,bogus", "cat=", "cursor=abc", "cursor=osm.12345", "limit=0",
         "limit=51", "near=" + String(repeating: "a", count: 101), "q=" + String(repeating: "é", count: 101),
     ])
@@ -115,7 +116,8 @@ import Testing
         let fake = FakeFoursquare(key: key)
         fake.misbehave(.answer(status: 401, body: #"{"message":"Invalid request token \#(key)"}"#))
         try await fake.withServer { url in
-            let source = FoursquarePlaceSource(connections: .forTests, baseURL: url, key: key, userAgent: "test")
+            let source = FoursquarePlaceSource(
+                connections: .forTests, baseURL: url, key: key, userAgent: "test", gate: PlaceSearchGate(limit: 4))
             try await Self.get("/api/v1/nearby?ll=52.5,13.4", source: source) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(!String(buffer: response.body).contains(key))

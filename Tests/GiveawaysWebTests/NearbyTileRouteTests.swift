@@ -14,12 +14,16 @@ import Testing
 /// (no open proxy), an honest User-Agent, kept on disk at least a week, fetched once however many ask, bounded,
 /// and a small 502 when the tile server fails.
 @Suite struct NearbyTileRouteTests {
-    static func app(template: String, directory: URL) async throws -> some ApplicationProtocol {
+    static func app(
+        template: String, directory: URL, timeout: Duration = .seconds(15)
+    ) async throws
+        -> some ApplicationProtocol
+    {
         let harness = try await WebHarness()
         var configuration = harness.configuration
         var tiles = TileSettings(
             template: template, directory: directory.path, userAgent: PlaceUserAgent.make(contact: "maps@example.org"))
-        tiles.timeout = .milliseconds(500)
+        tiles.timeout = timeout
         configuration.nearbyTiles = tiles
         return harness.app(configuration: configuration)
     }
@@ -95,8 +99,9 @@ import Testing
         let server = FakeTileServer()
         server.misbehave(fault)
         let directory = Self.folder()
+        let timeout: Duration = fault == .stall(seconds: 30) ? .seconds(2) : .seconds(15)
         try await server.withServer { template in
-            let app = try await Self.app(template: template, directory: directory)
+            let app = try await Self.app(template: template, directory: directory, timeout: timeout)
             try await app.test(.router) { client in
                 try await client.execute(uri: "/nearby/tiles/2/1/1.png", method: .get) { response in
                     #expect(response.status == .badGateway)
@@ -143,7 +148,7 @@ import Testing
                 directory: directory,
                 fetcher: TileFetcher(
                     connections: .forTests, template: template, userAgent: "test", maxBytes: 65_536,
-                    timeout: .seconds(2)),
+                    timeout: .seconds(15), gate: PlaceSearchGate(limit: 4)),
                 budgetBytes: 1_048_576, clock: { now.withLock { $0 } }, logger: Logger(label: "test"))
             let key = TileCache.Key(z: 5, x: 1, y: 2)
             _ = try await cache.response(for: key)
@@ -166,7 +171,7 @@ import Testing
                 directory: directory,
                 fetcher: TileFetcher(
                     connections: .forTests, template: template, userAgent: "test", maxBytes: 65_536,
-                    timeout: .seconds(2)),
+                    timeout: .seconds(15), gate: PlaceSearchGate(limit: 4)),
                 budgetBytes: FakeTileServer.png.count * 5, clock: { Date() }, logger: Logger(label: "test"))
             for x in 0..<12 { _ = try await cache.response(for: .init(z: 4, x: x, y: 0)) }
         }

@@ -81,6 +81,8 @@ class Upstream(BaseHTTPRequestHandler):
             return self.game()
         if path == "/control/overpass-boxes":
             return self.send(200, json.dumps(type(self).overpass_boxes).encode(), "application/json")
+        if path == "/nominatim/search":
+            return self.send(200, nominatim(self.path), "application/json")
         if path.startswith("/tiles/") and path.endswith(".png"):
             with Upstream.lock:
                 if "tile" not in Upstream.images:
@@ -262,6 +264,9 @@ class Upstream(BaseHTTPRequestHandler):
     def do_POST(self):
         if self.path.split("?")[0] == "/api/interpreter":
             return self.overpass()
+        if self.path.split("?")[0] == "/overpass/interpreter":
+            length = min(int(self.headers.get("Content-Length") or 0), 65536)
+            return self.send(200, overpass(self.rfile.read(length).decode()), "application/json")
         if self.path.startswith("/control/"):
             name = self.path.rsplit("/", 1)[-1]
             if name == "overpass-release":
@@ -275,6 +280,45 @@ class Upstream(BaseHTTPRequestHandler):
                 type(self).mode = name
             return self.send(200, b"ok", "text/plain")
         self.send(404, b"", "text/plain")
+
+
+# Nearby: a small OpenStreetMap world around Berlin's centre, for Overpass (POST /overpass/interpreter, elements
+# inside the query's bounding box) and Nominatim (GET /nominatim/search?q=Berlin; numbers as strings, S,N,W,E).
+NEARBY_KINDS = [{"shop": "video_games"}, {"leisure": "amusement_arcade"}, {"amenity": "internet_cafe"},
+                {"shop": "toys"}, {"shop": "hobby"}, {"shop": "comics"}]
+NEARBY_WORLD = [
+    {"type": "node" if n % 3 else "way", "id": 9000 + n, "lat": 52.515 + (n % 6) * 0.003, "lon": 13.39 + (n // 6) * 0.004,
+     "tags": dict(NEARBY_KINDS[n % len(NEARBY_KINDS)], **({} if n % 7 == 3 else {"name": f"Nearby Place {n + 1}"}))}
+    for n in range(30)
+]
+
+
+def overpass(form: str) -> bytes:
+    from urllib.parse import parse_qs
+    import re
+    query = parse_qs(form).get("data", [""])[0]
+    box = re.search(r"\((-?[\d.]+),(-?[\d.]+),(-?[\d.]+),(-?[\d.]+)\)", query)
+    elements = []
+    if box:
+        south, west, north, east = (float(value) for value in box.groups())
+        for place in NEARBY_WORLD:
+            if south <= place["lat"] <= north and west <= place["lon"] <= east:
+                element = {"type": place["type"], "id": place["id"], "tags": place["tags"]}
+                if place["type"] == "node":
+                    element.update(lat=place["lat"], lon=place["lon"])
+                else:
+                    element["center"] = {"lat": place["lat"], "lon": place["lon"]}
+                elements.append(element)
+    return json.dumps({"version": 0.6, "generator": "fake", "elements": elements}).encode()
+
+
+def nominatim(target: str) -> bytes:
+    from urllib.parse import parse_qs, urlsplit
+    name = parse_qs(urlsplit(target).query).get("q", [""])[0].strip().lower()
+    if name != "berlin":
+        return b"[]"
+    return json.dumps([{"lat": "52.5170365", "lon": "13.3888599", "display_name": "Berlin, Deutschland",
+                        "boundingbox": ["52.50", "52.54", "13.37", "13.43"]}]).encode()
 
 
 def start(port: int = 0, fixture: Path = FIXTURE, catalog: Path = CATALOG) -> ThreadingHTTPServer:

@@ -83,12 +83,13 @@ class Server:
         arguments = [binary(), "serve", "--port", str(self.port), "--database", str(database),
                      "--gamerpower-url", upstream, "--freetogame-url", upstream, "--sync-interval", interval,
                      "--log-level", "warning" if log else "error",
-                     "--image-cache", image_cache or str(database) + ".images",
-                     # Nearby's sources on a closed loopback port: a crawl of /nearby never leaves the machine.
-                     "--overpass-url", "http://127.0.0.1:9/api/interpreter", "--nominatim-url", "http://127.0.0.1:9",
-                     "--map-tiles-url", "http://127.0.0.1:9/{z}/{x}/{y}.png"]
+                     "--image-cache", image_cache or str(database) + ".images"]
         if now:
             arguments += ["--now", now]
+        # Nearby's upstreams: the fake upstream's, never the real OpenStreetMap servers (loopback only).
+        origin = upstream.rsplit("/api", 1)[0]
+        arguments += ["--overpass-url", origin + "/overpass/interpreter", "--nominatim-url", origin + "/nominatim",
+                      "--map-tiles-url", origin + "/tiles/{z}/{x}/{y}.png", "--tile-cache", (image_cache or str(database)) + ".tiles"]
         arguments += list(extra)
         self.started = time.perf_counter()
         self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL,

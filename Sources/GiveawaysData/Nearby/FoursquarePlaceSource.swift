@@ -23,11 +23,12 @@ public final class FoursquarePlaceSource: PlaceSource {
     public init(
         connections: HTTPConnections, baseURL: URL, key: String, userAgent: String,
         clock: @escaping @Sendable () -> Date = { Date() }, cacheLifetime: TimeInterval = 180,
-        timeout: Duration = .seconds(5)
+        timeout: Duration = .seconds(5), gate: PlaceSearchGate = .shared
     ) {
         self.baseURL = baseURL
         self.key = key
-        http = PlaceHTTP(connections: connections, userAgent: userAgent, timeout: timeout, maxBodyBytes: 2 * 1_048_576)
+        http = PlaceHTTP(
+            connections: connections, userAgent: userAgent, timeout: timeout, maxBodyBytes: 2 * 1_048_576, gate: gate)
         self.clock = clock
         self.cacheLifetime = cacheLifetime
     }

@@ -19,9 +19,13 @@ public final class NominatimGeocoder: Sendable {
     private let answers = Mutex<[String: Location?]>([:])
     static let maximumCachedNames = 1_000
 
-    public init(connections: HTTPConnections, baseURL: URL, userAgent: String, timeout: Duration = .seconds(5)) {
+    public init(
+        connections: HTTPConnections, baseURL: URL, userAgent: String, timeout: Duration = .seconds(5),
+        gate: PlaceSearchGate = .shared
+    ) {
         self.baseURL = baseURL
-        http = PlaceHTTP(connections: connections, userAgent: userAgent, timeout: timeout, maxBodyBytes: 256 * 1024)
+        http = PlaceHTTP(
+            connections: connections, userAgent: userAgent, timeout: timeout, maxBodyBytes: 256 * 1024, gate: gate)
         pacer = Self.pacer(for: baseURL)
     }
 

@@ -25,11 +25,12 @@ public final class OverpassPlaceSource: PlaceSource {
     public init(
         connections: HTTPConnections, interpreterURL: URL, geocoder: NominatimGeocoder, userAgent: String,
         cache: PlaceResultsCache = PlaceResultsCache(), clock: @escaping @Sendable () -> Date = { Date() },
-        maxAge: TimeInterval = 15 * 60, timeout: Duration = .seconds(8), logger: Logger = Logger(label: "overpass")
+        maxAge: TimeInterval = 15 * 60, timeout: Duration = .seconds(8), gate: PlaceSearchGate = .shared,
+        logger: Logger = Logger(label: "overpass")
     ) {
         self.interpreterURL = interpreterURL
         http = PlaceHTTP(
-            connections: connections, userAgent: userAgent, timeout: timeout, maxBodyBytes: 4 * 1_048_576)
+            connections: connections, userAgent: userAgent, timeout: timeout, maxBodyBytes: 4 * 1_048_576, gate: gate)
         self.geocoder = geocoder
         self.cache = cache
         self.clock = clock

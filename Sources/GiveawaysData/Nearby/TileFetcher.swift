@@ -34,12 +34,13 @@ public struct TileFetcher: Sendable {
     private static let gate = PlaceSearchGate(limit: 6)
 
     public init(
-        connections: HTTPConnections, template: String, userAgent: String, maxBytes: Int, timeout: Duration
+        connections: HTTPConnections, template: String, userAgent: String, maxBytes: Int, timeout: Duration,
+        gate: PlaceSearchGate? = nil
     ) {
         self.template = template
         http = PlaceHTTP(
             connections: connections, userAgent: userAgent, timeout: timeout, maxBodyBytes: maxBytes,
-            gate: Self.gate)
+            gate: gate ?? Self.gate)
     }
 
     /// The tile's URL: only ever the template with three integers in it.

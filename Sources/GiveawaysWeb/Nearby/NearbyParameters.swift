@@ -36,13 +36,13 @@ struct NearbyParameters: Sendable {
             }
             return value
         }
-        if let ll = ll, !ll.isEmpty {
+        if let ll {
             guard Self.matches(ll, Self.pointPattern), let point = GeoPoint(text: ll) else {
                 throw BadRequest { $0.errors.badNearbyPoint }
             }
             return .around(point, radius: radius ?? Defaults.nearbyRadius)
         }
-        if let bbox = bbox, !bbox.isEmpty {
+        if let bbox {
             let values = bbox.split(separator: ",").compactMap { Double($0) }
             guard Self.matches(bbox, Self.boxPattern), values.count == 4 else {
                 throw BadRequest { $0.errors.badNearbyBox }
@@ -85,7 +85,7 @@ struct NearbyParameters: Sendable {
     }
 
     private func placeCursor() throws(BadRequest) -> PlaceCursor? {
-        guard let cursor, !cursor.isEmpty else { return nil }
+        guard let cursor else { return nil }
         guard Self.matches(cursor, Self.cursorPattern), let value = PlaceCursor(rawValue: cursor) else {
             throw BadRequest { $0.errors.badNearbyCursor }
         }
