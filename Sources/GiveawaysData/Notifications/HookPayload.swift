@@ -38,6 +38,9 @@ public enum HookPayload {
             let topic = hook.url.lastPathComponent
             url = hook.url.deletingLastPathComponent()
             body = try encoder.encode(NtfyBody(topic: topic, giveaway: giveaway, event: event, change: change))
+        case .webpush:
+            // Encrypted per subscription with the server's VAPID keys: `WebPush.message`, not here.
+            throw WebPush.Refusal.noKeys
         }
         var headers: [(name: String, value: String)] = [
             ("Content-Type", "application/json"), ("User-Agent", "GameGiveaways/1.0 (+self-hosted)"),

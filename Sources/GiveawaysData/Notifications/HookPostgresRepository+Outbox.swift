@@ -79,9 +79,10 @@ extension HookPostgresRepository {
 
     @discardableResult
     public func recordOutcome(
-        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date, notBefore: Date?
     ) async throws -> HookDeliveryAttempt {
-        let attempt = HookDeliveryAttempt(outcomeOf: claimed, status: status, error: error, at: now)
+        let attempt = HookDeliveryAttempt(
+            outcomeOf: claimed, status: status, error: error, at: now, notBefore: notBefore)
         let (succeeded, next, reason) = (attempt.succeeded, attempt.nextAttemptAt, attempt.error)
         try await database.write { sql in
             // Fenced: only while the event is still claimed at this attempt number.

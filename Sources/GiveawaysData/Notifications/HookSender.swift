@@ -12,6 +12,14 @@ public struct HookSender: Sendable {
         public var status: Int?
         /// Readable, one line, never the hook's secret or its URL's path.
         public var error: String?
+        /// The receiver's `Retry-After`, in seconds from its answer (a 429 or 503 may say how long to wait).
+        public var retryAfter: TimeInterval?
+
+        public init(status: Int?, error: String?, retryAfter: TimeInterval? = nil) {
+            self.status = status
+            self.error = error
+            self.retryAfter = retryAfter
+        }
 
         public var succeeded: Bool { error == nil && status.map { (200..<300).contains($0) } == true }
     }
@@ -117,7 +125,20 @@ public struct HookSender: Sendable {
             read += chunk.readableBytes
             if read > maxAnswerBytes { break }
         }
-        return Outcome(status: Int(response.status.code), error: nil)
+        return Outcome(
+            status: Int(response.status.code), error: nil,
+            retryAfter: response.headers.first(name: "Retry-After").flatMap(Self.retryAfter))
+    }
+
+    /// `Retry-After` as seconds from now: delta-seconds, or an HTTP date.
+    static func retryAfter(_ value: String) -> TimeInterval? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(text) { return seconds >= 0 ? TimeInterval(seconds) : nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text).map { max(0, $0.timeIntervalSinceNow) }
     }
 
     /// Bounds a whole attempt, body included.

@@ -54,6 +54,9 @@ public enum HookFormat: String, Hashable, Sendable, CaseIterable, Codable {
     case ntfy
     /// The giveaway as the API shows it, signed with `X-Giveaways-Signature` when the hook has a secret.
     case json
+    /// A browser's Web Push subscription (RFC 8030/8291/8292): the URL is the push endpoint, the secret holds the
+    /// subscription's keys as `<p256dh>.<auth>` (base64url).
+    case webpush
 }
 
 /// What happened to a giveaway that a hook can be told about.

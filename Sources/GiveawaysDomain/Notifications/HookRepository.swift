@@ -49,9 +49,10 @@ public protocol HookRepository: Sendable {
     /// Records what one attempt came to, and logs it. Fenced: the event changes only if it is still claimed at
     /// this attempt number, so a slow sender whose lease was taken over cannot undo the newer claim. Answers the
     /// logged attempt.
+    /// - Parameter notBefore: the receiver's `Retry-After`: a retry waits at least until then.
     @discardableResult
     func recordOutcome(
-        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date, notBefore: Date?
     ) async throws -> HookDeliveryAttempt
     /// Hands a claimed event back unsent, to be tried at `time`: the attempt it was claimed for does not count.
     func postpone(_ claimed: ClaimedHookEvent, until time: Date) async throws
@@ -80,6 +81,14 @@ extension HookRepository {
     /// `claimDue` skipping no hook.
     public func claimDue(now: Date, lease: TimeInterval, limit: Int) async throws -> [ClaimedHookEvent] {
         try await claimDue(now: now, lease: lease, limit: limit, skipping: [])
+    }
+
+    /// `recordOutcome` without a `Retry-After`.
+    @discardableResult
+    public func recordOutcome(
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date
+    ) async throws -> HookDeliveryAttempt {
+        try await recordOutcome(of: claimed, status: status, error: error, at: now, notBefore: nil)
     }
 
     /// Event counts over every hook.
@@ -119,9 +128,16 @@ public struct ClaimedHookEvent: Sendable {
 extension HookDeliveryAttempt {
     /// What one attempt to deliver `claimed` came to: a 2xx answer without an error is delivered; anything else is
     /// tried again after `HookRetryPolicy`'s delay, or given up after its last try. The one rule every store records.
-    public init(outcomeOf claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date) {
+    /// A 413 is given up at once: the same body would be refused again. A retry waits at least until `notBefore`
+    /// (the receiver's `Retry-After`), at most a day.
+    public init(
+        outcomeOf claimed: ClaimedHookEvent, status: Int?, error: String?, at now: Date, notBefore: Date? = nil
+    ) {
         let succeeded = error == nil && status.map { (200..<300).contains($0) } == true
-        let next = succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now)
+        var next = succeeded || status == 413 ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now)
+        if let policy = next, let notBefore, notBefore > policy {
+            next = min(notBefore, now.addingTimeInterval(86_400))
+        }
         self.init(
             at: now, hookID: claimed.hook.id, eventID: claimed.id, giveawayID: claimed.giveaway.id,
             event: claimed.event.rawValue, attempt: claimed.attempt, status: status,

@@ -20,6 +20,7 @@ struct NotificationsPage {
                 case .discord: "Discord"
                 case .ntfy: "ntfy"
                 case .json: "JSON"
+                case .webpush: "Web Push"
                 }
             urlText = hook.redactedURL
             eventsText = hook.events.sorted().map { NotificationsPage.label($0, strings) }.joined(separator: ", ")
