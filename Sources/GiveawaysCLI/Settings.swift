@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GiveawaysData
 import GiveawaysDomain
 import GiveawaysWeb
 import Logging
@@ -101,6 +102,9 @@ enum Settings {
     static let hookSecret = Setting<String?>(
         variable: "GIVEAWAYS_HOOK_SECRET", defaultValue: nil, expected: "a secret", isSecret: true, read: { $0 })
     static let allowPrivateHooks = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_HOOKS")
+    static let vapidSubject = Setting<String>(
+        variable: "GIVEAWAYS_VAPID_SUBJECT", defaultValue: WebPush.defaultSubject,
+        expected: "mailto:you@example.org or an https:// URL", read: { VAPIDKeys.isValidSubject($0) ? $0 : nil })
     static let allowPrivateImages = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_IMAGES")
 
     private static func url(_ variable: String, default defaultValue: URL) -> Setting<URL> {

@@ -37,6 +37,8 @@ struct NotificationsPage {
     /// What the form held, kept when it was refused.
     var typedURL = ""
     let strings: Strings
+    /// Web Push's "This device" section, above the webhooks.
+    var push: HTML?
     private var text: Strings.NotificationsText { strings.notifications }
 
     static func label(_ event: HookEvent, _ strings: Strings) -> String {
@@ -56,6 +58,7 @@ struct NotificationsPage {
                   <p>\(text.intro)</p>
                 </section>
                 \(error.map { HTML("<p class=\"notice notice--error\" role=\"alert\">\($0)</p>") })
+                \(push)
                 <section class="settings-card" aria-labelledby="hooks-title">
                   <h2 id="hooks-title">\(text.yourNotifications)</h2>
                   <p class="settings-card__lead">\(text.follow(rules, rulesText))</p>

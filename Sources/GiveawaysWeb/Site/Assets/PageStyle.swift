@@ -30,6 +30,7 @@ enum PageStyle: String, CaseIterable, Sendable {
         switch self {
         case .more: "more.js"
         case .discover: "discover.js"
+        case .settings: "push.js"
         default: nil
         }
     }

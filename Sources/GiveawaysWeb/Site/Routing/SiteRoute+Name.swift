@@ -9,6 +9,7 @@ extension SiteRoute {
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
         case health, language
+        case pushSubscribe, pushTest
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
     }
 
@@ -45,6 +46,8 @@ extension SiteRoute {
         case .link: .link
         case .notifications: .notifications
         case .notificationRemove: .notificationRemove
+        case .pushSubscribe: .pushSubscribe
+        case .pushTest: .pushTest
         case .settingsExport: .settingsExport
         case .settingsImport: .settingsImport
         case .history: .history
