@@ -150,3 +150,75 @@ def test_a_test_push_decrypts_with_http_ece_and_its_vapid_token_verifies(push_ap
     verifier.verify(der, f"{head}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))  # raises if forged
     claims = json.loads(unb64url(claims))
     assert claims["aud"] == push_service and claims["sub"] == "mailto:ops@example.org"
+
+
+FAKE_SUBSCRIPTION = """
+(() => {
+  // Stands in for the browser's push service: Chromium here cannot reach a real one (see the module's note).
+  const json = { endpoint: "%s/push/chromium", expirationTime: null, keys: { p256dh: "%s", auth: "%s" } };
+  const subscription = Object.assign({}, json, {
+    toJSON: () => json, unsubscribe: async () => { localStorage.removeItem("fake-push"); return true; } });
+  PushManager.prototype.subscribe = async function (options) {
+    localStorage.setItem("fake-push", String(options.applicationServerKey.length));
+    return subscription;
+  };
+  PushManager.prototype.getSubscription = async function () {
+    return localStorage.getItem("fake-push") ? subscription : null;
+  };
+})();
+"""
+
+
+def test_notify_this_device_stores_the_subscription_and_a_push_shows_the_notification(
+        push_app, push_service, browser):
+    base, database = push_app
+    giveaway = first_giveaway(base)
+    key = ec.generate_private_key(ec.SECP256R1())
+    public = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": FAKE_SUBSCRIPTION % (push_service, b64url(public), b64url(os.urandom(16)))})
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
+    browser.get(f"{base}/giveaways/{giveaway['id']}")
+    browser.find_element(By.CSS_SELECTOR, "form .heart").click()
+    WebDriverWait(browser, 10).until(lambda d: d.get_cookie("gg_profile"))
+    backdate(database, "gg_profile=" + browser.get_cookie("gg_profile")["value"])
+
+    browser.get(base + "/settings/notifications")
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script(
+        "return navigator.serviceWorker.controller !== null || document.readyState === 'complete'"))
+    notify = browser.find_element(By.CSS_SELECTOR, "[data-push-notify]")
+    assert notify.is_displayed()
+    assert not browser.find_element(By.CSS_SELECTOR, "[data-push-unsupported]").is_displayed()
+    notify.click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-device-id]"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-push-on]").is_displayed())
+    assert "Chrome on Linux" in browser.find_element(By.CSS_SELECTOR, "[data-push-devices]").text
+    assert browser.execute_script("return localStorage.getItem('fake-push')") == "65"  # the VAPID key's 65 bytes
+    with sqlite3.connect(database) as connection:
+        kinds = connection.execute("SELECT format FROM hook WHERE url = ?", (push_service + "/push/chromium",))
+        assert [kind for kind, in kinds] == ["webpush"]
+
+    # A push message straight to the service worker, as a push service would hand it over.
+    payload = {"title": "Free on Steam: <b>Delivered</b>", "body": "Worth $9.99 · Ends in 2 days", "event": "new",
+               "giveawayID": giveaway["id"], "detailsURL": f"/giveaways/{giveaway['id']}",
+               "claimURL": "https://www.gamerpower.com/open/1", "claimedURL": f"/giveaways/{giveaway['id']}/mark",
+               "icon": "/static/icon-192.png", "getIt": "Get it", "claimed": "Claimed",
+               "tag": f"giveaway-{giveaway['id']}"}
+    browser.execute_cdp_cmd("ServiceWorker.enable", {})
+    delivered = False
+    for registration in range(4):  # a fresh Chromium profile numbers its first registration 0
+        try:
+            browser.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {
+                "origin": base, "registrationId": str(registration), "data": json.dumps(payload)})
+            delivered = True
+            break
+        except Exception:
+            continue
+    assert delivered
+    notifications = WebDriverWait(browser, 10).until(lambda d: d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) => done(list.length ? list.map(
+          (n) => ({ title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.title) })) : null));
+    """))
+    assert notifications == [{"title": "Free on Steam: <b>Delivered</b>", "body": "Worth $9.99 · Ends in 2 days",
+                              "tag": f"giveaway-{giveaway['id']}", "actions": ["Get it", "Claimed"]}]
