@@ -205,20 +205,22 @@ def test_notify_this_device_stores_the_subscription_and_a_push_shows_the_notific
                "icon": "/static/icon-192.png", "getIt": "Get it", "claimed": "Claimed",
                "tag": f"giveaway-{giveaway['id']}"}
     browser.execute_cdp_cmd("ServiceWorker.enable", {})
-    delivered = False
-    for registration in range(4):  # a fresh Chromium profile numbers its first registration 0
-        try:
-            browser.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {
-                "origin": base, "registrationId": str(registration), "data": json.dumps(payload)})
-            delivered = True
-            break
-        except Exception:
-            continue
-    assert delivered
-    notifications = WebDriverWait(browser, 10).until(lambda d: d.execute_async_script("""
-        const done = arguments[arguments.length - 1];
-        navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) => done(list.length ? list.map(
-          (n) => ({ title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.title) })) : null));
-    """))
+
+    def deliver_and_list(driver):
+        # The registration's id is not exposed to the page; a fresh Chromium profile numbers its first ones from 0,
+        # and a push to an id without a worker is dropped. The notification's tag makes repeats replace each other.
+        for registration in range(4):
+            try:
+                driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {
+                    "origin": base, "registrationId": str(registration), "data": json.dumps(payload)})
+            except Exception:
+                pass
+        return driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) => done(list.length ? list.map(
+              (n) => ({ title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.title) })) : null));
+        """)
+
+    notifications = WebDriverWait(browser, 20, poll_frequency=1).until(deliver_and_list)
     assert notifications == [{"title": "Free on Steam: <b>Delivered</b>", "body": "Worth $9.99 · Ends in 2 days",
                               "tag": f"giveaway-{giveaway['id']}", "actions": ["Get it", "Claimed"]}]
