@@ -39,6 +39,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
+            How push services can reach the operator, sent with every Web Push (VAPID `sub`): mailto:you@example.org             or an https:// URL (env GIVEAWAYS_VAPID_SUBJECT).
+            """)
+    var vapidSubject: String?
+
+    @Option(
+        help: """
             How visitors reach the server, e.g. https://games.example.org (env GIVEAWAYS_PUBLIC_URL): absolute links \
             use it, and forms are accepted only for its host, loopback names, IP addresses and --allowed-host.
             """)
@@ -132,6 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowPrivateHooks = Settings.allowPrivateHooks.isOn(flag: allowPrivateHooks)
         configuration.allowPrivateImages = Settings.allowPrivateImages.isOn(flag: allowPrivateImages)
         configuration.telegramAPIURL = try Settings.telegramAPIURL.value(text: telegramAPIURL)
+        configuration.vapidSubject = try Settings.vapidSubject.value(text: vapidSubject)
         configuration.publicURL = try Settings.publicURL.value(text: publicURL)
         let hosts = allowedHost.isEmpty ? nil : allowedHost.joined(separator: ",")
         configuration.allowedHosts = Set(try Settings.allowedHosts.value(text: hosts))

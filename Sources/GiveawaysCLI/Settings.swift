@@ -106,6 +106,9 @@ enum Settings {
     static let telegramToken = Setting<String?>(
         variable: "GIVEAWAYS_TELEGRAM_TOKEN", defaultValue: nil, expected: "a bot token", isSecret: true,
         read: { $0 })
+    static let vapidSubject = Setting<String>(
+        variable: "GIVEAWAYS_VAPID_SUBJECT", defaultValue: WebPush.defaultSubject,
+        expected: "mailto:you@example.org or an https:// URL", read: { VAPIDKeys.isValidSubject($0) ? $0 : nil })
     static let allowPrivateImages = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_IMAGES")
     static let metrics = Setting(switch: "GIVEAWAYS_METRICS")
     static let metricsPort = Setting<Int?>(

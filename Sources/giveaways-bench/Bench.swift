@@ -2,7 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 
-/// `giveaways-bench [--captures DIR] [--catalog FILE] [--hooks N | --hooks-only N]`: search, sync, catalog and
+/// `giveaways-bench [--captures DIR] [--catalog FILE] [--hooks N | --hooks-only N] [--push-only N]`: search, sync, catalog and
 /// webhook-delivery benchmarks, printed as a table.
 /// Uses the real captures when given (the last day for single-capture figures), synthetic data otherwise.
 @main
@@ -19,6 +19,11 @@ enum Bench {
         let seed = try GamerPowerFeedDecoder().decode(status: 200, body: seedFeed).giveaways
 
         var table = Table()
+        if let index = arguments.firstIndex(of: "--push-only") {
+            try await PushBench.run(subscriptions: Int(arguments[index + 1]) ?? 1000, into: &table)
+            table.print()
+            return
+        }
         if let index = arguments.firstIndex(of: "--hooks-only") {
             try await HookBench.run(events: Int(arguments[index + 1]) ?? 1000, into: &table)
             table.print()

@@ -50,7 +50,7 @@ enum HookBench {
         }
     }
 
-    private static func stub(id: Int) -> Giveaway {
+    static func stub(id: Int) -> Giveaway {
         Giveaway(
             id: id, title: "Bench Game \(id) Giveaway", worth: Worth(cents: 999),
             thumbnailURL: "https://www.gamerpower.com/offers/1/\(id).jpg",

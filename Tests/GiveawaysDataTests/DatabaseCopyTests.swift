@@ -45,6 +45,11 @@ struct DatabaseCopyTests {
         try await catalog.saveDetail(CatalogGameDetail(description: "Long."), of: 7, at: day2)
         try await DiscoverCacheSQLiteRepository(database: database).storeAnswer(
             Data([0, 1, 0xFF]), for: "genres", at: day1)
+        let push = try await hooks.addHook(
+            Hook(
+                url: URL(string: "https://push.example.org/e/1")!, format: .webpush, secret: "p.a", createdAt: day2,
+                profileID: alice))
+        try await hooks.saveDevice(PushDevice(hookID: push.id, label: "Firefox on Linux", language: "de"))
         _ = try database.serverSecret(named: "profile-cookie", at: day1)
         try await hooks.saveNotificationPreferences(Self.preferences, for: alice, at: day2)
         return database
@@ -74,10 +79,14 @@ struct DatabaseCopyTests {
                 try await HookPostgresRepository(database: target).notificationPreferences(of: alice)
                     == Self.preferences)
 
+            #expect(
+                try await HookPostgresRepository(database: target).device(hookID: 2)
+                    == PushDevice(hookID: 2, label: "Firefox on Linux", language: "de"))
+
             // Ids go on after the copied ones.
             let hook = try await HookPostgresRepository(database: target).addHook(
                 Hook(url: URL(string: "https://example.org/new")!, createdAt: day2))
-            #expect(hook.id == 2)
+            #expect(hook.id == 3)
         }
     }
 

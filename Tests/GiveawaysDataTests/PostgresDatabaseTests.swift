@@ -29,6 +29,7 @@ struct PostgresDatabaseTests {
                 tables == [
                     "catalog_game", "discover_cache", "feed_period", "giveaway", "giveaway_end_change",
                     "giveaway_platform", "hook", "hook_delivery", "hook_event", "link_code", "mark", "profile",
+                    "push_device",
                     "schema_migration", "server_secret", "sync_lease", "sync_run",
                 ])
             for database in databases { await database.close() }

@@ -160,6 +160,7 @@ final class SwitchableSource: GiveawaySource {
         .settingsFeedToken, .settingsLinkCode, .settingsExport, .settingsImport, .link(code: nil),
         .link(code: "ABCD-EFGH"), .notifications, .notificationRemove(id: 4), .manifest, .serviceWorker, .offline,
         .notificationSchedule,
+        .pushSubscribe, .pushTest(id: 4),
         .staticAsset(name: "app.css", version: "1a2b3c4d"), .staticAsset(name: "favicon.svg", version: nil),
         .catalogHidden, .catalogRestoreAll, .catalogNote(id: 452), .catalogHide(id: 452),
         .discover(showGenres: false), .discover(showGenres: true), .discoverChoose, .discoverForget,

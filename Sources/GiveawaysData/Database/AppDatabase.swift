@@ -177,6 +177,15 @@ public struct AppDatabase: Sendable {
             try db.execute(sql: "DELETE FROM discover_cache")
             try db.execute(sql: "PRAGMA secure_delete = \(secureDelete)")
         }
+        migrator.registerMigration("v10: push devices") { db in
+            // A Web Push subscription is a `webpush` hook; this names its device for the visitor ("Chrome on
+            // Android") and keeps the language its notifications are written in. Goes with its hook.
+            try db.create(table: "push_device") { t in
+                t.primaryKey("hook_id", .integer).references("hook", onDelete: .cascade)
+                t.column("label", .text).notNull()
+                t.column("language", .text).notNull()
+            }
+        }
         migrator.registerMigration("v11: reminders, digest and quiet hours") { db in
             try migrateToNotificationPreferences(db)
         }

@@ -227,6 +227,8 @@ public enum DatabaseCopy {
                 ("gave_up", .bool),
             ]),
         Table(
+            name: "push_device", columns: [("hook_id", .int), ("label", .text), ("language", .text)], identities: []),
+        Table(
             name: "server_secret", columns: [("name", .text), ("value", .blob), ("created_at", .date)],
             identities: []),
     ]

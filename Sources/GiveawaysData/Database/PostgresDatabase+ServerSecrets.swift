@@ -16,4 +16,8 @@ extension PostgresDatabase: ServerSecretStore {
         let stored = try await rows("SELECT value FROM server_secret WHERE name = \(name)").first
         return try stored.map { [UInt8](try $0.get("value", as: Data.self)) } ?? [UInt8](fresh)
     }
+
+    public func forgetServerSecret(named name: String) async throws {
+        _ = try await rows("DELETE FROM server_secret WHERE name = \(name)")
+    }
 }

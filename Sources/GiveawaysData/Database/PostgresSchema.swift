@@ -20,6 +20,7 @@ enum PostgresSchema {
     static let migrations: [Migration] = [
         Migration(version: 1, name: "the schema of SQLite v9", statements: schemaOfSQLiteV9),
         Migration(version: 2, name: "sync leases", statements: syncLeases),
+        Migration(version: 3, name: "push devices", statements: pushDevices),
         Migration(version: 4, name: "reminders, digest and quiet hours", statements: notificationPreferences),
     ]
 
@@ -227,6 +228,16 @@ enum PostgresSchema {
             value bytea NOT NULL,
             created_at timestamptz NOT NULL)
         """,
+    ]
+
+    // SQLite's v10: the device behind a `webpush` hook (`PushDevice`).
+    private static let pushDevices = [
+        """
+        CREATE TABLE push_device (
+            hook_id bigint PRIMARY KEY REFERENCES hook (id) ON DELETE CASCADE,
+            label text NOT NULL,
+            language text NOT NULL)
+        """
     ]
 
     // Which instance may fetch each source until when (`PostgresSyncLease`).

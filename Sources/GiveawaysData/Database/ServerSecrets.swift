@@ -6,6 +6,8 @@ public protocol ServerSecretStore: Sendable {
     /// The secret called `name` (32 random bytes), made and stored on first use; the same for every instance on
     /// one database.
     func serverSecret(named name: String, at time: Date) async throws -> [UInt8]
+    /// Forgets the secret called `name`: the next `serverSecret` makes a new one (`giveaways push rotate-keys`).
+    func forgetServerSecret(named name: String) async throws
 }
 
 extension AppDatabase: ServerSecretStore {
@@ -21,6 +23,12 @@ extension AppDatabase: ServerSecretStore {
                 arguments: [name, Data(fresh), time])
             let stored = try Data.fetchOne(db, sql: "SELECT value FROM server_secret WHERE name = ?", arguments: [name])
             return stored.map { [UInt8]($0) } ?? fresh
+        }
+    }
+
+    public func forgetServerSecret(named name: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM server_secret WHERE name = ?", arguments: [name])
         }
     }
 }

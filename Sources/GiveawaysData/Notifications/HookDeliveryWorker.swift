@@ -27,6 +27,8 @@ public struct HookDeliveryWorker: Sendable {
     public var recorded: @Sendable (Hook, HookDeliveryAttempt) -> Void = { _, _ in }
     /// Where Telegram's Bot API is, and how Details links are made.
     public var channels = HookChannels()
+    /// Web Push (`webpush` hooks); without it their events are given up as unsendable.
+    public var push: WebPush?
 
     public init(
         repository: any HookRepository, sender: HookSender, clock: @escaping @Sendable () -> Date, logger: Logger
@@ -130,10 +132,14 @@ public struct HookDeliveryWorker: Sendable {
     private func deliver(_ event: ClaimedHookEvent) async -> (delivered: Bool, next: Date?) {
         let outcome: HookSender.Outcome
         do {
-            let message = try HookPayload.message(
-                hook: event.hook, giveaway: event.giveaway, event: event.event.rawValue, deliveryID: String(event.id),
-                change: event.endDateChange, now: clock(), channels: channels)
-            outcome = await sender(for: event.hook).send(message)
+            if event.hook.format == .webpush {
+                outcome = try await sendPush(event.hook, event.giveaway, event: event.event.rawValue)
+            } else {
+                let message = try HookPayload.message(
+                    hook: event.hook, giveaway: event.giveaway, event: event.event.rawValue,
+                    deliveryID: String(event.id), change: event.endDateChange, now: clock(), channels: channels)
+                outcome = await sender(for: event.hook).send(message)
+            }
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }
@@ -149,6 +155,7 @@ public struct HookDeliveryWorker: Sendable {
                 of: event, status: outcome.status, error: outcome.error,
                 notBefore: outcome.retryAfter.map { now.addingTimeInterval($0) }, at: now)
             recorded(event.hook, attempt)
+            if event.hook.format == .webpush { try await pushAnswered(outcome, hook: event.hook) }
             let metadata: Logger.Metadata = [
                 "hook": "\(event.hook.id)", "to": "\(event.hook.redactedURL)", "giveaway": "\(event.giveaway.id)",
                 "event": "\(event.event.rawValue)", "attempt": "\(event.attempt)",
@@ -175,16 +182,47 @@ public struct HookDeliveryWorker: Sendable {
         }
     }
 
+    /// Sends one push message. Push endpoints follow `--allow-private-hooks` (the browser's push service is
+    /// public; a private one exists only in tests and home networks, where the operator allows it).
+    private func sendPush(_ hook: Hook, _ giveaway: Giveaway, event: String) async throws -> HookSender.Outcome {
+        guard let push else { return HookSender.Outcome(status: nil, error: "Web Push is not set up on this server") }
+        let message = try await push.message(
+            hook: hook, giveaway: giveaway, event: event, allowPrivate: sender.allowPrivate, now: clock())
+        return await sender.send(message)
+    }
+
+    /// What the push service's answer means beyond the outbox's retry rule: 404 and 410 say the subscription is
+    /// gone for good (the device unsubscribed, or the browser dropped it), so it is removed; 413 is our bug (the
+    /// payload is capped below what services take).
+    private func pushAnswered(_ outcome: HookSender.Outcome, hook: Hook) async throws {
+        switch outcome.status {
+        case 404, 410:
+            _ = try await repository.removeHook(id: hook.id)
+            logger.info(
+                "push subscription gone; removed",
+                metadata: ["hook": "\(hook.id)", "status": "\(outcome.status ?? 0)", "to": "\(hook.redactedURL)"])
+        case 413:
+            logger.error(
+                "push service refused the payload as too large (a bug: payloads are capped); gave up",
+                metadata: ["hook": "\(hook.id)", "to": "\(hook.redactedURL)"])
+        default: break
+        }
+    }
+
     /// Sends one sample delivery to a hook now (`giveaways hooks test`), logs it, and answers the outcome. The
     /// sample is the feed's first live giveaway, or a made-up one when the feed is empty.
     public func sendTest(to hook: Hook, sample: Giveaway) async throws -> HookDeliveryAttempt {
         let now = clock()
         let outcome: HookSender.Outcome
         do {
-            let message = try HookPayload.message(
-                hook: hook, giveaway: sample, event: "test", deliveryID: "test-\(UUID().uuidString.lowercased())",
-                now: now, channels: channels)
-            outcome = await sender(for: hook).send(message)
+            if hook.format == .webpush {
+                outcome = try await sendPush(hook, sample, event: "test")
+            } else {
+                let message = try HookPayload.message(
+                    hook: hook, giveaway: sample, event: "test",
+                    deliveryID: "test-\(UUID().uuidString.lowercased())", now: now, channels: channels)
+                outcome = await sender(for: hook).send(message)
+            }
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }

@@ -47,6 +47,9 @@ public enum HookPayload {
         case .apprise:
             body = try encoder.encode(
                 AppriseMessage.body(hook: hook, giveaway: giveaway, event: event, change: change, channels: channels))
+        case .webpush:
+            // Encrypted per subscription with the server's VAPID keys: `WebPush.message`, not here.
+            throw WebPush.Refusal.noKeys
         }
         var headers: [(name: String, value: String)] = [
             ("Content-Type", "application/json"), ("User-Agent", "GameGiveaways/1.0 (+self-hosted)"),

@@ -13,7 +13,13 @@ public struct HookSender: Sendable {
         /// Readable, one line, never the hook's secret or its URL's path.
         public var error: String?
         /// How long the receiver asked us to wait (a 429's `Retry-After`, or Telegram's `retry_after`).
-        public var retryAfter: TimeInterval? = nil
+        public var retryAfter: TimeInterval?
+
+        public init(status: Int?, error: String?, retryAfter: TimeInterval? = nil) {
+            self.status = status
+            self.error = error
+            self.retryAfter = retryAfter
+        }
 
         public var succeeded: Bool { error == nil && status.map { (200..<300).contains($0) } == true }
     }
@@ -142,6 +148,17 @@ public struct HookSender: Sendable {
         outcome.retryAfter = reason.retryAfter
         outcome.error = reason.description.map { Self.scrub("HTTP \(status): \($0)", of: message) }
         return outcome
+    }
+
+    /// `Retry-After` as seconds from now: delta-seconds, or an HTTP date.
+    static func retryAfter(_ value: String) -> TimeInterval? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(text) { return seconds >= 0 ? TimeInterval(seconds) : nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text).map { max(0, $0.timeIntervalSinceNow) }
     }
 
     /// Bounds a whole attempt, body included.

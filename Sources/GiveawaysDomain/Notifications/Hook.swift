@@ -59,6 +59,9 @@ public enum HookFormat: String, Hashable, Sendable, CaseIterable, Codable {
     case telegram
     /// An Apprise API server: `{base}/notify/{key}`, or `{base}/notify` with the target URLs as the secret.
     case apprise
+    /// A browser's Web Push subscription (RFC 8030/8291/8292): the URL is the push endpoint, the secret holds the
+    /// subscription's keys as `<p256dh>.<auth>` (base64url).
+    case webpush
 }
 
 /// What happened to a giveaway that a hook can be told about.

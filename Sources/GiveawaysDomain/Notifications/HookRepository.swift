@@ -136,13 +136,16 @@ public struct ClaimedHookEvent: Sendable {
 extension HookDeliveryAttempt {
     /// What one attempt to deliver `claimed` came to: a 2xx answer without an error is delivered; anything else is
     /// tried again after `HookRetryPolicy`'s delay, or given up after its last try. The one rule every store records.
-    /// A retry is never earlier than `notBefore`, the time the receiver asked us to wait for.
+    /// A 413 is given up at once: the same body would be refused again. A retry is never earlier than `notBefore`,
+    /// the time the receiver asked us to wait for, and never more than a day away because of it.
     public init(
         outcomeOf claimed: ClaimedHookEvent, status: Int?, error: String?, notBefore: Date? = nil, at now: Date
     ) {
         let succeeded = error == nil && status.map { (200..<300).contains($0) } == true
-        let next = (succeeded ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now))
-            .map { max($0, notBefore ?? $0) }
+        var next = succeeded || status == 413 ? nil : HookRetryPolicy.nextAttempt(after: claimed.attempt, failedAt: now)
+        if let policy = next, let notBefore, notBefore > policy {
+            next = min(notBefore, now.addingTimeInterval(86_400))
+        }
         self.init(
             at: now, hookID: claimed.hook.id, eventID: claimed.id, giveawayID: claimed.giveaway.id,
             event: claimed.event.rawValue, attempt: claimed.attempt, status: status,

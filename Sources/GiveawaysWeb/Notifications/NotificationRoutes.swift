@@ -32,6 +32,8 @@ struct NotificationRoutes: Sendable {
     let clock: @Sendable () -> Date
     /// Tries to add a hook, per client address; one per app, so it lives as long as the server.
     let tries = ClientRateLimiter(capacity: triesPerAddress, refill: tryRefill)
+    /// Web Push's part of the page ("This device"); `nil` on a server without it.
+    var push: PushPageSetup?
 
     func register(on router: Router<AppRequestContext>) {
         let routes = SiteRouter(
@@ -120,11 +122,21 @@ struct NotificationRoutes: Sendable {
             preferences = try await hooks.notificationPreferences(of: profile)
         }
         let strings = context.strings
+        var pushSection: HTML?
+        if let push {
+            var devices: [(Hook, PushDevice?)] = []
+            for hook in own where hook.format == .webpush {
+                devices.append((hook, try await push.devices.device(hookID: hook.id)))
+            }
+            pushSection = PushSection(publicKey: push.publicKey, devices: devices, strings: strings).render()
+        }
+        own.removeAll { $0.format == .webpush }
         var page = NotificationsPage(
             hooks: own.map { NotificationsPage.HookModel($0, strings: strings) },
             rulesText: strings.rulesSummary(rules),
             error: error, typedURL: typedURL, strings: strings)
         page.preferences = preferences
+        page.push = pushSection
         return PageResponse.html(
             Layout(
                 request, context, title: context.strings.pageTitle(context.strings.notifications.heading),
@@ -167,4 +179,10 @@ struct NotificationRoutes: Sendable {
         let description: String
         init(_ description: String) { self.description = description }
     }
+}
+
+/// What the page needs to show "This device": the VAPID public key and the devices' names.
+struct PushPageSetup: Sendable {
+    let publicKey: String
+    let devices: any PushDeviceRepository
 }

@@ -24,6 +24,7 @@ struct NotificationsPage {
                 case .json: "JSON"
                 case .telegram: strings.channels.telegram
                 case .apprise: strings.channels.apprise
+                case .webpush: "Web Push"
                 }
             urlText = hook.redactedURL
             eventsText = hook.events.sorted().map { NotificationsPage.label($0, strings) }.joined(separator: ", ")
@@ -48,6 +49,8 @@ struct NotificationsPage {
     let strings: Strings
     /// The visitor's reminder lead, summary, quiet hours and time zone, for the schedule form.
     var preferences = NotificationPreferences.standard
+    /// Web Push's "This device" section, above the webhooks.
+    var push: HTML?
     private var text: Strings.NotificationsText { strings.notifications }
 
     static func label(_ event: HookEvent, _ strings: Strings) -> String {
@@ -69,6 +72,7 @@ struct NotificationsPage {
                   <p>\(text.intro)</p>
                 </section>
                 \(error.map { HTML("<p class=\"notice notice--error\" role=\"alert\">\($0)</p>") })
+                \(push)
                 <section class="settings-card" aria-labelledby="hooks-title">
                   <h2 id="hooks-title">\(text.yourNotifications)</h2>
                   <p class="settings-card__lead">\(text.follow(rules, rulesText))</p>

@@ -32,6 +32,11 @@ public struct WebConfiguration: Sendable {
     public var telegramAPIURL = Defaults.telegramAPIURL
     /// How often the webhook outbox is checked (it is also checked right after every sync).
     public var hookPollInterval: Duration = .seconds(5)
+    /// The server's VAPID key pair for Web Push; `buildApplication` reads the database's (made at first start), tests
+    /// may set one. `nil` (with repositories given directly) turns Web Push off.
+    public var vapidKeys: VAPIDKeys?
+    /// Who runs the server, for push services (`--vapid-subject mailto:…|https://…`).
+    public var vapidSubject = WebPush.defaultSubject
     /// How visitors reach the server (`--public-url`), for absolute links and the allowed `Host`/`Origin`.
     public var publicURL: URL?
     /// More names the server answers to besides loopback names, IP literals and the public URL's host.
@@ -158,6 +163,9 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     if configuration.nearby == nil, let sources = configuration.nearbySources {
         configuration.nearby = sources.services(connections: connections, logger: logger)
     }
+    if configuration.vapidKeys == nil {
+        configuration.vapidKeys = try await VAPIDKeys.load(from: store.secrets)
+    }
     let discover = configuration.rawgKey.map {
         RAWGDiscoverSource(
             connections: connections, baseURL: configuration.rawgURL, key: $0, cache: repositories.discoverCache,
@@ -225,7 +233,14 @@ public func buildApplication(
             source: catalogSource, catalog: repositories.catalog, readModel: readModel, clock: clock, logger: logger,
             changes: repositories.changes)
     }
-    let hookService = repositories.hooks.map { hooks in
+    // Web Push needs the server's keys and a store that names devices.
+    let push = repositories.hooks.flatMap { hooks -> WebPush? in
+        guard let keys = configuration.vapidKeys, let devices = hooks as? any PushDeviceRepository else { return nil }
+        return WebPush(keys: keys, subject: configuration.vapidSubject, devices: devices) {
+            PushNotification.payload($0, event: $1, language: $2, now: $3)
+        }
+    }
+    let hookWorker = repositories.hooks.map { hooks in
         var worker = HookDeliveryWorker(
             repository: hooks,
             sender: HookSender(connections: connections, allowPrivate: configuration.allowPrivateHooks),
@@ -233,7 +248,11 @@ public func buildApplication(
             logger: logger)
         worker.channels = configuration.hookChannels
         if let metrics { worker.recorded = { metrics.hookDelivery(format: $0.format, attempt: $1) } }
-        return HookDeliveryService(worker: worker, pollInterval: configuration.hookPollInterval, logger: logger)
+        worker.push = push
+        return worker
+    }
+    let hookService = hookWorker.map { worker in
+        HookDeliveryService(worker: worker, pollInterval: configuration.hookPollInterval, logger: logger)
     }
     let scheduler = SyncScheduler(
         jobs: jobs, readModel: readModel, clock: clock, logger: logger, lease: repositories.syncLease,
@@ -282,7 +301,16 @@ public func buildApplication(
         .register(on: router)
     CatalogMarkRoutes(readModel: readModel, marks: repositories.marks, clock: clock).register(on: router)
     if let hooks = repositories.hooks {
-        NotificationRoutes(hooks: hooks, profiles: repositories.profiles, clock: clock).register(on: router)
+        var notifications = NotificationRoutes(hooks: hooks, profiles: repositories.profiles, clock: clock)
+        if let push, let hookWorker {
+            notifications.push = PushPageSetup(publicKey: push.keys.publicKeyText, devices: push.devices)
+            PushRoutes(
+                hooks: hooks, devices: push.devices, allowPrivate: configuration.allowPrivateHooks,
+                readModel: readModel, sendTest: { try await hookWorker.sendTest(to: $0, sample: $1) }, clock: clock
+            )
+            .register(on: router)
+        }
+        notifications.register(on: router)
     }
     HealthRoutes(health: repositories.health).register(on: router)
     let metricsRoutes = metrics.map { MetricsRoutes(metrics: $0, pages: readModel.pages, health: repositories.health) }

@@ -87,3 +87,38 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(caches.match(request, { cacheName: SHELL }).then((hit) => hit || fetch(request)));
   }
 });
+// Web Push (PushNotification.swift writes the payload): every text is shown as text by the browser, never as
+// markup; links are followed only within this site, and "Get it" only to an https claim page.
+const ownURL = (path) => {
+  const url = new URL(typeof path === "string" ? path : "/", self.location.origin);
+  return url.origin === self.location.origin ? url.href : self.location.origin + "/";
+};
+self.addEventListener("push", (event) => {
+  let data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (error) { data = {}; }
+  const text = (value, fallback) => (typeof value === "string" ? value : fallback);
+  const claim = /^https:\/\//i.test(text(data.claimURL, "")) ? data.claimURL : null;
+  const actions = [];
+  if (claim) actions.push({ action: "get", title: text(data.getIt, "Get it") });
+  actions.push({ action: "claimed", title: text(data.claimed, "Claimed") });
+  event.waitUntil(self.registration.showNotification(text(data.title, "GameGiveaways"), {
+    body: text(data.body, ""), icon: data.icon ? ownURL(data.icon) : undefined,
+    image: data.image ? ownURL(data.image) : undefined, tag: text(data.tag, undefined), actions,
+    data: { details: ownURL(data.detailsURL), claim, claimed: data.claimedURL ? ownURL(data.claimedURL) : null },
+  }));
+});
+self.addEventListener("notificationclick", (event) => {
+  const data = event.notification.data || {};
+  event.notification.close();
+  if (event.action === "claimed") {
+    // Marks it claimed for this browser's profile (its cookie goes with a same-origin request); no page opens.
+    if (data.claimed) {
+      event.waitUntil(fetch(data.claimed, {
+        method: "POST", credentials: "same-origin", body: "kind=claimed&on=1",
+        headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+      }).catch(() => {}));
+    }
+    return;
+  }
+  event.waitUntil(self.clients.openWindow(event.action === "get" && data.claim ? data.claim : data.details));
+});

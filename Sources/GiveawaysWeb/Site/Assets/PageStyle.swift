@@ -33,6 +33,7 @@ enum PageStyle: String, CaseIterable, Sendable {
         case .more: "more.js"
         case .discover: "discover.js"
         case .nearby: "nearby.js"
+        case .settings: "push.js"
         default: nil
         }
     }

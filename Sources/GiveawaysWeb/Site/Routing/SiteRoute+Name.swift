@@ -11,6 +11,7 @@ extension SiteRoute {
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
         case health, metrics, language
         case notificationSchedule
+        case pushSubscribe, pushTest
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
         case nearbyTile
         case apiNearby
@@ -51,6 +52,8 @@ extension SiteRoute {
         case .notifications: .notifications
         case .notificationRemove: .notificationRemove
         case .notificationSchedule: .notificationSchedule
+        case .pushSubscribe: .pushSubscribe
+        case .pushTest: .pushTest
         case .settingsExport: .settingsExport
         case .settingsImport: .settingsImport
         case .history: .history

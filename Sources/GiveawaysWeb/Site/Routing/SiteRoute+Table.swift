@@ -59,6 +59,10 @@ extension SiteRoute {
             .notificationRemove, "/settings/notifications/{id}/delete",
             parse: { $0.id("id").map(SiteRoute.notificationRemove(id:)) },
             print: { if case .notificationRemove(let id) = $0 { ["id": "\(id)"] } else { nil } }),
+        .init(.pushSubscribe, "/settings/notifications/push"),
+        .init(
+            .pushTest, "/settings/notifications/{id}/test", parse: { $0.id("id").map(SiteRoute.pushTest(id:)) },
+            print: { if case .pushTest(let id) = $0 { ["id": "\(id)"] } else { nil } }),
         // MARK: Catalog
         .init(
             .freeToPlay, "/free-to-play", parse: { .freeToPlay(try CatalogFilters(parameters: $0.query)) },

@@ -69,6 +69,10 @@ enum SiteRoute: Hashable, Sendable {
     case notificationRemove(id: Int)
     /// `POST /settings/notifications/schedule`: the reminder's lead, the daily summary, quiet hours, the time zone.
     case notificationSchedule
+    /// `POST /settings/notifications/push`: stores this browser's Web Push subscription (JSON).
+    case pushSubscribe
+    /// `POST /settings/notifications/{id}/test`: a test notification to one of this visitor's devices.
+    case pushTest(id: Int)
     /// `GET /settings/export`: marks, notes and rules as a JSON download.
     case settingsExport
     /// `POST /settings/import`: that file, merged back in.

@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+
+/// A push service (RFC 8030) on 127.0.0.1 for tests: records every message (path, headers, encrypted body) and
+/// answers 201, or what it is told next — 404, 410, 413, 429 with `Retry-After`, 500.
+public final class FakePushService: Sendable {
+    /// One message as received.
+    public struct Received: Sendable {
+        public var path: String
+        public var headers: [String: String]
+        public var body: Data
+
+        /// A header by name, case-insensitively.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+    }
+
+    private struct Answer {
+        var status: Int
+        var retryAfter: String?
+    }
+
+    private struct State {
+        var received: [Received] = []
+        var answers: [Answer] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The next `times` messages are answered `status`, with `Retry-After: retryAfter` when given.
+    public func answer(_ status: Int, retryAfter: String? = nil, times: Int = 1) {
+        state.withLock { $0.answers += Array(repeating: Answer(status: status, retryAfter: retryAfter), count: times) }
+    }
+
+    /// Every message received, in order.
+    public var received: [Received] { state.withLock { $0.received } }
+
+    public var count: Int { state.withLock { $0.received.count } }
+
+    /// Runs `body` with the service listening on a free loopback port; the argument is its base URL (subscription
+    /// endpoints are paths below it).
+    public func withServer<T: Sendable>(_ body: @Sendable (URL) async throws -> T) async throws -> T {
+        let router = Router()
+        router.post("**") { request, _ -> Response in
+            let bytes = try await request.body.collect(upTo: 65_536)
+            var headers: [String: String] = [:]
+            for field in request.headers { headers[field.name.rawName] = field.value }
+            let answer = self.state.withLock { state -> Answer in
+                state.received.append(
+                    Received(path: request.uri.path, headers: headers, body: Data(bytes.readableBytesView)))
+                return state.answers.isEmpty ? Answer(status: 201) : state.answers.removeFirst()
+            }
+            var fields: HTTPFields = [:]
+            if let retryAfter = answer.retryAfter { fields[.retryAfter] = retryAfter }
+            return Response(status: .init(code: answer.status), headers: fields)
+        }
+        var logger = Logger(label: "fake-push-service")
+        logger.logLevel = .warning
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+        return try await app.test(.live) { client in
+            guard let port = client.port else { throw NoPort() }
+            return try await body(URL(string: "http://127.0.0.1:\(port)")!)
+        }
+    }
+
+    private struct NoPort: Error {}
+}

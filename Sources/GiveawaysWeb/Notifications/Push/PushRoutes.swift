@@ -1,0 +1,162 @@
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import Hummingbird
+
+/// Web Push from Settings → Notifications: "Notify this device" stores the browser's subscription as a visitor's
+/// `webpush` hook (so it gets the outbox, its retries, the limits and the "starts from now" baseline of every
+/// visitor's hook), and "Send a test" sends one notification now. Same-origin POSTs only, like every form
+/// (`VisitorMiddleware`).
+struct PushRoutes: Sendable {
+    /// A subscription's JSON is a few hundred bytes; a push endpoint well under a kilobyte.
+    static let maximumBody = 4 * 1024
+    static let maximumEndpointLength = 1000
+
+    let hooks: any HookRepository
+    let devices: any PushDeviceRepository
+    /// `--allow-private-hooks`: push endpoints may be http and on private addresses (tests, home networks).
+    let allowPrivate: Bool
+    let readModel: ReadModel
+    /// Sends one test notification to a hook now, and answers the attempt.
+    let sendTest: @Sendable (Hook, Giveaway) async throws -> HookDeliveryAttempt
+    let clock: @Sendable () -> Date
+    /// Tries to add a device, per client address, as for webhooks.
+    let tries = ClientRateLimiter(capacity: NotificationRoutes.triesPerAddress, refill: NotificationRoutes.tryRefill)
+
+    func register(on router: Router<AppRequestContext>) {
+        let routes = SiteRouter(router)
+        routes.post(.pushSubscribe, use: subscribe)
+        routes.post(.pushTest, use: test)
+    }
+
+    /// What the page's script sends: `PushSubscription.toJSON()`.
+    struct SubscriptionJSON: Decodable {
+        struct Keys: Decodable {
+            var p256dh: String
+            var auth: String
+        }
+        var endpoint: String
+        var keys: Keys
+    }
+
+    /// `POST /settings/notifications/push` with the subscription's JSON: answers `{"id":…,"label":…}`, or
+    /// `{"error":…}` with 400, 413 or 429 and the reason in the page's language.
+    @Sendable func subscribe(request: Request, context: AppRequestContext) async throws -> Response {
+        do {
+            return try await add(request, context)
+        } catch let error as AppError {
+            var response = JSONResponse.error(status: error.status, message: error.message(in: context.strings))
+            response.headers.append(contentsOf: error.headers)
+            return response
+        }
+    }
+
+    private func add(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let now = clock()
+        let client = ClientAddress(
+            peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
+        if let retryAt = tries.take(client, at: now) {
+            let wait = retryAt.timeIntervalSince(now)
+            let minutes = minutesText(wait, context)
+            throw AppError(.tooManyRequests, headers: [.retryAfter: String(Int(wait.rounded(.up)))]) {
+                $0.notifications.tooManyTries(minutes)
+            }
+        }
+        let body = try await FormBody.collect(request, maxBytes: Self.maximumBody, strings: context.strings)
+        let (endpoint, keys) = try subscription(from: Data(body.readableBytesView))
+        guard let profile = context.profile else {
+            let minutes = minutesText(NotificationRoutes.minimumProfileAge, context)
+            throw AppError { $0.notifications.profileEmpty(minutes) }
+        }
+        // The same browser subscribing again replaces its earlier subscription.
+        for old in try await hooks.hooks(of: profile) where old.format == .webpush && old.url == endpoint {
+            _ = try await hooks.removeHook(id: old.id, of: profile)
+        }
+        let hook = Hook(
+            url: endpoint, format: .webpush, secret: keys.secret, events: [.new, .ending], createdAt: now,
+            profileID: profile)
+        let added: Hook
+        switch try await hooks.addVisitorHook(hook, from: client.description, limits: NotificationRoutes.limits) {
+        case .success(let hook): added = hook
+        case .failure(let limit): throw refusal(limit, now: now, context)
+        }
+        let label = DeviceLabel.label(userAgent: request.headers[.userAgent], strings: context.strings)
+        try await devices.saveDevice(
+            PushDevice(hookID: added.id, label: label, language: context.language.rawValue))
+        return try JSONResponse.encode(["id": "\(added.id)", "label": label])
+    }
+
+    /// The endpoint and keys of a subscription's JSON, checked: an http(s) endpoint on a public address (unless
+    /// `allowPrivate`), a 65-byte point and a 16-byte secret.
+    private func subscription(from body: Data) throws -> (URL, PushSubscriptionKeys) {
+        guard let json = try? JSONDecoder().decode(SubscriptionJSON.self, from: body),
+            json.endpoint.count <= Self.maximumEndpointLength, let endpoint = URL(string: json.endpoint),
+            let keys = try? PushSubscriptionKeys(p256dh: json.keys.p256dh, auth: json.keys.auth)
+        else { throw AppError { $0.push.badSubscription } }
+        do {
+            try HookAddress.validateShape(endpoint)
+        } catch {
+            throw AppError { $0.push.endpointNotHTTPS }
+        }
+        if !allowPrivate {
+            guard endpoint.scheme?.lowercased() == "https" else { throw AppError { $0.push.endpointNotHTTPS } }
+            do {
+                try HookAddress.validateLiteral(endpoint)
+            } catch {
+                throw AppError { $0.push.endpointPrivate }
+            }
+        }
+        return (endpoint, keys)
+    }
+
+    private func refusal(_ limit: VisitorHookLimit, now: Date, _ context: AppRequestContext) -> AppError {
+        switch limit {
+        case .profileEmpty:
+            let minutes = minutesText(NotificationRoutes.minimumProfileAge, context)
+            return AppError { $0.notifications.profileEmpty(minutes) }
+        case .profileTooNew(let readyAt):
+            let minutes = minutesText(readyAt.timeIntervalSince(now), context)
+            return AppError { $0.notifications.profileTooNew(minutes) }
+        case .profileFull: return AppError { $0.notifications.profileFull(NotificationRoutes.maximumHooks) }
+        case .addressFull: return AppError { $0.notifications.addressFull }
+        case .serverFull: return AppError { $0.notifications.serverFull }
+        }
+    }
+
+    /// `POST /settings/notifications/{id}/test`: one notification now, about the feed's first live giveaway.
+    /// Answers `{"ok":…,"message":…}` for the page's script, a redirect back for a plain form.
+    @Sendable func test(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard let profile = context.profile, case .pushTest(let id) = route,
+            let hook = try await hooks.hooks(of: profile).first(where: { $0.id == id && $0.format == .webpush })
+        else { throw AppError(.notFound) { $0.notifications.noSuchNotification } }
+        let now = clock()
+        let snapshot = try await readModel.snapshot()
+        let sample = snapshot.giveaways.first { $0.isLive(at: now) } ?? Self.sample(now: now)
+        let attempt = try await sendTest(hook, sample)
+        guard request.headers[.accept]?.contains("application/json") == true else {
+            return PageResponse.redirect(to: SiteRoute.notifications.path)
+        }
+        let text = context.strings.push
+        let message =
+            attempt.succeeded ? text.testSent : text.testFailed(attempt.error ?? "HTTP \(attempt.status ?? 0)")
+        return try JSONResponse.encode(TestAnswer(ok: attempt.succeeded, message: message))
+    }
+
+    struct TestAnswer: Encodable {
+        var ok: Bool
+        var message: String
+    }
+
+    /// A made-up giveaway for a test when the feed holds none.
+    static func sample(now: Date) -> Giveaway {
+        Giveaway(
+            id: 0, title: "GameGiveaways", worth: nil, thumbnailURL: "", imageURL: "", description: "",
+            instructions: "", openGiveawayURL: "", openGiveaway: nil, publishedAt: now, type: .game, platforms: [],
+            endsAt: nil, users: 0, status: "Active", gamerpowerURL: "")
+    }
+
+    private func minutesText(_ interval: TimeInterval, _ context: AppRequestContext) -> String {
+        let count = max(1, Int((interval / 60).rounded(.up)))
+        return context.strings.time.spanIn.minute(count, number: context.strings.number(count))
+    }
+}

@@ -1,0 +1,87 @@
+import GiveawaysDomain
+
+extension Strings {
+    /// Web Push: Settings → Notifications → "This device", and the notification itself.
+    struct PushText: Sendable {
+        let thisDevice: String
+        let intro: String
+        let notify: String
+        let subscribed: String
+        let sendTest: String
+        let stop: String
+        let testSent: String
+        /// (why) → a test that did not go out.
+        let testFailed: @Sendable (String) -> String
+        let yourDevices: String
+        let noDevices: String
+        /// (date) → "since 24 Nov 2026".
+        let since: @Sendable (String) -> String
+        let remove: String
+        let unsupported: String
+        let denied: String
+        let failed: String
+        let working: String
+        /// (browser, system) → "Chrome on Android".
+        let deviceLabel: @Sendable (String, String) -> String
+        let someBrowser: String
+        let badSubscription: String
+        let endpointNotHTTPS: String
+        let endpointPrivate: String
+        // The notification.
+        /// (store, game) → "Free on Steam: Game".
+        let title: @Sendable (String, String) -> String
+        /// (game) → a title without a store.
+        let titleNoStore: @Sendable (String) -> String
+        /// (worth) → "Worth $19.99".
+        let worth: @Sendable (String) -> String
+        let getIt: String
+        let claimed: String
+    }
+
+    /// The push texts in this language.
+    var push: PushText {
+        language == .de ? Self.germanPush : Self.englishPush
+    }
+
+    static let englishPush = PushText(
+        thisDevice: "This device",
+        intro:
+            "Get a notification on this phone or computer for each new giveaway that passes your rules, with Get it and Claimed buttons.",
+        notify: "Notify this device", subscribed: "This device gets notifications.", sendTest: "Send a test",
+        stop: "Stop", testSent: "A test notification is on its way.",
+        testFailed: { "The test notification was not accepted: \($0)" }, yourDevices: "Your devices",
+        noDevices: "No device gets notifications yet.", since: { "since \($0)" }, remove: "Remove",
+        unsupported:
+            "This browser cannot receive notifications from websites. On iPhone and iPad: add GameGiveaways to the Home Screen first, then open it from there.",
+        denied: "Notifications are blocked for this site. Allow them in the browser's site settings, then try again.",
+        failed: "Notifications could not be turned on. Please try again.", working: "One moment…",
+        deviceLabel: { "\($0) on \($1)" }, someBrowser: "A browser",
+        badSubscription:
+            "The browser sent a subscription this server cannot use: it needs an endpoint URL, a 65-byte p256dh key and a 16-byte auth secret.",
+        endpointNotHTTPS: "A push endpoint must be an https:// address.",
+        endpointPrivate: "A push endpoint on a private, loopback or link-local address is refused on this server.",
+        title: { "Free on \($0): \($1)" }, titleNoStore: { "Free: \($0)" }, worth: { "Worth \($0)" },
+        getIt: "Get it", claimed: "Claimed")
+
+    static let germanPush = PushText(
+        thisDevice: "Dieses Gerät",
+        intro:
+            "Erhalte auf diesem Handy oder Computer eine Mitteilung zu jedem neuen Giveaway, das zu deinen Regeln passt – mit den Knöpfen Holen und Eingelöst.",
+        notify: "Dieses Gerät benachrichtigen", subscribed: "Dieses Gerät erhält Mitteilungen.",
+        sendTest: "Test senden", stop: "Beenden", testSent: "Eine Test-Mitteilung ist unterwegs.",
+        testFailed: { "Die Test-Mitteilung wurde nicht angenommen: \($0)" }, yourDevices: "Deine Geräte",
+        noDevices: "Noch erhält kein Gerät Mitteilungen.", since: { "seit \($0)" }, remove: "Entfernen",
+        unsupported:
+            "Dieser Browser kann keine Mitteilungen von Websites empfangen. Auf iPhone und iPad: GameGiveaways zuerst zum Home-Bildschirm hinzufügen und dann von dort öffnen.",
+        denied:
+            "Mitteilungen sind für diese Seite blockiert. Erlaube sie in den Website-Einstellungen des Browsers und versuche es erneut.",
+        failed: "Mitteilungen konnten nicht eingeschaltet werden. Bitte versuche es erneut.", working: "Einen Moment …",
+        deviceLabel: { "\($0) auf \($1)" }, someBrowser: "Ein Browser",
+        badSubscription:
+            "Der Browser hat ein Abonnement gesendet, das dieser Server nicht verwenden kann: nötig sind eine Endpunkt-URL, ein 65-Byte-Schlüssel p256dh und ein 16-Byte-Geheimnis auth.",
+        endpointNotHTTPS: "Ein Push-Endpunkt muss eine https://-Adresse sein.",
+        endpointPrivate:
+            "Ein Push-Endpunkt an einer privaten, Loopback- oder Link-Local-Adresse wird auf diesem Server abgelehnt.",
+        title: { "Gratis bei \($0): \($1)" }, titleNoStore: { "Gratis: \($0)" }, worth: { "Wert \($0)" },
+        getIt: "Holen", claimed: "Eingelöst")
+}
