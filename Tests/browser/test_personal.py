@@ -152,7 +152,8 @@ def test_screenshots_of_the_personal_pages(app, browser_factory):
             click(driver, driver.find_element(By.CSS_SELECTOR, "input[name=hide_claimed]"))
             click(driver, driver.find_element(By.CSS_SELECTOR, ".settings-card button.button--primary"))
             WebDriverWait(driver, 10).until(lambda d: "done=saved" in d.current_url)
-            for page, path in {"settings": "/settings", "home-rules": "/", "claimed": "/claimed"}.items():
+            for page, path in {"settings": "/settings", "home-rules": "/", "claimed": "/claimed",
+                               "notifications": "/settings/notifications"}.items():
                 driver.get(app + path)
                 time.sleep(0.6)
                 driver.save_screenshot(str(SCREENSHOTS / f"{page}-{size_name}-{scheme}.png"))

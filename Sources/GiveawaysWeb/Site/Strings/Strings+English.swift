@@ -192,7 +192,7 @@ extension Strings {
             feedRenewed: "Your feeds have a new address. The old one no longer works.",
             notificationsTitle: "Notifications",
             notificationsText:
-                "Be told in Discord, ntfy or your own endpoint when a giveaway that passes your rules appears, ends within 24 hours, or moves its end date.",
+                "Be told on this device, in Telegram, Discord, ntfy, through Apprise or at your own endpoint when a giveaway that passes your rules appears, ends soon, or moves its end date.",
             manageNotifications: "Manage notifications", rulesTitle: "Your rules",
             effect: { "Your rules let \($0) of \($1) live giveaways through." }, myStores: "My stores",
             myStoresHint: "Tick the stores you use. None ticked means every store.", types: "Types",
@@ -256,7 +256,7 @@ extension Strings {
         notifications: NotificationsText(
             heading: "Notifications",
             intro:
-                "Be told about new giveaways, ones ending within 24 hours, and moved end dates — in a Discord channel, an ntfy topic, or your own endpoint. Each is sent once; only giveaways that appear after you add a notification are announced as new.",
+                "Be told about new giveaways, ones ending soon, moved end dates, and hearted giveaways before they end — on this device, in Telegram, a Discord channel, an ntfy topic, through Apprise, or at your own endpoint. Each is sent once; only giveaways that appear after you add a notification are announced as new.",
             breadcrumb: "Breadcrumb", yourNotifications: "Your notifications",
             follow: { rules, summary in "They follow \(rules): \(summary)." }, yourRules: "your rules",
             none: "You have no notifications yet.", secretSet: "secret set", remove: "Remove",

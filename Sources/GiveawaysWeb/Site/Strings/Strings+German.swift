@@ -217,7 +217,7 @@ extension Strings {
             feedRenewed: "Deine Feeds haben eine neue Adresse. Die alte funktioniert nicht mehr.",
             notificationsTitle: "Benachrichtigungen",
             notificationsText:
-                "Lass dich über Discord, ntfy oder deinen eigenen Endpunkt benachrichtigen, wenn ein Giveaway, das zu deinen Regeln passt, erscheint, innerhalb von 24 Stunden endet oder sein Enddatum ändert.",
+                "Lass dich auf diesem Gerät, über Telegram, Discord, ntfy, Apprise oder deinen eigenen Endpunkt benachrichtigen, wenn ein Giveaway, das zu deinen Regeln passt, erscheint, bald endet oder sein Enddatum ändert.",
             manageNotifications: "Benachrichtigungen verwalten", rulesTitle: "Deine Regeln",
             effect: { "Deine Regeln lassen \($0) von \($1) aktuellen Giveaways durch." }, myStores: "Meine Stores",
             myStoresHint: "Hak die Stores an, die du nutzt. Keiner angehakt heißt: alle Stores.", types: "Typen",
@@ -284,7 +284,7 @@ extension Strings {
         notifications: NotificationsText(
             heading: "Benachrichtigungen",
             intro:
-                "Erfahre von neuen Giveaways, solchen, die innerhalb von 24 Stunden enden, und geänderten Enddaten – in einem Discord-Kanal, einem ntfy-Topic oder an deinem eigenen Endpunkt. Jede Nachricht kommt einmal; als neu gelten nur Giveaways, die nach dem Anlegen einer Benachrichtigung erscheinen.",
+                "Erfahre von neuen Giveaways, solchen, die bald enden, geänderten Enddaten und gemerkten Giveaways, bevor sie enden – auf diesem Gerät, in Telegram, einem Discord-Kanal, einem ntfy-Topic, über Apprise oder an deinem eigenen Endpunkt. Jede Nachricht kommt einmal; als neu gelten nur Giveaways, die nach dem Anlegen einer Benachrichtigung erscheinen.",
             breadcrumb: "Brotkrümelnavigation", yourNotifications: "Deine Benachrichtigungen",
             follow: { rules, summary in "Sie folgen \(rules): \(summary)." }, yourRules: "deinen Regeln",
             none: "Du hast noch keine Benachrichtigungen.", secretSet: "Geheimnis gesetzt", remove: "Entfernen",
