@@ -4,7 +4,18 @@ import GiveawaysData
 import GiveawaysDomain
 import GiveawaysWeb
 
-extension HookFormat: ExpressibleByArgument {}
+extension HookFormat: ExpressibleByArgument {
+    /// What `--format` takes: the bodies a URL receives. Telegram and Apprise have their own options, and a Web Push
+    /// subscription only ever comes from a browser (its keys with it), so neither is a `--format`.
+    public init?(argument: String) {
+        guard let format = HookFormat(rawValue: argument), Self.urlFormats.contains(format) else { return nil }
+        self = format
+    }
+
+    public static var allValueStrings: [String] { urlFormats.map(\.rawValue) }
+
+    static let urlFormats: [HookFormat] = [.discord, .ntfy, .json]
+}
 
 /// `giveaways hooks`: webhooks told about new, ending and changed giveaways.
 struct HooksCommand: AsyncParsableCommand {

@@ -19,6 +19,10 @@ import Testing
         #expect(notHTTP.status == 64)
         #expect(notHTTP.stderr.contains("http:// or https://"))
         #expect(try cli.run(["hooks", "add", "https://example.com/x", "--format", "slack"]).status == 64)
+        // A push subscription comes from a browser with its keys; Telegram and Apprise have options of their own.
+        for format in ["webpush", "telegram", "apprise"] {
+            #expect(try cli.run(["hooks", "add", "https://example.com/x", "--format", format]).status == 64)
+        }
         #expect(try cli.run(["hooks", "add", "https://example.com/x", "--events", "new,exploded"]).status == 64)
         #expect(try cli.run(["hooks", "add", "https://ntfy.sh/", "--format", "ntfy"]).status == 64)
         let local = try cli.run(["hooks", "add", "http://127.0.0.1:9/hook"])
