@@ -159,4 +159,49 @@ import Testing
             #expect(attempt.error?.contains("https") == true)
         }
     }
+
+    /// Issue 23's "done means", end to end against the fake push service: a visitor subscribes this device and
+    /// hearts a giveaway; each new giveaway that passes their rules is pushed once, the hearted one gets one reminder
+    /// at the lead time (3 h by default), and nothing is ever pushed twice however often the outbox runs.
+    @Test func aSubscribedVisitorGetsEachNewGiveawayAndOneReminderForTheHeartedOneAndNothingTwice() async throws {
+        let service = FakePushService()
+        try await service.withServer { url in
+            let store = try HookStore()
+            let visitor = ProfileID.random()
+            let end = store.clock.now.addingTimeInterval(10 * 3600)
+            try await store.sync([.stub(id: 1), .stub(id: 2, title: "Hearted Game", endsAt: end)])
+            let hook = try await store.hooks.addHook(
+                Hook(
+                    url: url.appendingPathComponent("push/phone"), format: .webpush, secret: subscriber.keys.secret,
+                    events: [.new, .reminder], createdAt: store.clock.now, profileID: visitor))
+            try await store.hooks.saveDevice(PushDevice(hookID: hook.id, label: "Safari on iPhone", language: "en"))
+            try await MarkSQLiteRepository(database: store.database).setMark(
+                .favorite, on: .giveaway(2), profile: visitor, text: nil, at: store.clock.now)
+            let pushes = worker(store)
+
+            // Subscribing does not flood the device with the current feed.
+            #expect(try await pushes.runOnce() == 0)
+            // Two new giveaways, in two syncs: one push each.
+            store.clock.advance(600)
+            try await store.sync([.stub(id: 1), .stub(id: 2, title: "Hearted Game", endsAt: end), .stub(id: 3)])
+            store.clock.advance(600)
+            try await store.sync([
+                .stub(id: 1), .stub(id: 2, title: "Hearted Game", endsAt: end), .stub(id: 3), .stub(id: 4),
+            ])
+            #expect(try await pushes.runOnce() == 2)
+            // Before the lead time nothing more; at it, one reminder for the hearted giveaway; then nothing again.
+            store.clock.advance(end.timeIntervalSince(store.clock.now) - 3 * 3600 - 60)
+            #expect(try await pushes.runOnce() == 0)
+            store.clock.advance(120)
+            #expect(try await pushes.runOnce() == 1)
+            for _ in 0..<3 {
+                store.clock.advance(600)
+                #expect(try await pushes.runOnce() == 0)
+            }
+            let payloads = try service.received.map { try subscriber.json($0.body) }
+            #expect(payloads.map { $0["event"] as? String } == ["new", "new", "reminder"])
+            #expect(payloads.map { $0["giveawayID"] as? Int } == [3, 4, 2])
+            #expect(service.count == 3)
+        }
+    }
 }
