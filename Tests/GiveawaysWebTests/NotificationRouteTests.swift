@@ -80,6 +80,12 @@ import Testing
                 #expect(response.status == .badRequest, "\(body)")
                 #expect(response.text.contains(reason), "\(body)")
             }
+            // A push subscription only through its own route, with the browser's keys checked there.
+            let webpush = try await visitor.post(
+                "/settings/notifications", "url=http%3A%2F%2Fexample.org%2Fx&format=webpush&new=1&secret=k.k",
+                client: client, extra: [ClientAddress.forwardedFor: "192.0.2.10"])
+            #expect(webpush.status == .badRequest)
+            #expect(webpush.text.contains("Choose a format"))
             for n in 1...NotificationRoutes.maximumHooks {
                 let ok = try await visitor.post(
                     "/settings/notifications", "url=https%3A%2F%2Fexample.org%2F\(n)&format=json&new=1", client: client)

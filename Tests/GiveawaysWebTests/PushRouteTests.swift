@@ -137,6 +137,15 @@ import Testing
                 #expect(service.count == 1)
                 #expect(service.received.first?.header("Content-Encoding") == "aes128gcm")
                 #expect(service.received.first?.header("Authorization")?.contains("k=\(keys.publicKeyText)") == true)
+                // Each test is a POST to a host the visitor chose: three at once, then one a minute.
+                for _ in 0..<2 {
+                    #expect(
+                        try await alice.post("/settings/notifications/\(id)/test", "", client: client).status
+                            == .seeOther)
+                }
+                let fourth = try await alice.post("/settings/notifications/\(id)/test", "", client: client)
+                #expect(fourth.status == .tooManyRequests)
+                #expect(service.count == 3)
                 // Another visitor cannot test (or even see) alice's device.
                 var bob = Browser()
                 try await establish(&bob, harness, client)

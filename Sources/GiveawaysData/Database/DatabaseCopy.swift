@@ -39,7 +39,7 @@ public enum DatabaseCopy {
         let rows = try await source.writer.read { db in
             try tables.map { table in try table.read(db) }
         }
-        return try await target.write { sql in
+        return try await target.longWrite { sql in
             var holding: [String] = []
             for table in tables {
                 let holds = try await sql.rows(

@@ -119,18 +119,26 @@ public final class PostgresDatabase: Sendable {
     /// Runs `body` in one transaction on one connection: committed when it returns, rolled back when it throws
     /// (its error is rethrown as is).
     func write<Result: Sendable>(_ body: (PostgresTransaction) async throws -> Result) async throws -> Result {
-        try await transaction("BEGIN", body)
+        try await transaction("BEGIN", statementWait: statementWait, body)
+    }
+
+    /// A write that may rightly take long (`db copy` of a whole store, a migration): its statements are never cut
+    /// off; only the wait for a connection is bounded.
+    func longWrite<Result: Sendable>(_ body: (PostgresTransaction) async throws -> Result) async throws -> Result {
+        try await transaction("BEGIN", statementWait: nil, body)
     }
 
     /// Runs reads that must agree with each other in one read-only snapshot.
     func read<Result: Sendable>(_ body: (PostgresTransaction) async throws -> Result) async throws -> Result {
-        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", statementWait: statementWait, body)
     }
 
     /// Runs one statement on its own and answers its rows.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
         let logger = logger
-        return try await withConnection { connection in try await connection.allRows(query, logger: logger) }
+        return try await withConnection(statementWait: statementWait) { connection in
+            try await connection.allRows(query, logger: logger)
+        }
     }
 
     /// Whether the server answers now, within the connection wait. Never throws.
@@ -142,7 +150,7 @@ public final class PostgresDatabase: Sendable {
     /// lost on the way (the server stopped) is said as `unreachable` too, so that callers can answer "try again"
     /// instead of failing or hanging.
     private func withConnection<Result: Sendable>(
-        _ body: (PostgresConnection) async throws -> Result
+        statementWait: Duration?, _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let leased = LeaseFlag()
         let client = client
@@ -180,6 +188,7 @@ public final class PostgresDatabase: Sendable {
                         // With one, the statements get `statementWait` more to end. A server that went away while
                         // they ran can leave one waiting for an answer that never comes: past that time the
                         // connection is closed, which fails whatever still waits on it.
+                        guard let statementWait else { continue }
                         if statementsTimed {
                             // Not awaited: closing itself must not be another wait.
                             let closing: EventLoopFuture<Void> = connection.close()
@@ -215,10 +224,10 @@ public final class PostgresDatabase: Sendable {
     }
 
     private func transaction<Result: Sendable>(
-        _ begin: PostgresQuery, _ body: (PostgresTransaction) async throws -> Result
+        _ begin: PostgresQuery, statementWait: Duration?, _ body: (PostgresTransaction) async throws -> Result
     ) async throws -> Result {
         let logger = logger
-        return try await withConnection { connection in
+        return try await withConnection(statementWait: statementWait) { connection in
             let transaction = PostgresTransaction(connection: connection, logger: logger)
             try await transaction.run(begin)
             do {

@@ -27,7 +27,7 @@ enum PostgresSchema {
     /// Applies every migration not applied yet (up to `last`, for tests that make an earlier release's database).
     static func migrate(_ database: PostgresDatabase, upTo last: Int = .max) async throws {
         for migration in migrations where migration.version <= last {
-            try await database.write { sql in
+            try await database.longWrite { sql in
                 try await sql.lock(.migrations)
                 try await sql.run(
                     """

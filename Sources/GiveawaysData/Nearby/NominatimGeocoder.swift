@@ -45,7 +45,15 @@ public final class NominatimGeocoder: Sendable {
         guard let url = components?.url else { throw .unknownPlace }
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "Accept", value: "application/json")
-        do { try await pacer.waitForTurn() } catch { throw .unreachable }
+        // One request a second server-wide (Nominatim's usage policy): a turn more than a few seconds away is
+        // refused as rate-limited rather than queued, so many different names at once cannot stall every search.
+        do {
+            try await pacer.waitForTurn(maximumWait: Self.maximumWait)
+        } catch let busy as RequestPacer.Busy {
+            throw .rateLimited(retryAfter: Double(busy.wait.components.seconds) + 1)
+        } catch {
+            throw .unreachable
+        }
         let answer: PlaceHTTP.Answer
         do {
             answer = try await http.send(request)
@@ -83,6 +91,9 @@ public final class NominatimGeocoder: Sendable {
     }
 
     // MARK: - One request a second, per Nominatim host, for the whole process
+
+    /// The longest a place-name search waits for its turn.
+    static let maximumWait: Duration = .seconds(3)
 
     private static let pacers = Mutex<[String: RequestPacer]>([:])
 

@@ -9,11 +9,20 @@ actor RequestPacer {
         interval = .milliseconds(1000 / max(1, maxPerSecond))
     }
 
-    /// Waits until this caller may start a request; callers are served in arrival order.
-    func waitForTurn() async throws {
+    /// The turn is further away than the caller would wait: nothing was booked.
+    struct Busy: Error {
+        /// How long until a turn would come.
+        let wait: Duration
+    }
+
+    /// Waits until this caller may start a request; callers are served in arrival order. With `maximumWait`, a turn
+    /// further away than that is refused (`Busy`) instead of booked, so a flood of callers cannot push everyone
+    /// else's turn minutes away.
+    func waitForTurn(maximumWait: Duration? = nil) async throws {
         let clock = ContinuousClock()
         let now = clock.now
         let slot = max(now, nextSlot ?? now)
+        if let maximumWait, slot - now > maximumWait { throw Busy(wait: slot - now) }
         nextSlot = slot + interval
         if slot > now { try await clock.sleep(until: slot) }
     }

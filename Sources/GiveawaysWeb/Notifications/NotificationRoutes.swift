@@ -148,7 +148,10 @@ struct NotificationRoutes: Sendable {
 
     private func makeHook(_ form: FormBody, profile: ProfileID, strings: Strings) throws -> Hook {
         let text = strings.notifications
-        guard let format = HookFormat(rawValue: form["format"] ?? "") else { throw Refused(text.chooseFormat) }
+        // A Web Push subscription comes only through its own route, with the browser's keys checked there.
+        guard let format = HookFormat(rawValue: form["format"] ?? ""), format != .webpush else {
+            throw Refused(text.chooseFormat)
+        }
         let events = Set(HookEvent.allCases.filter { form[$0.rawValue] == "1" })
         guard !events.isEmpty else { throw Refused(text.tickOne) }
         if format == .telegram {

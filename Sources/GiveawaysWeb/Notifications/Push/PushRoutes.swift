@@ -22,6 +22,8 @@ struct PushRoutes: Sendable {
     let clock: @Sendable () -> Date
     /// Tries to add a device, per client address, as for webhooks.
     let tries = ClientRateLimiter(capacity: NotificationRoutes.triesPerAddress, refill: NotificationRoutes.tryRefill)
+    /// Test pushes: each is a POST to a host the visitor chose, so a client gets 3 at once and one more a minute.
+    let testTries = ClientRateLimiter(capacity: 3, refill: 60)
 
     func register(on router: Router<AppRequestContext>) {
         let routes = SiteRouter(router)
@@ -130,6 +132,15 @@ struct PushRoutes: Sendable {
             let hook = try await hooks.hooks(of: profile).first(where: { $0.id == id && $0.format == .webpush })
         else { throw AppError(.notFound) { $0.notifications.noSuchNotification } }
         let now = clock()
+        let client = ClientAddress(
+            peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
+        if let retryAt = testTries.take(client, at: now) {
+            let wait = retryAt.timeIntervalSince(now)
+            let minutes = minutesText(wait, context)
+            throw AppError(.tooManyRequests, headers: [.retryAfter: String(Int(wait.rounded(.up)))]) {
+                $0.notifications.tooManyTries(minutes)
+            }
+        }
         let snapshot = try await readModel.snapshot()
         let sample = snapshot.giveaways.first { $0.isLive(at: now) } ?? Self.sample(now: now)
         let attempt = try await sendTest(hook, sample)
