@@ -271,6 +271,7 @@ public func buildApplication(
     // they must be caught before it does) and the visitor.
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ErrorPageMiddleware())
+    router.add(middleware: NearbyLimitMiddleware(clock: clock))
     router.add(
         middleware: VisitorMiddleware(
             cookies: profileCookies, site: site,

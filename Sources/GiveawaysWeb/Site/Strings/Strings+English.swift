@@ -479,7 +479,8 @@ extension Strings {
             nearbyRefusedKey: "The places service refused this server's key; the operator must check it.",
             nearbyRateLimited: "The places service asks us to slow down; try again in a moment.",
             nearbyUnavailable: "The places service did not answer; try again in a moment.",
-            nearbyUnknownPlace: "No place of that name was found; try another spelling or a nearby city.")
+            nearbyUnknownPlace: "No place of that name was found; try another spelling or a nearby city.",
+            nearbyTooMany: { "That was a lot of searching in a short time; try again in \($0) s." })
     )
 
     private static let englishUnits = Units(

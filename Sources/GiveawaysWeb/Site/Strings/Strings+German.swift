@@ -530,7 +530,8 @@ extension Strings {
             nearbyRateLimited: "Der Ortsdienst bittet, langsamer zu fragen; versuch es gleich noch einmal.",
             nearbyUnavailable: "Der Ortsdienst hat nicht geantwortet; versuch es gleich noch einmal.",
             nearbyUnknownPlace:
-                "Kein Ort dieses Namens gefunden; versuch eine andere Schreibweise oder eine Stadt in der Nähe.")
+                "Kein Ort dieses Namens gefunden; versuch eine andere Schreibweise oder eine Stadt in der Nähe.",
+            nearbyTooMany: { "Das war viel Suche in kurzer Zeit; versuch es in \($0) s noch einmal." })
     )
 
     /// After "in" and "vor" German takes the dative: "in 2 Tagen", "vor 3 Tagen" (minutes and hours look the same).

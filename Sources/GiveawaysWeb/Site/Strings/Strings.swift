@@ -734,5 +734,7 @@ extension Strings {
         let nearbyRateLimited: String
         let nearbyUnavailable: String
         let nearbyUnknownPlace: String
+        /// One client asked for more searches or map tiles than its share (429), with the seconds to wait.
+        let nearbyTooMany: @Sendable (Int) -> String
     }
 }
