@@ -29,7 +29,9 @@ struct NearbyLimitMiddleware: RouterMiddleware {
         let now = clock()
         if let retryAt = limiter.take(client, at: now) {
             let seconds = max(1, Int(retryAt.timeIntervalSince(now).rounded(.up)))
-            throw AppError(.tooManyRequests, headers: [.retryAfter: String(seconds)]) { $0.errors.nearbyTooMany(seconds) }
+            throw AppError(.tooManyRequests, headers: [.retryAfter: String(seconds)]) {
+                $0.errors.nearbyTooMany(seconds)
+            }
         }
         return try await next(request, context)
     }
