@@ -56,6 +56,37 @@ import Testing
         #expect(until.timeIntervalSince(utc("2026-03-31T12:00:00Z")) > 29 * 86_400)
     }
 
+    /// Kept tiles are free; fetches from the tile server are each client's share: 600, then ten a second. Past it a
+    /// client gets a 429 (the policy forbids bulk downloads), while kept tiles and other clients go on.
+    @Test func aClientPastItsShareOfTileFetchesIsToldToWait() async throws {
+        let server = FakeTileServer(maxAge: 30 * 86_400)
+        try await server.withServer { template in
+            let app = try await Self.app(template: template, directory: Self.folder())
+            try await app.test(.router) { client in
+                let walker: HTTPFields = [ClientAddress.forwardedFor: "203.0.113.50"]
+                // Zoom 10 has a million tiles: 600 different ones, each fetched.
+                for n in 0..<600 {
+                    try await client.execute(uri: "/nearby/tiles/10/\(n)/5.png", method: .get, headers: walker) {
+                        #expect($0.status == .ok)
+                    }
+                }
+                try await client.execute(uri: "/nearby/tiles/10/600/5.png", method: .get, headers: walker) {
+                    #expect($0.status == .tooManyRequests)
+                    #expect($0.headers[.retryAfter] == "1")
+                }
+                // A kept tile costs the tile server nothing: still served.
+                try await client.execute(uri: "/nearby/tiles/10/0/5.png", method: .get, headers: walker) {
+                    #expect($0.status == .ok)
+                }
+                let other: HTTPFields = [ClientAddress.forwardedFor: "203.0.113.51"]
+                try await client.execute(uri: "/nearby/tiles/10/600/5.png", method: .get, headers: other) {
+                    #expect($0.status == .ok)
+                }
+            }
+        }
+        #expect(server.requests.count == 601)
+    }
+
     @Test(arguments: [
         "/nearby/tiles/20/0/0.png", "/nearby/tiles/3/8/0.png", "/nearby/tiles/3/0/8.png", "/nearby/tiles/-1/0/0.png",
         "/nearby/tiles/3/1.5/0.png", "/nearby/tiles/3/a/0.png", "/nearby/tiles/3/0/0.jpg", "/nearby/tiles/3/0/0x.png",

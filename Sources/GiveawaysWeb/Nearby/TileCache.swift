@@ -41,13 +41,15 @@ final class TileCache: Sendable {
     }
 
     /// The tile's response: from disk while it is fresh, else fetched (once for all who ask), else the stale copy,
-    /// else a 502.
-    func response(for key: Key) async throws -> Response {
+    /// else a 502. `beforeFetching` runs only when the tile must come from the tile server (it may refuse: a client
+    /// past its share of fetches).
+    func response(for key: Key, beforeFetching: () throws -> Void = {}) async throws -> Response {
         let file = directory.appendingPathComponent(key.fileName)
         let kept = try? Data(contentsOf: file)
         if let kept, let until = Self.keptUntil(file), until > clock(), let type = ImageCache.sniffType(kept) {
             return Self.tile(kept, type: type)
         }
+        try beforeFetching()
         if let fetched = await flights.run(key, { await self.fetch(key, to: file) }),
             let type = ImageCache.sniffType(fetched)
         {

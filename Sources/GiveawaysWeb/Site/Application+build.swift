@@ -320,7 +320,8 @@ public func buildApplication(
         .register(on: router)
     NearbyRoutes(services: configuration.nearby, clock: clock).register(on: router)
     if let tiles = configuration.nearbyTiles {
-        TileRoutes(tiles: TileCache(settings: tiles, connections: connections, clock: clock, logger: logger))
+        TileRoutes(
+            tiles: TileCache(settings: tiles, connections: connections, clock: clock, logger: logger), clock: clock)
             .register(on: router)
     }
 
