@@ -321,8 +321,9 @@ public func buildApplication(
     NearbyRoutes(services: configuration.nearby, clock: clock).register(on: router)
     if let tiles = configuration.nearbyTiles {
         TileRoutes(
-            tiles: TileCache(settings: tiles, connections: connections, clock: clock, logger: logger), clock: clock)
-            .register(on: router)
+            tiles: TileCache(settings: tiles, connections: connections, clock: clock, logger: logger), clock: clock
+        )
+        .register(on: router)
     }
 
     // Every answer, kept page or not, goes through the same middleware, outermost last here: the connection's end
