@@ -102,11 +102,11 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             let app = try await buildApplication(try settings())
-            // SIGTERM or SIGINT asks every service to finish its work; a stop is bounded all the same (8 s, then
+            // SIGTERM or SIGINT asks every service to finish its work; a stop is bounded all the same (5 s, then
             // cancellation, 2 s more), so that a restart is never held up by one stuck request or connection.
             var group = ServiceGroupConfiguration(
                 services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
-            group.maximumGracefulShutdownDuration = .seconds(8)
+            group.maximumGracefulShutdownDuration = .seconds(5)
             group.maximumCancellationDuration = .seconds(2)
             try await ServiceGroup(configuration: group).run()
         } catch let error as DatabaseOpenError {

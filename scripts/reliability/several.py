@@ -245,7 +245,7 @@ def outage(servers, database_url):
         while not stop.is_set():
             began = time.time()
             try:
-                get(server.base + "/", timeout=10)
+                get(server.base + "/", timeout=20)
                 status = 200
             except urllib.error.HTTPError as error:
                 status = error.code
@@ -260,7 +260,7 @@ def outage(servers, database_url):
             headers = {"Cookie": cookie["value"]} if "value" in cookie else {}
             try:
                 status, response_headers, _ = post(f"{server.base}/giveaways/{500000 + giveaway % 1000}/favorite",
-                                                   b"favorite=1", headers, timeout=10)
+                                                   b"favorite=1", headers, timeout=20)
             except OSError:
                 status = "no answer"
                 response_headers = {}
@@ -302,7 +302,10 @@ def outage(servers, database_url):
     check(set(results["read"]) == {200}, "anonymous pages answered 200 throughout")
     check(set(results["write"]) <= {303, 503} and results["write"].get(503, 0) > 0,
           "writes answered 303 or 503 only (and 503 while down), never another 5xx")
-    check(results["slowest"] < 5, "no answer took 5 s or more (bounded waits, no hang)")
+    # The bounds: 2 s for a connection; a statement already running when the server went away gets 8 s more before
+    # its connection is closed (a write caught at the very moment PostgreSQL stops; see PostgresDatabase).
+    check(results["slowest"] < 11, "every answer within the bounds (2 s for a connection + 8 s for a statement "
+          "already running), no hang")
     check(recovered, "every instance recovered without a restart")
     profile = cookie["value"].split("=", 1)[1].split(".")[0]
     stored = {int(row) for row in psql(database_url, "SELECT subject_id FROM mark WHERE profile_id = '" + profile
