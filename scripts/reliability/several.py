@@ -9,11 +9,12 @@ GamerPower on loopback that counts its requests. Scenarios, each printed with it
   3. shared visitors: a heart made through one instance is on the next page of every other; /status agrees;
   4. exactly once: 1,000 webhook events drained by the three instances reach the receiver once each;
   5. kill -9 of the syncer mid-sync: another instance fetches within two intervals and the store is whole;
-  6. PostgreSQL stopped for OUTAGE seconds (default 30) under load: anonymous pages keep answering 200, writes
-     answer 503 (never another 5xx or a hang), /healthz says degraded, and after the restart every instance
-     recovers and every acknowledged heart is there.
+  6. PostgreSQL stopped for OUTAGE seconds (default 30) under load, OUTAGES times: anonymous pages keep answering
+     200, writes answer 503 (never another 5xx or a hang), /healthz says degraded, and after the restart every
+     instance recovers and every acknowledged heart is there; at the end every instance stops within 10 s.
 
-Usage: python3 scripts/reliability/several.py      (QUICK=1: a 10 s outage and a shorter first window)
+Usage: python3 scripts/reliability/several.py      (QUICK=1: 10 s outages and a shorter first window;
+       OUTAGES=N outages, 3 by default; ONLY_OUTAGES=1 only scenario 6)
 """
 import json
 import os
@@ -33,6 +34,10 @@ ROOT = Path(__file__).resolve().parents[2]
 INTERVAL = 3.0
 QUICK = os.environ.get("QUICK") == "1"
 OUTAGE = float(os.environ.get("OUTAGE", "10" if QUICK else "30"))
+# OUTAGES=N repeats scenario 6 N times (default 3: a write caught at the very moment PostgreSQL stops shows up in
+# about every other outage); ONLY_OUTAGES=1 skips scenarios 1-5.
+OUTAGES = int(os.environ.get("OUTAGES", "3"))
+ONLY_OUTAGES = os.environ.get("ONLY_OUTAGES") == "1"
 failures = []
 
 
@@ -302,10 +307,12 @@ def outage(servers, database_url):
     check(set(results["read"]) == {200}, "anonymous pages answered 200 throughout")
     check(set(results["write"]) <= {303, 503} and results["write"].get(503, 0) > 0,
           "writes answered 303 or 503 only (and 503 while down), never another 5xx")
-    # The bounds: 2 s for a connection; a statement already running when the server went away gets 8 s more before
-    # its connection is closed (a write caught at the very moment PostgreSQL stops; see PostgresDatabase).
-    check(results["slowest"] < 11, "every answer within the bounds (2 s for a connection + 8 s for a statement "
-          "already running), no hang")
+    # The bounds (PostgresDatabase.withConnection): 2 s for a connection; a statement whose connection closed under
+    # it is given up at once (a write caught at the very moment PostgreSQL stops); one on a connection that stays
+    # open but silent gets 8 s more before the connection is closed. A stop closes the connections, so the answers
+    # here come within about 2 s; the check is the hard bound.
+    check(results["slowest"] < 11, "every answer within the bounds (2 s for a connection, 8 s more for a statement "
+          "on a silent one), no hang")
     check(recovered, "every instance recovered without a restart")
     profile = cookie["value"].split("=", 1)[1].split(".")[0]
     stored = {int(row) for row in psql(database_url, "SELECT subject_id FROM mark WHERE profile_id = '" + profile
@@ -320,6 +327,8 @@ def main():
         raise SystemExit("set GIVEAWAYS_TEST_POSTGRES(_DIR): eval \"$(scripts/postgres-test-cluster start)\"")
     admin, name, database_url = fresh_database()
     feed_items = json.loads(feed_of(40))
+    if ONLY_OUTAGES:  # the giveaways scenario 4 would have added, for the outage's hearts
+        feed_items += [dict(feed_items[n % 40], id=500000 + n, title=f"Outbox game {n}") for n in range(1000)]
     Upstream.feed = json.dumps(feed_items)
     upstream, receiver = serve(Upstream), serve(Receiver)
     base = f"http://127.0.0.1:{upstream.server_port}/api"
@@ -337,28 +346,28 @@ def main():
             with Upstream.lock:
                 return [t for t in Upstream.requests if t >= start]
 
-        print("== 1. one syncer per source")
-        one_syncer(requests_since)
-        print("== 2. fresh everywhere")
-        fresh_everywhere(servers, feed_items)
-        print("== 3. a visitor's heart and /status on every instance")
-        shared_visitors(servers)
-        print("== 4. the outbox, exactly once")
-        exactly_once(servers, database_url, json.loads(Upstream.feed)[:41], receiver)
-        print("== 5. kill -9 of the syncer mid-sync")
-        servers = kill_the_syncer(servers)
-        print(f"== 6. PostgreSQL stopped for {OUTAGE:.0f} s under load")
-        outage(servers, database_url)
+        if not ONLY_OUTAGES:
+            print("== 1. one syncer per source")
+            one_syncer(requests_since)
+            print("== 2. fresh everywhere")
+            fresh_everywhere(servers, feed_items)
+            print("== 3. a visitor's heart and /status on every instance")
+            shared_visitors(servers)
+            print("== 4. the outbox, exactly once")
+            exactly_once(servers, database_url, json.loads(Upstream.feed)[:41], receiver)
+            print("== 5. kill -9 of the syncer mid-sync")
+            servers = kill_the_syncer(servers)
+        for round in range(OUTAGES):
+            print(f"== 6. PostgreSQL stopped for {OUTAGE:.0f} s under load" + (f" (round {round + 1})" if OUTAGES > 1 else ""))
+            outage(servers, database_url)
     finally:
         for server in servers:
             try:
                 server.stop()
             except subprocess.TimeoutExpired:
-                # Known and open (issue 21's note): after this run's outage an instance now and then does not end
-                # its graceful shutdown. Reported, not yet a failure, until it is found; STRICT_STOP=1 fails on it.
-                print("  WARN  an instance did not stop within 10 s of SIGTERM (killed)")
-                if os.environ.get("STRICT_STOP") == "1":
-                    failures.append("an instance did not stop within 10 s of SIGTERM")
+                # A stop is bounded (5 s graceful, then 2 s of cancellation): a request still held by a statement
+                # that never got its answer used to outlast it.
+                check(False, "an instance stopped within 10 s of SIGTERM")
                 server.process.kill()
         try:
             psql(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -175,7 +175,7 @@ public final class PostgresDatabase: Sendable {
                         }
                     }
                     group.addTask { [connectionWait] in
-                        try await Task.sleep(for: connectionWait)
+                        try await Self.watch(leased, for: connectionWait)
                         return nil
                     }
                     defer { group.cancelAll() }
@@ -183,12 +183,17 @@ public final class PostgresDatabase: Sendable {
                     while let next = try await group.next() {
                         if let result = next { return result }
                         // The wait is over: without a connection by now, give up (the lease request is
-                        // cancelled).
+                        // cancelled). The same when the connection closed under the statements (the server went
+                        // away): what still waits on it may never hear, and is cancelled.
                         guard let connection = leased.connection else { break }
-                        // With one, the statements get `statementWait` more to end. A server that went away while
-                        // they ran can leave one waiting for an answer that never comes: past that time the
-                        // connection is closed, which fails whatever still waits on it.
-                        guard let statementWait else { continue }
+                        guard !connection.isClosed else {
+                            logger.warning("PostgreSQL closed the connection under a statement: given up")
+                            break
+                        }
+                        // With one, the statements get `statementWait` more to end (a long write: as long as they
+                        // need, while the connection stays open). A server that went away while they ran, or stopped
+                        // answering, can leave one waiting for an answer that never comes: past that time the
+                        // connection is closed and the work cancelled.
                         if statementsTimed {
                             // Not awaited: closing itself must not be another wait.
                             let closing: EventLoopFuture<Void> = connection.close()
@@ -197,7 +202,7 @@ public final class PostgresDatabase: Sendable {
                         }
                         statementsTimed = true
                         group.addTask { [statementWait] in
-                            try await Task.sleep(for: statementWait)
+                            try await Self.watch(leased, for: statementWait ?? Self.unbounded)
                             return nil
                         }
                     }
@@ -208,6 +213,24 @@ public final class PostgresDatabase: Sendable {
             throw PostgresDatabaseError.unreachable(url, connectionWait)
         }
     }
+
+    /// Returns when `wait` is over, or before that as soon as the leased connection is closed: a server that stops
+    /// in the middle of a statement can leave it with no answer, and nothing is to be gained by waiting longer.
+    private static func watch(_ leased: LeaseFlag, for wait: Duration) async throws {
+        guard wait < unbounded else {
+            while leased.connection?.isClosed != true { try await Task.sleep(for: .milliseconds(250)) }
+            return
+        }
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: wait)
+        while clock.now < end {
+            try await Task.sleep(for: min(.milliseconds(250), end - clock.now))
+            if leased.connection?.isClosed == true { return }
+        }
+    }
+
+    /// A long write's statements: no bound but the connection's life.
+    private static let unbounded = Duration.seconds(Int64.max / 4)
 
     /// A connection closed or refused, or the server shutting down: not the statement's fault.
     private static func isConnectionLost(_ error: PSQLError) -> Bool {
@@ -370,8 +393,66 @@ extension PostgresConnection {
     /// leaves the stream waiting for the reader between two reads, and postgres-nio 1.33 traps when the server
     /// closes the connection in such a moment (a PostgreSQL stopped under load crashed the process). Gathered on the
     /// event loop, every batch is asked for at once, so a closing server fails the query instead.
+    ///
+    /// The wait for the answer ends when the task is cancelled, answered or not: a query sent to a connection in the
+    /// moment the server stops can be left with no answer and no failure, even after the connection is closed, and
+    /// `PostgresDatabase.withConnection` must be able to walk away from it (its bound cancels the work).
     func allRows(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
+        try Task.checkCancellation()
         let result: EventLoopFuture<PostgresQueryResult> = self.query(query, logger: logger)
-        return try await result.get().rows
+        return try await result.valueUnlessCancelled().rows
+    }
+}
+
+extension EventLoopFuture where Value: Sendable {
+    /// The future's value, or `CancellationError` as soon as the waiting task is cancelled (the future itself goes on
+    /// and its late result is dropped).
+    func valueUnlessCancelled() async throws -> Value {
+        let waiter = OnceWaiter<Value>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiter.wait(continuation)
+                whenComplete { waiter.finish($0) }
+            }
+        } onCancel: {
+            waiter.finish(.failure(CancellationError()))
+        }
+    }
+}
+
+/// One continuation resumed exactly once, by whichever comes first: the result, or the cancellation (which may come
+/// before the continuation is even there).
+private final class OnceWaiter<Value: Sendable>: Sendable {
+    private enum State {
+        case waiting(CheckedContinuation<Value, any Error>?)
+        case finished(Result<Value, any Error>?)
+    }
+    private let state = Mutex<State>(.waiting(nil))
+
+    func wait(_ continuation: CheckedContinuation<Value, any Error>) {
+        let early: Result<Value, any Error>? = state.withLock { state in
+            switch state {
+            case .waiting:
+                state = .waiting(continuation)
+                return nil
+            case .finished(let result):
+                state = .finished(nil)
+                return result
+            }
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func finish(_ result: Result<Value, any Error>) {
+        let waiting: CheckedContinuation<Value, any Error>? = state.withLock { state in
+            switch state {
+            case .waiting(let continuation):
+                state = .finished(continuation == nil ? result : nil)
+                return continuation
+            case .finished:
+                return nil
+            }
+        }
+        waiting?.resume(with: result)
     }
 }
