@@ -149,6 +149,57 @@ import Testing
         }
     }
 
+    /// The window no sender can close alone: the push service answered 201, and the worker died before it wrote
+    /// that down. Here its write is made to fail at exactly that moment (a trigger, put in place by the fake service
+    /// after it took the message and before it answers), which leaves the store as a crash would: the event claimed
+    /// under a lease, nothing recorded. After a restart and the lease, the message goes again — and the device gets
+    /// it with the same `Topic` and, inside the encrypted payload, the same notification `tag`, so the push service
+    /// and the service worker replace the first rather than show it twice.
+    @Test func aCrashBetweenThe201AndItsRecordResendsWithTheSameTopicAndTag() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-push-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("store.sqlite").path
+        let service = FakePushService()
+        try await service.withServer { url in
+            let (before, _) = try await storeWithOnePush(url, database: try AppDatabase.open(path: path))
+            let database = before.database
+            service.beforeAnsweringNext {
+                try await database.writer.write { db in
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER crashed BEFORE UPDATE ON hook_event
+                            BEGIN SELECT RAISE(ABORT, 'the worker died'); END
+                            """)
+                }
+            }
+            #expect(try await worker(before).runOnce() == 1)
+            #expect(service.count == 1, "the push service took the message")
+            #expect(try await before.hooks.deliveries().isEmpty, "and nothing recorded it")
+            #expect(try await before.outbox().map(\.state) != ["delivered"])
+
+            // Restart over the same file, without the trigger (the crash is over).
+            let after = try HookStore(database: try AppDatabase.open(path: path), start: before.clock.now)
+            try await after.database.writer.write { try $0.execute(sql: "DROP TRIGGER crashed") }
+            #expect(try await worker(after).runOnce() == 0, "the dead worker's lease holds")
+            after.clock.advance(601)
+            #expect(try await worker(after).runOnce() == 1)
+            after.clock.advance(86_400)
+            #expect(try await worker(after).runOnce() == 0)
+            #expect(try await after.outbox().map(\.state) == ["delivered"])
+
+            // Sent twice, the same notification both times: the device replaces the first with the second.
+            let messages = service.received
+            #expect(messages.count == 2)
+            #expect(messages.map { $0.header("Topic") } == ["giveaway-2", "giveaway-2"])
+            let payloads = try messages.map { try subscriber.json($0.body) }
+            #expect(payloads.map { $0["tag"] as? String } == ["giveaway-2", "giveaway-2"])
+            #expect(payloads.map { $0["giveawayID"] as? Int } == [2, 2])
+            #expect(payloads.map { $0["event"] as? String } == ["new", "new"])
+            #expect(messages[0].body != messages[1].body, "each message is encrypted afresh")
+        }
+    }
+
     @Test func aPrivateOrPlainHTTPEndpointIsRefusedWithoutTheFlag() async throws {
         let service = FakePushService()
         try await service.withServer { url in
