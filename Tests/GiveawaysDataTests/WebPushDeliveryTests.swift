@@ -224,7 +224,7 @@ import Testing
             let hook = try await store.hooks.addHook(
                 Hook(
                     url: url.appendingPathComponent("push/phone"), format: .webpush, secret: subscriber.keys.secret,
-                    events: [.new, .reminder], createdAt: store.clock.now, profileID: visitor))
+                    events: Hook.pushEvents, createdAt: store.clock.now, profileID: visitor))
             try await store.hooks.saveDevice(PushDevice(hookID: hook.id, label: "Safari on iPhone", language: "en"))
             try await MarkSQLiteRepository(database: store.database).setMark(
                 .favorite, on: .giveaway(2), profile: visitor, text: nil, at: store.clock.now)

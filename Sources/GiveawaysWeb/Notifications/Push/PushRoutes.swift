@@ -75,7 +75,7 @@ struct PushRoutes: Sendable {
             _ = try await hooks.removeHook(id: old.id, of: profile)
         }
         let hook = Hook(
-            url: endpoint, format: .webpush, secret: keys.secret, events: [.new, .ending], createdAt: now,
+            url: endpoint, format: .webpush, secret: keys.secret, events: Hook.pushEvents, createdAt: now,
             profileID: profile)
         let added: Hook
         switch try await hooks.addVisitorHook(hook, from: client.description, limits: NotificationRoutes.limits) {
