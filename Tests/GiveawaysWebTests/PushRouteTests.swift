@@ -82,6 +82,48 @@ import Testing
         }
     }
 
+    /// A phone subscribed at home subscribes again from a network whose share of the server's notifications is used
+    /// up: the new row is refused, and the one it would have replaced stays, so the device keeps its notifications.
+    /// The same subscription (same keys) is simply still this device's; one with other keys is refused.
+    @Test func aRefusedResubscriptionKeepsTheEarlierSubscription() async throws {
+        let harness = try await WebHarness()
+        let app = harness.app(configuration: configuration(harness, allowPrivate: true))
+        try await app.test(.router) { client in
+            var alice = Browser()
+            try await establish(&alice, harness, client)
+            let endpoint = "http://127.0.0.1:9/push/alice"
+            let home: HTTPFields = [ClientAddress.forwardedFor: "192.0.2.10"]
+            let first = try await subscribe(&alice, subscription(endpoint), client: client, extra: home)
+            #expect(first.status == .ok)
+            let hooks = HookSQLiteRepository(database: harness.repository.database)
+            let stored = try #require(try await hooks.hooks().first)
+
+            // Others used up the café's share.
+            let cafe = "198.51.100.7"
+            for n in 0..<NotificationRoutes.maximumHooksPerAddress {
+                let other = try await established(harness.repository, at: harness.now)
+                let hook = Hook(
+                    url: URL(string: "https://example.org/hook/\(n)")!, format: .json, secret: nil, events: [.new],
+                    createdAt: harness.now, profileID: other)
+                _ = try await hooks.addVisitorHook(hook, from: cafe, limits: NotificationRoutes.limits).get()
+            }
+            let fromCafe: HTTPFields = [ClientAddress.forwardedFor: cafe]
+            let again = try await subscribe(&alice, subscription(endpoint), client: client, extra: fromCafe)
+            #expect(again.status == .ok)
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: again.body)) as? [String: String])
+            #expect(json["id"] == String(stored.id))
+            #expect(json["label"] == "Chrome on Android")
+
+            let otherKeys = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
+            let refused = try await subscribe(
+                &alice, subscription(endpoint, p256dh: otherKeys), client: client, extra: fromCafe)
+            #expect(refused.status == .badRequest)
+            #expect(try await hooks.hook(id: stored.id) == stored, "the earlier subscription is kept")
+            #expect(try await hooks.device(hookID: stored.id)?.label == "Chrome on Android")
+        }
+    }
+
     @Test func badSubscriptionsAreRefusedWithAReason() async throws {
         let harness = try await WebHarness()
         let app = harness.app(configuration: configuration(harness, allowPrivate: false))
