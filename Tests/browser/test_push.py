@@ -11,7 +11,8 @@
 3. The notification's buttons: DevTools cannot press a notification or its actions, so the test attaches to the
    service worker's own DevTools target and dispatches a `notificationclick` (a `NotificationEvent` around the real
    notification the worker showed for a real push) to the worker's own handler; then it asks the app whether the
-   giveaway is claimed for this browser's profile."""
+   giveaway is claimed for this browser's profile. (A real, trusted click on the Claimed button of Chromium's own
+   notification popup, with xdotool under Xvfb, is made by scripts/screenshot-notification, run by hand.)"""
 import base64
 import json
 import os
