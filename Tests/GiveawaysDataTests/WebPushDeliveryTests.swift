@@ -252,6 +252,7 @@ import Testing
             let payloads = try service.received.map { try subscriber.json($0.body) }
             #expect(payloads.map { $0["event"] as? String } == ["new", "new", "reminder"])
             #expect(payloads.map { $0["giveawayID"] as? Int } == [3, 4, 2])
+            #expect(service.received.map { $0.header("Urgency") } == ["normal", "normal", "high"])
             #expect(service.count == 3)
         }
     }

@@ -54,14 +54,14 @@ public struct WebPush: Sendable {
     }
 
     /// RFC 8030's `TTL` (until the giveaway ends, at most a day: a notice about an ended giveaway is worthless),
-    /// `Urgency` (`high` for `ending`), `Topic` (per giveaway, so a newer message replaces an undelivered older
+    /// `Urgency` (`high` for `ending` and a `reminder`: a giveaway about to end cannot wait), `Topic` (per giveaway, so a newer message replaces an undelivered older
     /// one), and the encoding and VAPID headers.
     func headers(for endpoint: URL, giveaway: Giveaway, event: String, now: Date) -> [(name: String, value: String)] {
         let untilEnd = giveaway.endsAt.map { Int($0.timeIntervalSince(now)) } ?? Int.max
         let ttl = max(60, min(86_400, untilEnd))
         return [
             ("Content-Type", "application/octet-stream"), ("Content-Encoding", "aes128gcm"),
-            ("TTL", String(ttl)), ("Urgency", event == "ending" ? "high" : "normal"),
+            ("TTL", String(ttl)), ("Urgency", event == "ending" || event == "reminder" ? "high" : "normal"),
             ("Topic", Self.topic(giveawayID: giveaway.id)),
             ("Authorization", keys.authorization(for: endpoint, subject: subject, now: now)),
             ("User-Agent", "GameGiveaways/1.0 (+self-hosted)"),
