@@ -36,6 +36,11 @@ import Testing
                 claimURL: giveaway.openGiveawayURL, claimedURL: "/push/claimed/\(giveaway.id)", image: nil,
                 icon: "/static/icon-192.png", getIt: "Holen", claimed: "Eingelöst")
         }
+        worker.push?.summary = { giveaways, language in
+            WebPushPayload.summary(
+                title: "\(language == "de" ? "Zusammenfassung" : "Summary"): \(giveaways.count)",
+                body: giveaways.map(\.title).joined(separator: " · "), detailsURL: "/", icon: "/static/icon-192.png")
+        }
         return worker
     }
 
@@ -197,6 +202,49 @@ import Testing
             #expect(payloads.map { $0["giveawayID"] as? Int } == [2, 2])
             #expect(payloads.map { $0["event"] as? String } == ["new", "new"])
             #expect(messages[0].body != messages[1].body, "each message is encrypted afresh")
+        }
+    }
+
+    /// A visitor who chose one summary a day (08:00 in Tokyo) gets what was held as one notification on the
+    /// device at that time — tag and topic `digest`, no Claimed action — and each event is recorded once.
+    @Test func heldNewsReachesTheDeviceAsOneSummaryNotificationAtTheSummaryTime() async throws {
+        let service = FakePushService()
+        try await service.withServer { url in
+            let store = try HookStore()
+            let visitor = ProfileID.random()
+            try await store.sync([.stub(id: 1)])
+            try await store.hooks.saveNotificationPreferences(
+                NotificationPreferences(
+                    schedule: NotificationSchedule(
+                        timeZone: TimeZone(identifier: "Asia/Tokyo")!, digestAt: DayTime(text: "08:00"))),
+                for: visitor, at: store.clock.now)
+            let hook = try await store.hooks.addHook(
+                Hook(
+                    url: url.appendingPathComponent("push/phone"), format: .webpush, secret: subscriber.keys.secret,
+                    events: Hook.pushEvents, createdAt: store.clock.now, profileID: visitor))
+            try await store.hooks.saveDevice(PushDevice(hookID: hook.id, label: "Safari on iPhone", language: "en"))
+            store.clock.advance(60)
+            try await store.sync([
+                .stub(id: 1), .stub(id: 2, title: "Two"), .stub(id: 3, title: "Three"), .stub(id: 4, title: "Four"),
+            ])
+            // 12:01Z is 21:01 in Tokyo: held until 08:00 there, 23:00Z.
+            #expect(try await worker(store).runOnce() == 0)
+            #expect(service.count == 0)
+            store.clock.advance(utc("2026-03-01T23:00:00Z").timeIntervalSince(store.clock.now))
+            #expect(try await worker(store).runOnce() == 1)
+            store.clock.advance(86_400)
+            #expect(try await worker(store).runOnce() == 0)
+            #expect(service.count == 1)
+            let message = try #require(service.received.first)
+            #expect(message.header("Topic") == "digest")
+            #expect(message.header("Urgency") == "normal")
+            let payload = try subscriber.json(message.body)
+            #expect(payload["event"] as? String == "digest")
+            #expect(payload["tag"] as? String == "digest")
+            #expect(payload["title"] as? String == "Summary: 3")
+            #expect(payload["body"] as? String == "Two · Three · Four")
+            #expect(payload["claimedURL"] == nil)
+            #expect(try await store.outbox().map(\.state) == ["delivered", "delivered", "delivered"])
         }
     }
 

@@ -214,5 +214,16 @@ import Testing
         #expect(english.detailsURL == "/giveaways/42" && english.claimedURL == "/giveaways/42/mark")
         #expect(english.tag == "giveaway-42")
         #expect(try english.encoded().count <= WebPushEncryption.maximumPlaintext)
+
+        // The daily summary: how many, the names as far as they fit, Home, no actions.
+        let many = (1...9).map { Giveaway.stub(id: $0, title: "Game number \($0) with a long name, Deluxe Edition") }
+        let summary = PushNotification.summary(Array(many.prefix(3)), language: "de")
+        #expect(summary.title == "Deine tägliche Zusammenfassung: 3 Giveaways")
+        #expect(summary.body.hasPrefix("Game number 1 with a long name, Deluxe Edition · Game number 2"))
+        #expect(summary.detailsURL == "/" && summary.claimedURL == nil && summary.tag == "digest")
+        let long = PushNotification.summary(many, language: "en")
+        #expect(long.title == "Your daily summary: 9 giveaways")
+        #expect(long.body.count <= 242 && long.body.hasSuffix(" …"))
+        #expect(PushNotification.summary([many[0]], language: "en").title == "Your daily summary: 1 giveaway")
     }
 }

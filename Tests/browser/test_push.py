@@ -370,3 +370,17 @@ def test_the_claimed_action_marks_it_for_this_profile_without_a_page_and_a_click
     browser.get(answer["opened"][0])
     assert browser.find_element(By.CSS_SELECTOR, "h1").text.strip() == json.loads(
         urllib.request.urlopen(f"{base}/api/v1/giveaways/{marked}", timeout=10).read())["title"]
+
+
+def test_the_daily_summary_shows_as_one_notification_without_a_claimed_button(push_app, browser):
+    """The daily summary's payload (WebPushPayload.summary's shape: no giveaway, no claimedURL, tag `digest`)."""
+    base, _ = push_app
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
+    browser.get(base + "/")
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return navigator.serviceWorker.controller !== null"))
+    payload = {"title": "Your daily summary: 2 giveaways", "body": "<i>One</i> · Two", "event": "digest",
+               "giveawayID": 0, "detailsURL": "/", "icon": "/static/icon-192.png", "getIt": "", "claimed": "",
+               "tag": "digest"}
+    shown = deliver_push(browser, base, json.dumps(payload), "digest")
+    assert shown == [{"title": "Your daily summary: 2 giveaways", "body": "<i>One</i> · Two", "tag": "digest",
+                      "actions": [], "data": {"details": base + "/", "claim": None, "claimed": None}}]

@@ -22,6 +22,24 @@ enum PushNotification {
             icon: StaticAssets.path("icon-192.png"), getIt: text.getIt, claimed: text.claimed)
     }
 
+    /// The daily summary's notification: how many, and the games' names (as many as fit; upstream text, shown as
+    /// text); a tap opens Home.
+    static func summary(_ giveaways: [Giveaway], language: String) -> WebPushPayload {
+        let text = (Language(rawValue: language) ?? .standard).strings.push
+        var body = ""
+        for giveaway in giveaways {
+            let name = String(giveaway.title.prefix(80))
+            guard body.count + name.count + 3 <= 240 else {
+                body += " …"
+                break
+            }
+            body += body.isEmpty ? name : " · " + name
+        }
+        return WebPushPayload.summary(
+            title: text.summaryTitle(giveaways.count), body: body, detailsURL: SiteRoute.home(HomeFilters()).path,
+            icon: StaticAssets.path("icon-192.png"))
+    }
+
     /// The store a giveaway is on ("Steam", "Epic Games Store"), not the bare "PC".
     static func store(of giveaway: Giveaway) -> String? {
         (giveaway.platforms.first { $0.slug != "pc" } ?? giveaway.platforms.first)?.displayName

@@ -36,6 +36,8 @@ extension Strings {
         let worth: @Sendable (String) -> String
         let getIt: String
         let claimed: String
+        /// (count) → the daily summary's title, "Your daily summary: 3 giveaways".
+        let summaryTitle: @Sendable (Int) -> String
     }
 
     /// The push texts in this language.
@@ -61,7 +63,8 @@ extension Strings {
         endpointNotHTTPS: "A push endpoint must be an https:// address.",
         endpointPrivate: "A push endpoint on a private, loopback or link-local address is refused on this server.",
         title: { "Free on \($0): \($1)" }, titleNoStore: { "Free: \($0)" }, worth: { "Worth \($0)" },
-        getIt: "Get it", claimed: "Claimed")
+        getIt: "Get it", claimed: "Claimed",
+        summaryTitle: { "Your daily summary: \($0) giveaway\($0 == 1 ? "" : "s")" })
 
     static let germanPush = PushText(
         thisDevice: "Dieses Gerät",
@@ -83,5 +86,6 @@ extension Strings {
         endpointPrivate:
             "Ein Push-Endpunkt an einer privaten, Loopback- oder Link-Local-Adresse wird auf diesem Server abgelehnt.",
         title: { "Gratis bei \($0): \($1)" }, titleNoStore: { "Gratis: \($0)" }, worth: { "Wert \($0)" },
-        getIt: "Holen", claimed: "Eingelöst")
+        getIt: "Holen", claimed: "Eingelöst",
+        summaryTitle: { "Deine tägliche Zusammenfassung: \($0) Giveaway\($0 == 1 ? "" : "s")" })
 }
