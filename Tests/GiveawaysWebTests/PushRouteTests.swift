@@ -215,6 +215,14 @@ import Testing
         #expect(english.tag == "giveaway-42")
         #expect(try english.encoded().count <= WebPushEncryption.maximumPlaintext)
 
+        // A reminder and a return say so.
+        #expect(
+            PushNotification.payload(giveaway, event: "reminder", language: "en", now: now).title
+                == "Ending soon, and you hearted it: <b>Game</b> & Co")
+        #expect(
+            PushNotification.payload(giveaway, event: "back", language: "de", now: now).title
+                == "Wieder im Feed: <b>Game</b> & Co")
+
         // The daily summary: how many, the names as far as they fit, Home, no actions.
         let many = (1...9).map { Giveaway.stub(id: $0, title: "Game number \($0) with a long name, Deluxe Edition") }
         let summary = PushNotification.summary(Array(many.prefix(3)), language: "de")

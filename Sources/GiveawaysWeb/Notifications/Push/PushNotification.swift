@@ -8,8 +8,13 @@ enum PushNotification {
     static func payload(_ giveaway: Giveaway, event: String, language: String, now: Date) -> WebPushPayload {
         let strings = (Language(rawValue: language) ?? .standard).strings
         let text = strings.push
+        // "Free on Steam: Game" for news; a reminder and a return say why this one comes again.
         let title =
-            store(of: giveaway).map { text.title($0, giveaway.title) } ?? text.titleNoStore(giveaway.title)
+            switch event {
+            case "reminder": text.reminderTitle(giveaway.title)
+            case "back": text.backTitle(giveaway.title)
+            default: store(of: giveaway).map { text.title($0, giveaway.title) } ?? text.titleNoStore(giveaway.title)
+            }
         let worth = giveaway.worth.map(strings.money)
         let body = [worth.map(text.worth), strings.timeLeft(until: giveaway.endsAt, now: now)]
             .compactMap { $0 }.joined(separator: " · ")
