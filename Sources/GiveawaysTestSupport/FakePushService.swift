@@ -27,6 +27,7 @@ public final class FakePushService: Sendable {
     private struct State {
         var received: [Received] = []
         var answers: [Answer] = []
+        var beforeAnswering: [@Sendable () async throws -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -36,6 +37,12 @@ public final class FakePushService: Sendable {
     /// The next `times` messages are answered `status`, with `Retry-After: retryAfter` when given.
     public func answer(_ status: Int, retryAfter: String? = nil, times: Int = 1) {
         state.withLock { $0.answers += Array(repeating: Answer(status: status, retryAfter: retryAfter), count: times) }
+    }
+
+    /// Runs `action` once, when the next message has been received and before it is answered: e.g. to make the
+    /// sender's record of the answer fail, as if it crashed between the push service's 201 and its own write.
+    public func beforeAnsweringNext(_ action: @escaping @Sendable () async throws -> Void) {
+        state.withLock { $0.beforeAnswering.append(action) }
     }
 
     /// Every message received, in order.
@@ -51,11 +58,15 @@ public final class FakePushService: Sendable {
             let bytes = try await request.body.collect(upTo: 65_536)
             var headers: [String: String] = [:]
             for field in request.headers { headers[field.name.rawName] = field.value }
-            let answer = self.state.withLock { state -> Answer in
+            let (answer, action) = self.state.withLock { state in
                 state.received.append(
                     Received(path: request.uri.path, headers: headers, body: Data(bytes.readableBytesView)))
-                return state.answers.isEmpty ? Answer(status: 201) : state.answers.removeFirst()
+                return (
+                    state.answers.isEmpty ? Answer(status: 201) : state.answers.removeFirst(),
+                    state.beforeAnswering.isEmpty ? nil : state.beforeAnswering.removeFirst()
+                )
             }
+            try await action?()
             var fields: HTTPFields = [:]
             if let retryAfter = answer.retryAfter { fields[.retryAfter] = retryAfter }
             return Response(status: .init(code: answer.status), headers: fields)

@@ -73,6 +73,42 @@ import Testing
         }
     }
 
+    /// Telegram refuses a message longer than 4,096 characters, and one whose HTML is broken. A claim link whose
+    /// escaped form runs past the limit (every `&` becomes `&amp;`) is left out whole, not cut inside an entity or its
+    /// tag; the rest of the message and the Details link stay.
+    @Test func aMessageOverTelegramsLimitLosesWholeLinksNeverHalfAnEntityOrATag() throws {
+        var giveaway = Giveaway.stub(id: 2, title: String(repeating: "A & B ", count: 40))
+        giveaway.openGiveawayURL = "https://www.gamerpower.com/open/2?" + String(repeating: "x=1&y=2&", count: 600)
+        giveaway.imageURL = ""
+        let channels = HookChannels(
+            telegramAPI: URL(string: "http://127.0.0.1:1")!,
+            detailsURL: { URL(string: "https://games.example/giveaways/\($0)") })
+        let text = TelegramMessage.text(giveaway: giveaway, event: "new", change: nil, channels: channels)
+        #expect(text.count <= TelegramMessage.textLimit)
+        #expect(text.hasSuffix(#"<a href="https://games.example/giveaways/2">Details</a>"#))
+        #expect(!text.contains("gamerpower.com/open"))
+        #expect(text.contains("A &amp; B A &amp; B"))
+        // Every `&` starts a whole entity, and every tag is closed.
+        let ampersands = text.components(separatedBy: "&").dropFirst()
+        #expect(ampersands.allSatisfy { part in ["amp;", "lt;", "gt;", "quot;"].contains { part.hasPrefix($0) } })
+        #expect(text.components(separatedBy: "<a ").count == text.components(separatedBy: "</a>").count)
+        #expect(text.components(separatedBy: "<b>").count == text.components(separatedBy: "</b>").count)
+
+        let (url, body) = try TelegramMessage.request(
+            hook: telegramHook(), giveaway: giveaway, event: "new", change: nil, channels: channels,
+            encoder: JSONEncoder())
+        #expect(url.lastPathComponent == "sendMessage")
+        let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect(json["text"] as? String == text)
+
+        // A short claim link fits, and both links stay.
+        giveaway.openGiveawayURL = "https://www.gamerpower.com/open/2?x=1&y=2"
+        #expect(
+            TelegramMessage.text(giveaway: giveaway, event: "new", change: nil, channels: channels).hasSuffix(
+                #"<a href="https://www.gamerpower.com/open/2?x=1&amp;y=2">Get it</a> · "#
+                    + #"<a href="https://games.example/giveaways/2">Details</a>"#))
+    }
+
     @Test func telegramsRetryAfterIsHonouredAndTheTokenIsNeverLoggedOrRecorded() async throws {
         let telegram = FakeTelegramBotAPI()
         telegram.fail(.tooManyRequests(retryAfter: 900), .unauthorized)

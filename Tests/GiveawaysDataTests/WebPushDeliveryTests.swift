@@ -36,6 +36,11 @@ import Testing
                 claimURL: giveaway.openGiveawayURL, claimedURL: "/push/claimed/\(giveaway.id)", image: nil,
                 icon: "/static/icon-192.png", getIt: "Holen", claimed: "Eingelöst")
         }
+        worker.push?.summary = { giveaways, language in
+            WebPushPayload.summary(
+                title: "\(language == "de" ? "Zusammenfassung" : "Summary"): \(giveaways.count)",
+                body: giveaways.map(\.title).joined(separator: " · "), detailsURL: "/", icon: "/static/icon-192.png")
+        }
         return worker
     }
 
@@ -149,6 +154,100 @@ import Testing
         }
     }
 
+    /// The window no sender can close alone: the push service answered 201, and the worker died before it wrote
+    /// that down. Here its write is made to fail at exactly that moment (a trigger, put in place by the fake service
+    /// after it took the message and before it answers), which leaves the store as a crash would: the event claimed
+    /// under a lease, nothing recorded. After a restart and the lease, the message goes again — and the device gets
+    /// it with the same `Topic` and, inside the encrypted payload, the same notification `tag`, so the push service
+    /// and the service worker replace the first rather than show it twice.
+    @Test func aCrashBetweenThe201AndItsRecordResendsWithTheSameTopicAndTag() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-push-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("store.sqlite").path
+        let service = FakePushService()
+        try await service.withServer { url in
+            let (before, _) = try await storeWithOnePush(url, database: try AppDatabase.open(path: path))
+            let database = before.database
+            service.beforeAnsweringNext {
+                try await database.writer.write { db in
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER crashed BEFORE UPDATE ON hook_event
+                            BEGIN SELECT RAISE(ABORT, 'the worker died'); END
+                            """)
+                }
+            }
+            #expect(try await worker(before).runOnce() == 1)
+            #expect(service.count == 1, "the push service took the message")
+            #expect(try await before.hooks.deliveries().isEmpty, "and nothing recorded it")
+            #expect(try await before.outbox().map(\.state) != ["delivered"])
+
+            // Restart over the same file, without the trigger (the crash is over).
+            let after = try HookStore(database: try AppDatabase.open(path: path), start: before.clock.now)
+            try await after.database.writer.write { try $0.execute(sql: "DROP TRIGGER crashed") }
+            #expect(try await worker(after).runOnce() == 0, "the dead worker's lease holds")
+            after.clock.advance(601)
+            #expect(try await worker(after).runOnce() == 1)
+            after.clock.advance(86_400)
+            #expect(try await worker(after).runOnce() == 0)
+            #expect(try await after.outbox().map(\.state) == ["delivered"])
+
+            // Sent twice, the same notification both times: the device replaces the first with the second.
+            let messages = service.received
+            #expect(messages.count == 2)
+            #expect(messages.map { $0.header("Topic") } == ["giveaway-2", "giveaway-2"])
+            let payloads = try messages.map { try subscriber.json($0.body) }
+            #expect(payloads.map { $0["tag"] as? String } == ["giveaway-2", "giveaway-2"])
+            #expect(payloads.map { $0["giveawayID"] as? Int } == [2, 2])
+            #expect(payloads.map { $0["event"] as? String } == ["new", "new"])
+            #expect(messages[0].body != messages[1].body, "each message is encrypted afresh")
+        }
+    }
+
+    /// A visitor who chose one summary a day (08:00 in Tokyo) gets what was held as one notification on the
+    /// device at that time — tag and topic `digest`, no Claimed action — and each event is recorded once.
+    @Test func heldNewsReachesTheDeviceAsOneSummaryNotificationAtTheSummaryTime() async throws {
+        let service = FakePushService()
+        try await service.withServer { url in
+            let store = try HookStore()
+            let visitor = ProfileID.random()
+            try await store.sync([.stub(id: 1)])
+            try await store.hooks.saveNotificationPreferences(
+                NotificationPreferences(
+                    schedule: NotificationSchedule(
+                        timeZone: TimeZone(identifier: "Asia/Tokyo")!, digestAt: DayTime(text: "08:00"))),
+                for: visitor, at: store.clock.now)
+            let hook = try await store.hooks.addHook(
+                Hook(
+                    url: url.appendingPathComponent("push/phone"), format: .webpush, secret: subscriber.keys.secret,
+                    events: Hook.pushEvents, createdAt: store.clock.now, profileID: visitor))
+            try await store.hooks.saveDevice(PushDevice(hookID: hook.id, label: "Safari on iPhone", language: "en"))
+            store.clock.advance(60)
+            try await store.sync([
+                .stub(id: 1), .stub(id: 2, title: "Two"), .stub(id: 3, title: "Three"), .stub(id: 4, title: "Four"),
+            ])
+            // 12:01Z is 21:01 in Tokyo: held until 08:00 there, 23:00Z.
+            #expect(try await worker(store).runOnce() == 0)
+            #expect(service.count == 0)
+            store.clock.advance(utc("2026-03-01T23:00:00Z").timeIntervalSince(store.clock.now))
+            #expect(try await worker(store).runOnce() == 1)
+            store.clock.advance(86_400)
+            #expect(try await worker(store).runOnce() == 0)
+            #expect(service.count == 1)
+            let message = try #require(service.received.first)
+            #expect(message.header("Topic") == "digest")
+            #expect(message.header("Urgency") == "normal")
+            let payload = try subscriber.json(message.body)
+            #expect(payload["event"] as? String == "digest")
+            #expect(payload["tag"] as? String == "digest")
+            #expect(payload["title"] as? String == "Summary: 3")
+            #expect(payload["body"] as? String == "Two · Three · Four")
+            #expect(payload["claimedURL"] == nil)
+            #expect(try await store.outbox().map(\.state) == ["delivered", "delivered", "delivered"])
+        }
+    }
+
     @Test func aPrivateOrPlainHTTPEndpointIsRefusedWithoutTheFlag() async throws {
         let service = FakePushService()
         try await service.withServer { url in
@@ -173,7 +272,7 @@ import Testing
             let hook = try await store.hooks.addHook(
                 Hook(
                     url: url.appendingPathComponent("push/phone"), format: .webpush, secret: subscriber.keys.secret,
-                    events: [.new, .reminder], createdAt: store.clock.now, profileID: visitor))
+                    events: Hook.pushEvents, createdAt: store.clock.now, profileID: visitor))
             try await store.hooks.saveDevice(PushDevice(hookID: hook.id, label: "Safari on iPhone", language: "en"))
             try await MarkSQLiteRepository(database: store.database).setMark(
                 .favorite, on: .giveaway(2), profile: visitor, text: nil, at: store.clock.now)
@@ -201,6 +300,7 @@ import Testing
             let payloads = try service.received.map { try subscriber.json($0.body) }
             #expect(payloads.map { $0["event"] as? String } == ["new", "new", "reminder"])
             #expect(payloads.map { $0["giveawayID"] as? Int } == [3, 4, 2])
+            #expect(service.received.map { $0.header("Urgency") } == ["normal", "normal", "high"])
             #expect(service.count == 3)
         }
     }

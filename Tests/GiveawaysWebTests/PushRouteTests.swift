@@ -58,6 +58,8 @@ import Testing
             let stored = try #require(try await hooks.hooks().first)
             #expect(json["id"] == String(stored.id))
             #expect(stored.format == .webpush && stored.profileID == alice.profileID)
+            // New giveaways, reminders before a hearted one ends, and a hearted one coming back.
+            #expect(stored.events == [.new, .reminder, .back])
             #expect(stored.url.absoluteString == "http://127.0.0.1:9/push/abcTOKEN")
             #expect(
                 PushSubscriptionKeys(secret: stored.secret) == (try PushSubscriptionKeys(p256dh: p256dh, auth: auth)))
@@ -77,6 +79,48 @@ import Testing
                 try await alice.post("/settings/notifications/\(id)/delete", "", client: client).status == .seeOther)
             #expect(try await hooks.hooks().isEmpty)
             #expect(try await hooks.device(hookID: id) == nil)
+        }
+    }
+
+    /// A phone subscribed at home subscribes again from a network whose share of the server's notifications is used
+    /// up: the new row is refused, and the one it would have replaced stays, so the device keeps its notifications.
+    /// The same subscription (same keys) is simply still this device's; one with other keys is refused.
+    @Test func aRefusedResubscriptionKeepsTheEarlierSubscription() async throws {
+        let harness = try await WebHarness()
+        let app = harness.app(configuration: configuration(harness, allowPrivate: true))
+        try await app.test(.router) { client in
+            var alice = Browser()
+            try await establish(&alice, harness, client)
+            let endpoint = "http://127.0.0.1:9/push/alice"
+            let home: HTTPFields = [ClientAddress.forwardedFor: "192.0.2.10"]
+            let first = try await subscribe(&alice, subscription(endpoint), client: client, extra: home)
+            #expect(first.status == .ok)
+            let hooks = HookSQLiteRepository(database: harness.repository.database)
+            let stored = try #require(try await hooks.hooks().first)
+
+            // Others used up the café's share.
+            let cafe = "198.51.100.7"
+            for n in 0..<NotificationRoutes.maximumHooksPerAddress {
+                let other = try await established(harness.repository, at: harness.now)
+                let hook = Hook(
+                    url: URL(string: "https://example.org/hook/\(n)")!, format: .json, secret: nil, events: [.new],
+                    createdAt: harness.now, profileID: other)
+                _ = try await hooks.addVisitorHook(hook, from: cafe, limits: NotificationRoutes.limits).get()
+            }
+            let fromCafe: HTTPFields = [ClientAddress.forwardedFor: cafe]
+            let again = try await subscribe(&alice, subscription(endpoint), client: client, extra: fromCafe)
+            #expect(again.status == .ok)
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: again.body)) as? [String: String])
+            #expect(json["id"] == String(stored.id))
+            #expect(json["label"] == "Chrome on Android")
+
+            let otherKeys = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
+            let refused = try await subscribe(
+                &alice, subscription(endpoint, p256dh: otherKeys), client: client, extra: fromCafe)
+            #expect(refused.status == .badRequest)
+            #expect(try await hooks.hook(id: stored.id) == stored, "the earlier subscription is kept")
+            #expect(try await hooks.device(hookID: stored.id)?.label == "Chrome on Android")
         }
     }
 
@@ -170,5 +214,24 @@ import Testing
         #expect(english.detailsURL == "/giveaways/42" && english.claimedURL == "/giveaways/42/mark")
         #expect(english.tag == "giveaway-42")
         #expect(try english.encoded().count <= WebPushEncryption.maximumPlaintext)
+
+        // A reminder and a return say so.
+        #expect(
+            PushNotification.payload(giveaway, event: "reminder", language: "en", now: now).title
+                == "Ending soon, and you hearted it: <b>Game</b> & Co")
+        #expect(
+            PushNotification.payload(giveaway, event: "back", language: "de", now: now).title
+                == "Wieder im Feed: <b>Game</b> & Co")
+
+        // The daily summary: how many, the names as far as they fit, Home, no actions.
+        let many = (1...9).map { Giveaway.stub(id: $0, title: "Game number \($0) with a long name, Deluxe Edition") }
+        let summary = PushNotification.summary(Array(many.prefix(3)), language: "de")
+        #expect(summary.title == "Deine tägliche Zusammenfassung: 3 Giveaways")
+        #expect(summary.body.hasPrefix("Game number 1 with a long name, Deluxe Edition · Game number 2"))
+        #expect(summary.detailsURL == "/" && summary.claimedURL == nil && summary.tag == "digest")
+        let long = PushNotification.summary(many, language: "en")
+        #expect(long.title == "Your daily summary: 9 giveaways")
+        #expect(long.body.count <= 242 && long.body.hasSuffix(" …"))
+        #expect(PushNotification.summary([many[0]], language: "en").title == "Your daily summary: 1 giveaway")
     }
 }

@@ -7,7 +7,12 @@
    Chromium cannot reach a real push service here, so `PushManager.prototype.subscribe` is stood in by a script
    that answers a subscription whose endpoint is the fake service; pressing "Notify this device" stores and lists
    it. A push delivered to the service worker through DevTools (`ServiceWorker.deliverPushMessage`) shows a
-   notification with the title and the Get it / Claimed actions (`registration.getNotifications()`)."""
+   notification with the title and the Get it / Claimed actions (`registration.getNotifications()`).
+3. The notification's buttons: DevTools cannot press a notification or its actions, so the test attaches to the
+   service worker's own DevTools target and dispatches a `notificationclick` (a `NotificationEvent` around the real
+   notification the worker showed for a real push) to the worker's own handler; then it asks the app whether the
+   giveaway is claimed for this browser's profile. (A real, trusted click on the Claimed button of Chromium's own
+   notification popup, with xdotool under Xvfb, is made by scripts/screenshot-notification, run by hand.)"""
 import base64
 import json
 import os
@@ -21,6 +26,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+import websocket  # websocket-client, which selenium itself depends on
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -224,3 +230,157 @@ def test_notify_this_device_stores_the_subscription_and_a_push_shows_the_notific
     notifications = WebDriverWait(browser, 20, poll_frequency=1).until(deliver_and_list)
     assert notifications == [{"title": "Free on Steam: <b>Delivered</b>", "body": "Worth $9.99 · Ends in 2 days",
                               "tag": f"giveaway-{giveaway['id']}", "actions": ["Get it", "Claimed"]}]
+
+
+def deliver_push(driver, base, data: str, tag: str):
+    """Hands `data` to the page's service worker as a push message (DevTools' `ServiceWorker.deliverPushMessage`)
+    and answers the notifications it shows with `tag`, once there are some. The registration's id is not exposed to
+    the page; a fresh Chromium profile numbers its first ones from 0, and a push to an id without a worker is dropped.
+    The tag makes repeats replace each other."""
+    driver.execute_cdp_cmd("ServiceWorker.enable", {})
+
+    def deliver_and_list(driver):
+        for registration in range(4):
+            try:
+                driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {
+                    "origin": base, "registrationId": str(registration), "data": data})
+            except Exception:
+                pass
+        return driver.execute_async_script("""
+            const [tag, done] = arguments;
+            navigator.serviceWorker.ready.then((r) => r.getNotifications({ tag })).then((list) => done(list.length ?
+              list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.title),
+                                 data: n.data })) : null));
+        """, tag)
+
+    return WebDriverWait(driver, 20, poll_frequency=1).until(deliver_and_list)
+
+
+class ServiceWorkerConsole:
+    """A DevTools connection to the service worker's own target (not the page's): `evaluate` runs a script inside the
+    worker, as its console would. Chromium's debugging address comes from chromedriver's capabilities."""
+
+    def __init__(self, driver, base):
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{address}/json/list", timeout=10) as response:
+            targets = json.loads(response.read())
+        worker = next(t for t in targets if t["type"] == "service_worker" and t["url"].startswith(base + "/"))
+        self.socket = websocket.create_connection(worker["webSocketDebuggerUrl"], timeout=20, suppress_origin=True)
+        self.next_id = 0
+
+    def evaluate(self, expression: str):
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": "Runtime.evaluate", "params": {
+            "expression": expression, "awaitPromise": True, "returnByValue": True}}))
+        while True:
+            message = json.loads(self.socket.recv())
+            if message.get("id") == self.next_id:
+                break
+        result = message["result"]
+        assert "exceptionDetails" not in result, result
+        return result["result"].get("value")
+
+    def close(self):
+        self.socket.close()
+
+
+# Dispatches a click on the worker's notification with this tag, with the given action ("" is the body itself), to
+# the worker's own `notificationclick` handler. An event made by a script is untrusted, so `event.waitUntil` throws
+# inside the handler (after its argument, the fetch or the window, is already under way) and
+# `clients.openWindow` is refused: only a real click lets a worker open a window. So `openWindow` is wrapped to note
+# the address it was asked for, and the answer is those addresses.
+CLICK = """
+(async () => {
+  const [notification] = await self.registration.getNotifications({ tag: %s });
+  if (!notification) return { error: "no notification" };
+  const asked = [];
+  const open = self.clients.openWindow;
+  self.clients.openWindow = (url) => { asked.push(String(url)); return open.call(self.clients, url); };
+  try {
+    self.dispatchEvent(new NotificationEvent("notificationclick", { notification, action: %s }));
+  } finally {
+    self.clients.openWindow = open;
+  }
+  return { opened: asked };
+})()
+"""
+
+
+def test_the_claimed_action_marks_it_for_this_profile_without_a_page_and_a_click_opens_details(
+        push_app, push_service, browser):
+    base, database = push_app
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
+    giveaway = first_giveaway(base)
+    browser.get(f"{base}/giveaways/{giveaway['id']}")
+    browser.find_element(By.CSS_SELECTOR, "form .heart").click()
+    WebDriverWait(browser, 10).until(lambda d: d.get_cookie("gg_profile"))
+    cookie = "gg_profile=" + browser.get_cookie("gg_profile")["value"]
+    backdate(database, cookie)
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return navigator.serviceWorker.controller !== null"))
+
+    # The server's own message: a subscription with keys made here, "Send a test" to the fake push service, and the
+    # body decrypted, as the browser's push service would hand it to the worker.
+    key = ec.generate_private_key(ec.SECP256R1())
+    public = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    auth = os.urandom(16)
+    subscription = {"endpoint": push_service + "/push/clicks", "expirationTime": None,
+                    "keys": {"p256dh": b64url(public), "auth": b64url(auth)}}
+    status, _, body = post(base + "/settings/notifications/push", json.dumps(subscription).encode(),
+                           {"Cookie": cookie, "Content-Type": "application/json", "Accept": "application/json"})
+    assert status == 200, body
+    PushService.received.clear()
+    status, _, body = post(f"{base}/settings/notifications/{json.loads(body)['id']}/test", b"",
+                           {"Cookie": cookie, "Accept": "application/json"})
+    assert status == 200 and json.loads(body)["ok"], body
+    data = http_ece.decrypt(PushService.received[-1][2], private_key=key, auth_secret=auth, version="aes128gcm")
+    payload = json.loads(data)
+    marked, tag = payload["giveawayID"], payload["tag"]
+    assert payload["claimedURL"] == f"/giveaways/{marked}/mark"
+
+    def claimed_ids():
+        browser.get(base + "/claimed")
+        return [int(link.get_attribute("href").rsplit("/", 1)[1])
+                for link in browser.find_elements(By.CSS_SELECTOR, "main a[href*='/giveaways/']")
+                if link.get_attribute("href").rsplit("/", 1)[1].isdigit()]
+
+    assert marked not in claimed_ids()
+    browser.get(f"{base}/giveaways/{marked}")
+    shown = deliver_push(browser, base, data.decode(), tag)
+    get_it = ["Get it"] if (payload.get("claimURL") or "").startswith("https://") else []
+    assert [n["actions"] for n in shown] == [get_it + ["Claimed"]]
+
+    # "Claimed": the worker posts the mark itself with this browser's cookie, opens nothing and closes the
+    # notification; the app then lists the giveaway as claimed for this profile.
+    worker = ServiceWorkerConsole(browser, base)
+    try:
+        pages = len(browser.window_handles)
+        answer = worker.evaluate(CLICK % (json.dumps(tag), json.dumps("claimed")))
+        assert answer == {"opened": []}
+        assert worker.evaluate("self.registration.getNotifications().then((list) => list.length)") == 0
+        WebDriverWait(browser, 10, poll_frequency=0.5).until(lambda d: marked in claimed_ids())
+        assert len(browser.window_handles) == pages
+
+        # A click on the notification itself (no action) asks for the giveaway's Details in the app.
+        browser.get(f"{base}/giveaways/{marked}")
+        deliver_push(browser, base, data.decode(), tag)
+        answer = worker.evaluate(CLICK % (json.dumps(tag), json.dumps("")))
+    finally:
+        worker.close()
+    assert answer == {"opened": [f"{base}/giveaways/{marked}"]}
+    browser.get(answer["opened"][0])
+    assert browser.find_element(By.CSS_SELECTOR, "h1").text.strip() == json.loads(
+        urllib.request.urlopen(f"{base}/api/v1/giveaways/{marked}", timeout=10).read())["title"]
+
+
+def test_the_daily_summary_shows_as_one_notification_without_a_claimed_button(push_app, browser):
+    """The daily summary's payload (WebPushPayload.summary's shape: no giveaway, no claimedURL, tag `digest`)."""
+    base, _ = push_app
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
+    browser.get(base + "/")
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return navigator.serviceWorker.controller !== null"))
+    payload = {"title": "Your daily summary: 2 giveaways", "body": "<i>One</i> · Two", "event": "digest",
+               "giveawayID": 0, "detailsURL": "/", "icon": "/static/icon-192.png", "getIt": "", "claimed": "",
+               "tag": "digest"}
+    shown = deliver_push(browser, base, json.dumps(payload), "digest")
+    assert shown == [{"title": "Your daily summary: 2 giveaways", "body": "<i>One</i> · Two", "tag": "digest",
+                      "actions": [], "data": {"details": base + "/", "claim": None, "claimed": None}}]

@@ -20,9 +20,15 @@ public struct AppDatabase: Sendable {
         try AppDatabase(writer: DatabaseQueue(configuration: makeConfiguration()))
     }
 
-    init(writer: any DatabaseWriter) throws {
+    /// Migrates `writer` through every migration, or up to the one named `last` (for tests that make an earlier
+    /// release's database).
+    init(writer: any DatabaseWriter, migratingUpTo last: String? = nil) throws {
         self.writer = writer
-        try Self.migrator.migrate(writer)
+        if let last {
+            try Self.migrator.migrate(writer, upTo: last)
+        } else {
+            try Self.migrator.migrate(writer)
+        }
     }
 
     private static func makeConfiguration() -> Configuration {
@@ -188,6 +194,11 @@ public struct AppDatabase: Sendable {
         }
         migrator.registerMigration("v11: reminders, digest and quiet hours") { db in
             try migrateToNotificationPreferences(db)
+        }
+        migrator.registerMigration("v12: push subscriptions get reminders and back") { db in
+            // The first push subscriptions were made with `new` and `ending`, so reminders never reached a phone;
+            // every one now takes the events a push subscription is made with since (`Hook.pushEvents`).
+            try db.execute(sql: "UPDATE hook SET events = 'back,new,reminder' WHERE format = 'webpush'")
         }
         return migrator
     }

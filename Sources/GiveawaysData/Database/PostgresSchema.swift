@@ -22,6 +22,7 @@ enum PostgresSchema {
         Migration(version: 2, name: "sync leases", statements: syncLeases),
         Migration(version: 3, name: "push devices", statements: pushDevices),
         Migration(version: 4, name: "reminders, digest and quiet hours", statements: notificationPreferences),
+        Migration(version: 5, name: "push subscriptions get reminders and back", statements: pushEvents),
     ]
 
     /// Applies every migration not applied yet (up to `last`, for tests that make an earlier release's database).
@@ -251,6 +252,13 @@ enum PostgresSchema {
             ADD COLUMN quiet_end_minute bigint,
             ADD COLUMN time_zone text
         """
+    ]
+
+    /// SQLite's v12: every Web Push subscription takes the events a push subscription is made with since
+    /// (`Hook.pushEvents`: back, new, reminder); the first ones were made with `new` and `ending`, so reminders never
+    /// reached a phone.
+    private static let pushEvents = [
+        "UPDATE hook SET events = 'back,new,reminder' WHERE format = 'webpush'"
     ]
 
     private static let syncLeases = [

@@ -47,12 +47,22 @@ extension HookDeliveryWorker {
         guard schedule?.digestAt != nil, batch.count >= 2, let hook = batch.first?.hook else { return (due, nil) }
         let outcome: HookSender.Outcome
         do {
-            guard
-                let message = try HookSummary.message(
-                    hook: hook, items: batch.map { HookSummary.Item(event: $0.event, giveaway: $0.giveaway) },
-                    deliveryID: "digest-\(batch[0].id)-\(batch[batch.count - 1].id)", now: clock(), channels: channels)
-            else { return (due, nil) }
-            outcome = await sender(for: hook).send(message)
+            if hook.format == .webpush {
+                // One notification on the device, encrypted for it; push endpoints follow `--allow-private-hooks`.
+                guard
+                    let message = try await push?.summaryMessage(
+                        hook: hook, giveaways: batch.map(\.giveaway), allowPrivate: sender.allowPrivate, now: clock())
+                else { return (due, nil) }
+                outcome = await sender.send(message)
+            } else {
+                guard
+                    let message = try HookSummary.message(
+                        hook: hook, items: batch.map { HookSummary.Item(event: $0.event, giveaway: $0.giveaway) },
+                        deliveryID: "digest-\(batch[0].id)-\(batch[batch.count - 1].id)", now: clock(),
+                        channels: channels)
+                else { return (due, nil) }
+                outcome = await sender(for: hook).send(message)
+            }
         } catch {
             outcome = HookSender.Outcome(status: nil, error: "cannot build the body: \(error)")
         }

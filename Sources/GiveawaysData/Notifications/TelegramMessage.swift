@@ -43,13 +43,17 @@ enum TelegramMessage {
         let body =
             method == "sendPhoto"
             ? Body(chatID: chat, photo: photo, caption: text)
-            : Body(chatID: chat, text: String(text.prefix(textLimit)))
+            : Body(chatID: chat, text: text)
         let url = channels.telegramAPI.appendingPathComponent("bot\(token)").appendingPathComponent(method)
         return (url, try encoder.encode(body))
     }
 
-    /// The message in Telegram's HTML: the headline and title in bold, worth, end and platforms, and the links.
-    static func text(giveaway: Giveaway, event: String, change: EndDateChange?, channels: HookChannels) -> String {
+    /// The message in Telegram's HTML: the headline and title in bold, worth, end and platforms, and the links —
+    /// within `limit` characters, in whole lines and whole links: a text cut at the limit could end inside an entity
+    /// (`&am`) or a tag (`<a href="…`), which Telegram refuses. A claim link too long to fit gives way to Details.
+    static func text(
+        giveaway: Giveaway, event: String, change: EndDateChange?, channels: HookChannels, limit: Int = textLimit
+    ) -> String {
         // Cut before escaping, so an entity is never cut in half.
         var lines = ["<b>\(escape(HookPayload.headline(event))): \(escape(String(giveaway.title.prefix(200))))</b>"]
         lines.append(
@@ -65,8 +69,16 @@ enum TelegramMessage {
         if let details = HookPayload.DiscordBody.webLink(channels.details(of: giveaway)) {
             links.append("<a href=\"\(escape(details))\">Details</a>")
         }
-        if !links.isEmpty { lines.append(links.joined(separator: " · ")) }
-        return lines.joined(separator: "\n")
+        var text = ""
+        for line in lines where text.count + line.count + 1 <= limit {
+            text += text.isEmpty ? line : "\n" + line
+        }
+        while !links.isEmpty {
+            let line = links.joined(separator: " · ")
+            if text.count + line.count + 1 <= limit { return text + "\n" + line }
+            links.removeFirst()
+        }
+        return text
     }
 
     /// Telegram's HTML escaping: `&`, `<`, `>`, and `"` (for attribute values).

@@ -65,6 +65,13 @@ public enum HookFormat: String, Hashable, Sendable, CaseIterable, Codable {
 }
 
 /// What happened to a giveaway that a hook can be told about.
+extension Hook {
+    /// What a device's Web Push subscription brings (issue 23): each new giveaway that passes the visitor's rules, a
+    /// reminder before a hearted one ends, and a hearted one coming back. Not `ending` for every giveaway: the
+    /// reminder is its personal form, and a phone is not a feed.
+    public static let pushEvents: Set<HookEvent> = [.new, .reminder, .back]
+}
+
 public enum HookEvent: String, Hashable, Sendable, CaseIterable, Codable, Comparable {
     /// It entered the feed.
     case new

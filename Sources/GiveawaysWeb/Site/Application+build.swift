@@ -236,9 +236,11 @@ public func buildApplication(
     // Web Push needs the server's keys and a store that names devices.
     let push = repositories.hooks.flatMap { hooks -> WebPush? in
         guard let keys = configuration.vapidKeys, let devices = hooks as? any PushDeviceRepository else { return nil }
-        return WebPush(keys: keys, subject: configuration.vapidSubject, devices: devices) {
+        var push = WebPush(keys: keys, subject: configuration.vapidSubject, devices: devices) {
             PushNotification.payload($0, event: $1, language: $2, now: $3)
         }
+        push.summary = { PushNotification.summary($0, language: $1) }
+        return push
     }
     let hookWorker = repositories.hooks.map { hooks in
         var worker = HookDeliveryWorker(

@@ -7,7 +7,7 @@ public struct WebPushPayload: Codable, Hashable, Sendable {
     public var title: String
     /// Worth and time left, e.g. "Worth $19.99 · 2 days left".
     public var body: String
-    /// `new`, `ending`, `changed` or `test`.
+    /// `new`, `ending`, `changed`, `reminder`, `back`, `test`, or `digest` (the daily summary).
     public var event: String
     public var giveawayID: Int
     public var worth: String?
@@ -17,8 +17,8 @@ public struct WebPushPayload: Codable, Hashable, Sendable {
     public var detailsURL: String
     /// The claim page ("Get it"), http(s) only.
     public var claimURL: String?
-    /// Same-origin path the "Claimed" action POSTs to.
-    public var claimedURL: String
+    /// Same-origin path the "Claimed" action POSTs to; none for the daily summary (no action then).
+    public var claimedURL: String?
     /// Same-origin path of the giveaway's image (through the app's image cache), if any.
     public var image: String?
     /// Same-origin path of the app's icon.
@@ -26,12 +26,12 @@ public struct WebPushPayload: Codable, Hashable, Sendable {
     /// Labels of the notification's actions, in the device's language.
     public var getIt: String
     public var claimed: String
-    /// `tag`: one notification per giveaway; a newer one replaces it.
+    /// `tag`: one notification per giveaway (and one for the daily summary); a newer one replaces it.
     public var tag: String
 
     public init(
         title: String, body: String, event: String, giveawayID: Int, worth: String?, endsAt: String?,
-        detailsURL: String, claimURL: String?, claimedURL: String, image: String?, icon: String, getIt: String,
+        detailsURL: String, claimURL: String?, claimedURL: String?, image: String?, icon: String, getIt: String,
         claimed: String
     ) {
         self.title = title
@@ -48,6 +48,16 @@ public struct WebPushPayload: Codable, Hashable, Sendable {
         self.getIt = getIt
         self.claimed = claimed
         self.tag = "giveaway-\(giveawayID)"
+    }
+
+    /// The daily summary's notification: what the visitor's summary time released, in one notification that
+    /// opens `detailsURL` (Home); no giveaway, no actions, and the tag `digest`.
+    public static func summary(title: String, body: String, detailsURL: String, icon: String) -> WebPushPayload {
+        var payload = WebPushPayload(
+            title: title, body: body, event: "digest", giveawayID: 0, worth: nil, endsAt: nil, detailsURL: detailsURL,
+            claimURL: nil, claimedURL: nil, image: nil, icon: icon, getIt: "", claimed: "")
+        payload.tag = WebPush.summaryTopic
+        return payload
     }
 
     /// The JSON, at most `WebPushEncryption.maximumPlaintext` bytes: an overlong one loses its image, then its

@@ -8,8 +8,13 @@ enum PushNotification {
     static func payload(_ giveaway: Giveaway, event: String, language: String, now: Date) -> WebPushPayload {
         let strings = (Language(rawValue: language) ?? .standard).strings
         let text = strings.push
+        // "Free on Steam: Game" for news; a reminder and a return say why this one comes again.
         let title =
-            store(of: giveaway).map { text.title($0, giveaway.title) } ?? text.titleNoStore(giveaway.title)
+            switch event {
+            case "reminder": text.reminderTitle(giveaway.title)
+            case "back": text.backTitle(giveaway.title)
+            default: store(of: giveaway).map { text.title($0, giveaway.title) } ?? text.titleNoStore(giveaway.title)
+            }
         let worth = giveaway.worth.map(strings.money)
         let body = [worth.map(text.worth), strings.timeLeft(until: giveaway.endsAt, now: now)]
             .compactMap { $0 }.joined(separator: " · ")
@@ -20,6 +25,24 @@ enum PushNotification {
             claimURL: claim, claimedURL: SiteRoute.mark(id: giveaway.id).path,
             image: giveaway.imageURL.isEmpty ? nil : SiteRoute.image(id: giveaway.id, kind: .image).path,
             icon: StaticAssets.path("icon-192.png"), getIt: text.getIt, claimed: text.claimed)
+    }
+
+    /// The daily summary's notification: how many, and the games' names (as many as fit; upstream text, shown as
+    /// text); a tap opens Home.
+    static func summary(_ giveaways: [Giveaway], language: String) -> WebPushPayload {
+        let text = (Language(rawValue: language) ?? .standard).strings.push
+        var body = ""
+        for giveaway in giveaways {
+            let name = String(giveaway.title.prefix(80))
+            guard body.count + name.count + 3 <= 240 else {
+                body += " …"
+                break
+            }
+            body += body.isEmpty ? name : " · " + name
+        }
+        return WebPushPayload.summary(
+            title: text.summaryTitle(giveaways.count), body: body, detailsURL: SiteRoute.home(HomeFilters()).path,
+            icon: StaticAssets.path("icon-192.png"))
     }
 
     /// The store a giveaway is on ("Steam", "Epic Games Store"), not the bare "PC".

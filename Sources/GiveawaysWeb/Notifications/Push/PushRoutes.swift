@@ -70,18 +70,24 @@ struct PushRoutes: Sendable {
             let minutes = minutesText(NotificationRoutes.minimumProfileAge, context)
             throw AppError { $0.notifications.profileEmpty(minutes) }
         }
-        // The same browser subscribing again replaces its earlier subscription.
-        for old in try await hooks.hooks(of: profile) where old.format == .webpush && old.url == endpoint {
-            _ = try await hooks.removeHook(id: old.id, of: profile)
-        }
+        // The same browser subscribing again replaces its earlier subscription, once the new one is in: a refused
+        // one (a limit) leaves the earlier in place, and the device keeps getting notifications.
+        let earlier = try await hooks.hooks(of: profile).filter { $0.format == .webpush && $0.url == endpoint }
         let hook = Hook(
-            url: endpoint, format: .webpush, secret: keys.secret, events: [.new, .ending], createdAt: now,
+            url: endpoint, format: .webpush, secret: keys.secret, events: Hook.pushEvents, createdAt: now,
             profileID: profile)
         let added: Hook
         switch try await hooks.addVisitorHook(hook, from: client.description, limits: NotificationRoutes.limits) {
         case .success(let hook): added = hook
-        case .failure(let limit): throw refusal(limit, now: now, context)
+        case .failure(let limit):
+            // At a limit, the same subscription already stored is still this device's.
+            guard let same = earlier.first(where: { $0.secret == hook.secret }) else {
+                throw refusal(limit, now: now, context)
+            }
+            let label = try await devices.device(hookID: same.id)?.label ?? ""
+            return try JSONResponse.encode(["id": "\(same.id)", "label": label])
         }
+        for old in earlier { _ = try await hooks.removeHook(id: old.id, of: profile) }
         let label = DeviceLabel.label(userAgent: request.headers[.userAgent], strings: context.strings)
         try await devices.saveDevice(
             PushDevice(hookID: added.id, label: label, language: context.language.rawValue))

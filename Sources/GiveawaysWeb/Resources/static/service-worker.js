@@ -100,7 +100,7 @@ self.addEventListener("push", (event) => {
   const claim = /^https:\/\//i.test(text(data.claimURL, "")) ? data.claimURL : null;
   const actions = [];
   if (claim) actions.push({ action: "get", title: text(data.getIt, "Get it") });
-  actions.push({ action: "claimed", title: text(data.claimed, "Claimed") });
+  if (data.claimedURL) actions.push({ action: "claimed", title: text(data.claimed, "Claimed") });
   event.waitUntil(self.registration.showNotification(text(data.title, "GameGiveaways"), {
     body: text(data.body, ""), icon: data.icon ? ownURL(data.icon) : undefined,
     image: data.image ? ownURL(data.image) : undefined, tag: text(data.tag, undefined), actions,

@@ -36,6 +36,12 @@ extension Strings {
         let worth: @Sendable (String) -> String
         let getIt: String
         let claimed: String
+        /// (game) → a reminder's title: a hearted giveaway ends soon.
+        let reminderTitle: @Sendable (String) -> String
+        /// (game) → a "back" title: a hearted giveaway is in the feed again.
+        let backTitle: @Sendable (String) -> String
+        /// (count) → the daily summary's title, "Your daily summary: 3 giveaways".
+        let summaryTitle: @Sendable (Int) -> String
     }
 
     /// The push texts in this language.
@@ -61,7 +67,9 @@ extension Strings {
         endpointNotHTTPS: "A push endpoint must be an https:// address.",
         endpointPrivate: "A push endpoint on a private, loopback or link-local address is refused on this server.",
         title: { "Free on \($0): \($1)" }, titleNoStore: { "Free: \($0)" }, worth: { "Worth \($0)" },
-        getIt: "Get it", claimed: "Claimed")
+        getIt: "Get it", claimed: "Claimed", reminderTitle: { "Ending soon, and you hearted it: \($0)" },
+        backTitle: { "Back in the feed: \($0)" },
+        summaryTitle: { "Your daily summary: \($0) giveaway\($0 == 1 ? "" : "s")" })
 
     static let germanPush = PushText(
         thisDevice: "Dieses Gerät",
@@ -83,5 +91,7 @@ extension Strings {
         endpointPrivate:
             "Ein Push-Endpunkt an einer privaten, Loopback- oder Link-Local-Adresse wird auf diesem Server abgelehnt.",
         title: { "Gratis bei \($0): \($1)" }, titleNoStore: { "Gratis: \($0)" }, worth: { "Wert \($0)" },
-        getIt: "Holen", claimed: "Eingelöst")
+        getIt: "Holen", claimed: "Eingelöst", reminderTitle: { "Endet bald, und du hast es gemerkt: \($0)" },
+        backTitle: { "Wieder im Feed: \($0)" },
+        summaryTitle: { "Deine tägliche Zusammenfassung: \($0) Giveaway\($0 == 1 ? "" : "s")" })
 }

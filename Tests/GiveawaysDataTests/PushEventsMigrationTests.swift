@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import GiveawaysDomain
+import GiveawaysTestSupport
+import Testing
+
+@testable import GiveawaysData
+
+/// SQLite v12 and PostgreSQL 5: the first push subscriptions were stored with the events `new` and `ending`, so a
+/// reminder never reached a phone. An upgraded database gives every push subscription `Hook.pushEvents` and leaves
+/// every other hook, giveaway, history row and mark as it was.
+struct PushEventsMigrationTests {
+    let visitor = ProfileID(rawValue: String(repeating: "d", count: 32))!
+
+    private func hook(_ url: String, _ format: HookFormat) -> Hook {
+        Hook(
+            url: URL(string: url)!, format: format, secret: format == .webpush ? "keys" : nil, events: [.new, .ending],
+            createdAt: Date(timeIntervalSince1970: 1_772_000_000), profileID: visitor)
+    }
+
+    @Test func aSQLiteDatabaseAtV11GivesItsPushSubscriptionsRemindersAndKeepsEverythingElse() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v11-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("v11.sqlite").path
+        let first = Date(timeIntervalSince1970: 1_772_000_000)
+        let before: [StoredGiveaway]
+        let hookIDs: (push: Int, json: Int)
+        // Given a file as the previous release (schema v11) wrote it, with a push subscription and a webhook.
+        do {
+            let pool = try DatabasePool(path: path)
+            let old = try AppDatabase(writer: pool, migratingUpTo: "v11: reminders, digest and quiet hours")
+            let feed = GiveawayFeedSQLiteRepository(database: old)
+            _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2, title: "Second")], at: first)
+            _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
+            try await MarkSQLiteRepository(database: old).setMark(
+                .favorite, on: .giveaway(2), profile: visitor, text: nil, at: first)
+            let hooks = HookSQLiteRepository(database: old)
+            hookIDs = (
+                try await hooks.addHook(hook("https://push.example/sub/1", .webpush)).id,
+                try await hooks.addHook(hook("https://example.org/h", .json)).id
+            )
+            before = try await feed.allStoredGiveaways()
+            try pool.close()
+        }
+
+        let database = try AppDatabase.open(path: path)
+
+        let hooks = HookSQLiteRepository(database: database)
+        #expect(try await hooks.hook(id: hookIDs.push)?.events == Hook.pushEvents)
+        #expect(try await hooks.hook(id: hookIDs.json)?.events == [.new, .ending], "other hooks keep their events")
+        #expect(try await GiveawayFeedSQLiteRepository(database: database).allStoredGiveaways() == before)
+        #expect(before.first { $0.id == 1 }?.history.isInFeed == false, "the history came along")
+        let marks = try await MarkSQLiteRepository(database: database).marks(of: visitor)
+        #expect(marks.ids(.favorite, of: .giveaway) == [2])
+    }
+
+    @Test(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.skipped))
+    func aPostgreSQLDatabaseAtMigration4GivesItsPushSubscriptionsRemindersAndKeepsEverythingElse() async throws {
+        try await PostgresTestServer.withFreshPostgresURL { url in
+            let old = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet, migratingUpTo: 4)
+            let first = Date(timeIntervalSince1970: 1_772_000_000)
+            let feed = GiveawayFeedPostgresRepository(database: old)
+            _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2, title: "Second")], at: first)
+            _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
+            try await MarkPostgresRepository(database: old).setMark(
+                .favorite, on: .giveaway(2), profile: visitor, text: nil, at: first)
+            let oldHooks = HookPostgresRepository(database: old)
+            let push = try await oldHooks.addHook(hook("https://push.example/sub/1", .webpush)).id
+            let json = try await oldHooks.addHook(hook("https://example.org/h", .json)).id
+            let before = try await feed.allStoredGiveaways()
+            await old.close()
+
+            let new = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet)
+            let hooks = HookPostgresRepository(database: new)
+            #expect(try await hooks.hook(id: push)?.events == Hook.pushEvents)
+            #expect(try await hooks.hook(id: json)?.events == [.new, .ending], "other hooks keep their events")
+            #expect(try await GiveawayFeedPostgresRepository(database: new).allStoredGiveaways() == before)
+            let marks = try await MarkPostgresRepository(database: new).marks(of: visitor)
+            #expect(marks.ids(.favorite, of: .giveaway) == [2])
+            await new.close()
+        }
+    }
+}
