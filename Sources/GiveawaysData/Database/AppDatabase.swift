@@ -189,6 +189,15 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v11: reminders, digest and quiet hours") { db in
             try migrateToNotificationPreferences(db)
         }
+        migrator.registerMigration("v12: the visitor's last Nearby area") { db in
+            // Where the visitor last looked on Nearby (the map's centre and zoom), so `/nearby` opens there. All
+            // three `NULL` until they search an area of their own.
+            try db.alter(table: "profile") { t in
+                t.add(column: "nearby_latitude", .double)
+                t.add(column: "nearby_longitude", .double)
+                t.add(column: "nearby_zoom", .integer)
+            }
+        }
         return migrator
     }
 

@@ -22,6 +22,7 @@ enum PostgresSchema {
         Migration(version: 2, name: "sync leases", statements: syncLeases),
         Migration(version: 3, name: "push devices", statements: pushDevices),
         Migration(version: 4, name: "reminders, digest and quiet hours", statements: notificationPreferences),
+        Migration(version: 5, name: "the visitor's last Nearby area", statements: nearbyArea),
     ]
 
     /// Applies every migration not applied yet (up to `last`, for tests that make an earlier release's database).
@@ -250,6 +251,16 @@ enum PostgresSchema {
             ADD COLUMN quiet_start_minute bigint,
             ADD COLUMN quiet_end_minute bigint,
             ADD COLUMN time_zone text
+        """
+    ]
+
+    /// SQLite's v12: where the visitor last looked on Nearby.
+    private static let nearbyArea = [
+        """
+        ALTER TABLE profile
+            ADD COLUMN nearby_latitude double precision,
+            ADD COLUMN nearby_longitude double precision,
+            ADD COLUMN nearby_zoom bigint
         """
     ]
 
