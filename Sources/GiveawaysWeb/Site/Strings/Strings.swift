@@ -127,6 +127,8 @@ extension Strings {
         let navMore: String
         let navFavorites: String
         let navSettings: String
+        /// The tab bar's overflow: the pages without a tab of their own.
+        let navMenu: String
         /// (GamerPower link, FreeToGame link) → the attribution sentence.
         let credits: @Sendable (HTML, HTML) -> HTML
         let discoverGames: String
@@ -732,6 +734,7 @@ extension Strings {
         let nearbyOff: String
         let nearbyRefusedKey: String
         let nearbyRateLimited: String
+        let nearbyBusy: String
         let nearbyUnavailable: String
         let nearbyUnknownPlace: String
         /// One client asked for more searches or map tiles than its share (429), with the seconds to wait.
