@@ -2,7 +2,7 @@
 /// switch, in the page's language.
 struct Layout {
     enum Section: String {
-        case home, freeToPlay, more, favorites, status, discover, settings
+        case home, freeToPlay, more, favorites, status, discover, settings, nearby
     }
 
     let strings: Strings
@@ -111,7 +111,30 @@ struct Layout {
             let current: HTML = item.0 == section ? " aria-current=\"page\"" : ""
             return "<a class=\"tab-link\" href=\"\(item.1)\"\(current)>\(item.3)<span>\(item.2)</span></a>"
         }
-        return "<nav class=\"tab-bar\" aria-label=\"\(layout.mainNavigation)\">\(links)</nav>"
+        return "<nav class=\"tab-bar\" aria-label=\"\(layout.mainNavigation)\">\(links)\(overflow)</nav>"
+    }
+
+    /// The tab bar's overflow: the places that have no tab of their own (Nearby first), in a disclosure that works
+    /// without JavaScript; `app.js` closes it on Escape and on a press elsewhere.
+    private var overflow: HTML {
+        let layout = strings.layout
+        let items: [(Section?, String, String)] = [
+            (.nearby, SiteRoute.nearby(NearbyFilters()).path, strings.nearby.heading),
+            (.discover, SiteRoute.discover(showGenres: false).path, layout.discoverGames),
+            (nil, SiteRoute.history(HistoryFilters()).path, layout.history),
+            (nil, SiteRoute.stats.path, layout.statistics),
+            (.status, SiteRoute.status.path, layout.syncStatus),
+        ]
+        let isCurrent = items.contains { $0.0 != nil && $0.0 == section }
+        let links = items.map { item -> HTML in
+            let current: HTML = item.0 != nil && item.0 == section ? " aria-current=\"page\"" : ""
+            return "<li><a href=\"\(item.1)\"\(current)>\(item.2)</a></li>"
+        }
+        return """
+            <details class="tab-overflow\(isCurrent ? " tab-overflow--current" : "")" data-tab-overflow>\
+            <summary class="tab-link">\(Icons.dots)<span>\(layout.navMenu)</span></summary>\
+            <ul class="tab-overflow__menu">\(links)</ul></details>
+            """
     }
 }
 
@@ -169,6 +192,10 @@ enum Icons {
         ("right", "<path d=\"m9 5 7 7-7 7\"/>"),
         ("check", "<path d=\"m4.5 12.5 5 5L19.5 7\"/>"),
         (
+            "dots",
+            "<circle cx=\"5\" cy=\"12\" r=\"1.6\"/><circle cx=\"12\" cy=\"12\" r=\"1.6\"/><circle cx=\"19\" cy=\"12\" r=\"1.6\"/>"
+        ),
+        (
             "settings",
             "<path d=\"M4 7h10M18 7h2M4 17h2M10 17h10\"/><circle cx=\"16\" cy=\"7\" r=\"2.2\"/><circle cx=\"8\" cy=\"17\" r=\"2.2\"/>"
         ),
@@ -194,4 +221,5 @@ enum Icons {
     static let chevronRight = use("right")
     static let check = use("check")
     static let settings = use("settings")
+    static let dots = use("dots")
 }
