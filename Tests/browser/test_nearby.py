@@ -8,6 +8,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -420,3 +421,34 @@ def test_foursquare_and_its_fallback_down_the_place_ids_seen_are_listed_with_rec
     finally:
         post(f"{upstream}/control/foursquare-ok")
         next(server, None)
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)], ids=["phone", "desktop"])
+def test_nearby_is_reached_from_the_tab_bars_overflow(app, browser_factory, width, height):
+    driver = browser_factory(width=width, height=height)
+    driver.get(app + "/")
+    overflow = driver.find_element(By.CSS_SELECTOR, "nav.tab-bar [data-tab-overflow]")
+    nearby = overflow.find_element(By.CSS_SELECTOR, "a[href='/nearby']")
+    assert not nearby.is_displayed()
+    summary = overflow.find_element(By.TAG_NAME, "summary")
+    assert summary.text == "Menu" and summary.is_displayed()
+    # The keyboard opens it and Escape closes it, back on its button.
+    summary.send_keys("\n")
+    wait(driver, nearby.is_displayed)
+    nearby.send_keys(Keys.ESCAPE)
+    wait(driver, lambda: not nearby.is_displayed())
+    assert driver.switch_to.active_element == summary
+    # A press elsewhere closes it too.
+    summary.click()
+    wait(driver, nearby.is_displayed)
+    driver.find_element(By.CSS_SELECTOR, ".hero h1").click()
+    wait(driver, lambda: not nearby.is_displayed())
+    # Pressing Nearby opens it, and the menu says where the visitor is.
+    summary.click()
+    wait(driver, nearby.is_displayed)
+    nearby.click()
+    wait(driver, lambda: driver.current_url == app + "/nearby")
+    overflow = driver.find_element(By.CSS_SELECTOR, "nav.tab-bar [data-tab-overflow]")
+    assert "tab-overflow--current" in overflow.get_attribute("class")
+    assert overflow.find_element(By.CSS_SELECTOR, "a[href='/nearby']").get_attribute("aria-current") == "page"
+    assert driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar a.tab-link[aria-current]") == []
