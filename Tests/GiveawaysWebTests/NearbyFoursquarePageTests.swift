@@ -78,7 +78,7 @@ import Testing
                     #expect(text.contains(title) && text.contains(sentence), "\(language)")
                     #expect(
                         text.contains(
-                            "<li data-place-id=\"fsq:5a187743ccad6b307315e6fe\"><a href=\"https://foursquare.com/v/5a187743ccad6b307315e6fe\""
+                            "<li data-place-id=\"fsq:5a187743ccad6b307315e6fe\"><a class=\"pill\" href=\"https://foursquare.com/v/5a187743ccad6b307315e6fe\""
                         ))
                     #expect(text.contains("data-retry"))
                     // Nothing of the place but its id: no name, no address, and never the key.

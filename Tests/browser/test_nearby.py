@@ -8,7 +8,6 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -406,9 +405,13 @@ def test_foursquare_and_its_fallback_down_the_place_ids_seen_are_listed_with_rec
                 title = "Verbinde dich wieder, um Details zu sehen" if lang else "Reconnect to see details"
                 assert title in state.text
                 seen = [i.get_attribute("data-place-id") for i in state.find_elements(By.CSS_SELECTOR, "li[data-place-id]")]
-                assert seen == listed, "the ids of the places listed there, in their order"
+                # The ids of the places listed there, in their order (the map's small panel: the first 4, and the list).
+                shown = listed if not view else listed[:4]
+                assert seen == shown
                 links = [a.get_attribute("href") for a in state.find_elements(By.CSS_SELECTOR, "li a")]
-                assert links == ["https://foursquare.com/v/" + i[len("fsq:"):] for i in listed]
+                assert links == ["https://foursquare.com/v/" + i[len("fsq:"):] for i in shown]
+                if view:
+                    assert "view=map" not in state.find_element(By.CSS_SELECTOR, "p > a").get_attribute("href")
                 assert "Foursquare Store" not in state.text and "Teststraße" not in state.text
                 driver.execute_script(source)
                 problems += [f"{view} {width} {scheme} {lang}: {v['id']}: {v['nodes']}"
@@ -424,31 +427,18 @@ def test_foursquare_and_its_fallback_down_the_place_ids_seen_are_listed_with_rec
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)], ids=["phone", "desktop"])
-def test_nearby_is_reached_from_the_tab_bars_overflow(app, browser_factory, width, height):
-    driver = browser_factory(width=width, height=height)
+@pytest.mark.parametrize("lang", [None, "de-DE"], ids=["en", "de"])
+def test_nearby_has_a_tab_of_its_own_on_phone_and_desktop(app, browser_factory, width, height, lang):
+    driver = browser_factory(width=width, height=height, lang=lang)
     driver.get(app + "/")
-    overflow = driver.find_element(By.CSS_SELECTOR, "nav.tab-bar [data-tab-overflow]")
-    nearby = overflow.find_element(By.CSS_SELECTOR, "a[href='/nearby']")
-    assert not nearby.is_displayed()
-    summary = overflow.find_element(By.TAG_NAME, "summary")
-    assert summary.text == "Menu" and summary.is_displayed()
-    # The keyboard opens it and Escape closes it, back on its button.
-    summary.send_keys("\n")
-    wait(driver, nearby.is_displayed)
-    nearby.send_keys(Keys.ESCAPE)
-    wait(driver, lambda: not nearby.is_displayed())
-    assert driver.switch_to.active_element == summary
-    # A press elsewhere closes it too.
-    summary.click()
-    wait(driver, nearby.is_displayed)
-    driver.find_element(By.CSS_SELECTOR, ".hero h1").click()
-    wait(driver, lambda: not nearby.is_displayed())
-    # Pressing Nearby opens it, and the menu says where the visitor is.
-    summary.click()
-    wait(driver, nearby.is_displayed)
-    nearby.click()
+    tab = driver.find_element(By.CSS_SELECTOR, "nav.tab-bar a.tab-link[href='/nearby']")
+    assert tab.is_displayed() and tab.text == ("In der Nähe" if lang else "Nearby")
+    # Every tab's label fits its tab, in both languages (none cut to an ellipsis).
+    cut = driver.execute_script(
+        "return [...document.querySelectorAll('nav.tab-bar .tab-link span')].filter((s) => s.scrollWidth > s.clientWidth)"
+        ".map((s) => s.textContent)")
+    assert cut == []
+    tab.click()
     wait(driver, lambda: driver.current_url == app + "/nearby")
-    overflow = driver.find_element(By.CSS_SELECTOR, "nav.tab-bar [data-tab-overflow]")
-    assert "tab-overflow--current" in overflow.get_attribute("class")
-    assert overflow.find_element(By.CSS_SELECTOR, "a[href='/nearby']").get_attribute("aria-current") == "page"
-    assert driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar a.tab-link[aria-current]") == []
+    current = driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar a.tab-link[aria-current='page']")
+    assert [a.get_attribute("href") for a in current] == [app + "/nearby"]

@@ -98,26 +98,33 @@ struct NearbyResults {
         let strings = model.strings
         let text = strings.nearby
         let sourceName = seen.source == .foursquare ? "Foursquare" : "OpenStreetMap"
-        let items = seen.ids.map { id -> HTML in
+        // The map's panel is small: its first few, and the whole list a press away.
+        let isMap = model.filters.view == .map
+        let shown = isMap ? Array(seen.ids.prefix(Self.idsOnMap)) : seen.ids
+        let items = shown.map { id -> HTML in
             let short = String(PlaceIDsSeen.sourceID(id))
             let path = short.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             let link =
                 seen.source == .foursquare ? "https://foursquare.com/v/\(path)" : "https://www.openstreetmap.org/"
             return """
-                <li data-place-id="\(id)"><a href="\(link)" target="_blank" rel="noopener noreferrer">\
+                <li data-place-id="\(id)"><a class="pill" href="\(link)" target="_blank" rel="noopener noreferrer">\
                 \(text.placeID(short))</a></li>
                 """
         }
         return """
             <div class="empty-state nearby-state nearby-state--offline" role="alert" data-state="ids-only">
-              <div class="empty-state__art" aria-hidden="true">\(Icons.search)</div>
+              \(isMap ? nil : HTML("<div class=\"empty-state__art\" aria-hidden=\"true\">\(Icons.search)</div>"))
               <h3>\(text.reconnectTitle)</h3>
               <p>\(text.idsOnly(sourceName, seen.ids.count, strings.date(seen.seenAt)))</p>
-              <ol class="nearby-seen" aria-label="\(text.placesSeen)" data-places-seen>\(items)</ol>
+              <ol class="seen" aria-label="\(text.placesSeen)" data-places-seen>\(items)</ol>
+              \(shown.count < seen.ids.count ? HTML("<p><a href=\"\(model.filters.with(view: .list).path)\">\(text.showList)</a></p>") : nil)
               <a class="button button--primary" href="\(model.filters.path)" data-retry>\(text.retry)</a>
             </div>
             """
     }
+
+    /// How many kept ids the map's panel shows.
+    static let idsOnMap = 4
 
     static func stateName(_ error: PlaceSourceError) -> String {
         switch error {

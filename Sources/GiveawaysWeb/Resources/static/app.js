@@ -330,19 +330,6 @@
     block.after(toggle);
   });
 
-  // The tab bar's overflow closes on Escape (focus back on its button) and on a press anywhere else.
-  const overflow = document.querySelector("[data-tab-overflow]");
-  if (overflow) {
-    overflow.addEventListener("keydown", (event) => {
-      if (event.key !== "Escape" || !overflow.open) return;
-      overflow.open = false;
-      overflow.querySelector("summary").focus();
-    });
-    document.addEventListener("click", (event) => {
-      if (overflow.open && !overflow.contains(event.target)) overflow.open = false;
-    });
-  }
-
   // Settings → Notifications: the browser's time zone, used when the visitor names none.
   document.querySelectorAll("[data-browser-zone]").forEach((input) => {
     try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) {}

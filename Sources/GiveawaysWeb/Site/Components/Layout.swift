@@ -104,6 +104,7 @@ struct Layout {
             (.home, SiteRoute.home(HomeFilters()).path, layout.navHome, Icons.home),
             (.freeToPlay, CatalogFilters().path, layout.navFreeToPlay, Icons.play),
             (.more, SiteRoute.more(showAll: false).path, layout.navMore, Icons.grid),
+            (.nearby, SiteRoute.nearby(NearbyFilters()).path, strings.nearby.heading, Icons.pin),
             (.favorites, SiteRoute.favorites(page: 1).path, layout.navFavorites, Icons.heart),
             (.settings, SiteRoute.settings(notice: nil).path, layout.navSettings, Icons.settings),
         ]
@@ -111,30 +112,7 @@ struct Layout {
             let current: HTML = item.0 == section ? " aria-current=\"page\"" : ""
             return "<a class=\"tab-link\" href=\"\(item.1)\"\(current)>\(item.3)<span>\(item.2)</span></a>"
         }
-        return "<nav class=\"tab-bar\" aria-label=\"\(layout.mainNavigation)\">\(links)\(overflow)</nav>"
-    }
-
-    /// The tab bar's overflow: the places that have no tab of their own (Nearby first), in a disclosure that works
-    /// without JavaScript; `app.js` closes it on Escape and on a press elsewhere.
-    private var overflow: HTML {
-        let layout = strings.layout
-        let items: [(Section?, String, String)] = [
-            (.nearby, SiteRoute.nearby(NearbyFilters()).path, strings.nearby.heading),
-            (.discover, SiteRoute.discover(showGenres: false).path, layout.discoverGames),
-            (nil, SiteRoute.history(HistoryFilters()).path, layout.history),
-            (nil, SiteRoute.stats.path, layout.statistics),
-            (.status, SiteRoute.status.path, layout.syncStatus),
-        ]
-        let isCurrent = items.contains { $0.0 != nil && $0.0 == section }
-        let links = items.map { item -> HTML in
-            let current: HTML = item.0 != nil && item.0 == section ? " aria-current=\"page\"" : ""
-            return "<li><a href=\"\(item.1)\"\(current)>\(item.2)</a></li>"
-        }
-        return """
-            <details class="tab-overflow\(isCurrent ? " tab-overflow--current" : "")" data-tab-overflow>\
-            <summary class="tab-link">\(Icons.dots)<span>\(layout.navMenu)</span></summary>\
-            <ul class="tab-overflow__menu">\(links)</ul></details>
-            """
+        return "<nav class=\"tab-bar\" aria-label=\"\(layout.mainNavigation)\">\(links)</nav>"
     }
 }
 
@@ -192,8 +170,8 @@ enum Icons {
         ("right", "<path d=\"m9 5 7 7-7 7\"/>"),
         ("check", "<path d=\"m4.5 12.5 5 5L19.5 7\"/>"),
         (
-            "dots",
-            "<circle cx=\"5\" cy=\"12\" r=\"1.6\"/><circle cx=\"12\" cy=\"12\" r=\"1.6\"/><circle cx=\"19\" cy=\"12\" r=\"1.6\"/>"
+            "pin",
+            "<path d=\"M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z\"/><circle cx=\"12\" cy=\"9.5\" r=\"2.5\"/>"
         ),
         (
             "settings",
@@ -221,5 +199,5 @@ enum Icons {
     static let chevronRight = use("right")
     static let check = use("check")
     static let settings = use("settings")
-    static let dots = use("dots")
+    static let pin = use("pin")
 }

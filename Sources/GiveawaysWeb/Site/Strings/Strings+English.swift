@@ -24,7 +24,7 @@ extension Strings {
             siteDescription: "Every free game, loot drop and beta key live right now, and how long it stays free.",
             skipToContent: "Skip to content", brandLabel: "GameGiveaways home", mainNavigation: "Main",
             navHome: "Home", navFreeToPlay: "Free to play", navMore: "More", navFavorites: "Favorites",
-            navSettings: "Settings", navMenu: "Menu",
+            navSettings: "Settings",
             credits: { gamerpower, freetogame in
                 "Giveaway data from \(gamerpower); free-to-play games from \(freetogame). GameGiveaways is an independent, self-hosted tracker; claim pages belong to their stores."
             },

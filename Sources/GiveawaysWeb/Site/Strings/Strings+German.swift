@@ -27,7 +27,7 @@ extension Strings {
                 "Alle Gratis-Spiele, Loot-Drops und Beta-Keys, die es gerade gibt – und wie lange sie gratis bleiben.",
             skipToContent: "Zum Inhalt springen", brandLabel: "GameGiveaways – Startseite",
             mainNavigation: "Hauptmenü", navHome: "Start", navFreeToPlay: "Free-to-Play", navMore: "Mehr",
-            navFavorites: "Favoriten", navSettings: "Optionen", navMenu: "Menü",
+            navFavorites: "Favoriten", navSettings: "Optionen",
             credits: { gamerpower, freetogame in
                 "Giveaway-Daten von \(gamerpower), Free-to-Play-Spiele von \(freetogame). GameGiveaways ist ein unabhängiger, selbst gehosteter Tracker; die Seiten zum Einlösen gehören den jeweiligen Stores."
             },

@@ -127,8 +127,6 @@ extension Strings {
         let navMore: String
         let navFavorites: String
         let navSettings: String
-        /// The tab bar's overflow: the pages without a tab of their own.
-        let navMenu: String
         /// (GamerPower link, FreeToGame link) → the attribution sentence.
         let credits: @Sendable (HTML, HTML) -> HTML
         let discoverGames: String
