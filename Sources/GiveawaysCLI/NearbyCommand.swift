@@ -94,7 +94,7 @@ struct NearbyCommand: AsyncParsableCommand {
             }
         case .failure(let error):
             Console.error(Self.message(error))
-            throw error == .unknownPlace ? ExitStatus.notFound : ExitStatus.upstreamUnavailable
+            throw error.reason == .unknownPlace ? ExitStatus.notFound : ExitStatus.upstreamUnavailable
         }
     }
 
@@ -108,6 +108,10 @@ struct NearbyCommand: AsyncParsableCommand {
         case .unreachable: "the places service could not be reached in time"
         case .malformed(let reason): "the places service sent something unreadable: \(reason)"
         case .unknownPlace: "no place of that name was found"
+        case .busy(let seconds): "this server has too many place searches waiting; try again in \(Int(seconds)) s"
+        case .onlyIDsKept(let seen, let reason):
+            message(reason) + "; \(seen.ids.count) place ids were kept from an earlier search "
+                + "(reconnect to see details): " + seen.ids.joined(separator: " ")
         }
     }
 }

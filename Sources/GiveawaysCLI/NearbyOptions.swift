@@ -34,6 +34,12 @@ struct NearbyOptions: ParsableArguments {
     @Option(help: "Where a search starts without a place, LAT,LON (env GIVEAWAYS_NEARBY_CENTER; default Berlin).")
     var nearbyCenter: String?
 
+    @Option(
+        help:
+            "Minutes an area's OpenStreetMap answer is used without asking Overpass again, 0–1440 (env GIVEAWAYS_OVERPASS_FRESH_MINUTES; default 15). It is kept longer to show, marked stale, when Overpass fails."
+    )
+    var overpassFreshMinutes: String?
+
     /// Every option, read through `Settings` (flag, else environment, else default).
     func settings() throws -> NearbySourceSettings {
         var settings = NearbySourceSettings()
@@ -43,6 +49,8 @@ struct NearbyOptions: ParsableArguments {
         settings.nominatimURL = try Settings.nominatimURL.value(text: nominatimURL)
         settings.contact = try Settings.mapContact.value(text: mapContact)
         settings.center = try Settings.nearbyCenter.value(text: nearbyCenter)
+        settings.overpassFreshFor = TimeInterval(
+            try Settings.overpassFreshMinutes.value(text: overpassFreshMinutes) * 60)
         return settings
     }
 }

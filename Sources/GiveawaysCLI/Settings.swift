@@ -142,6 +142,9 @@ enum Settings {
     static let nearbyCenter = Setting<GeoPoint>(
         variable: "GIVEAWAYS_NEARBY_CENTER", defaultValue: Defaults.nearbyCenter,
         expected: "LAT,LON in range, like 52.52,13.405", read: { GeoPoint(text: $0) })
+    static let overpassFreshMinutes = Setting<Int>(
+        variable: "GIVEAWAYS_OVERPASS_FRESH_MINUTES", defaultValue: 15, expected: "whole minutes from 0 to 1440",
+        read: { Int($0).flatMap { (0...1440).contains($0) ? $0 : nil } })
     static let tileCache = Setting<String?>(
         variable: "GIVEAWAYS_TILE_CACHE", defaultValue: nil, expected: "a directory", read: { $0 })
 

@@ -78,6 +78,9 @@ public protocol ProfileRepository: Sendable {
     /// times; a note takes the imported text), rules are replaced. An import that would take the profile past
     /// `ProfileLimits` is refused whole with `ProfileFull`: nothing is written.
     func importProfile(_ export: ProfileExport, into profile: ProfileID, at time: Date) async throws
+    /// Keeps the area the visitor last looked at on Nearby (making the profile's row if it has none), replacing
+    /// the one before.
+    func saveNearbyArea(_ area: NearbyArea, for profile: ProfileID, at time: Date) async throws
     /// Whether this id holds anything (a profile row, marks or hooks): how an unsigned cookie from an earlier
     /// release is told apart from an id the server never issued.
     func holdsData(_ profile: ProfileID) async throws -> Bool

@@ -277,6 +277,85 @@ import Testing
         #expect(try database.serverSecret(named: "profile-cookie").count == 32)
     }
 
+    /// The release before this one wrote schema v11 (push devices, notification settings); this one adds v12 (push
+    /// subscriptions get reminders) and v13, the visitor's last Nearby area, to the profile's row.
+    @Test func thePreviousReleasesSchemaV11UpgradesKeepsEverythingAndRemembersANearbyArea() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v11-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("v11.sqlite").path
+        let carol = try #require(ProfileID(rawValue: String(repeating: "d", count: 32)))
+        let rulesJSON = try RulesJSON.encode(GiveawayRules(noLoot: true))
+        // Given a file as the previous release (schema v11) wrote it: giveaways with history, marks, a profile with
+        // rules, a feed token and notification settings, and a visitor's push hook with its device.
+        do {
+            let pool = try DatabasePool(path: path)
+            try AppDatabase.migrator.migrate(pool, upTo: "v11: reminders, digest and quiet hours")
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO giveaway (id, title, worth_cents, thumbnail_url, image_url, description, instructions,
+                          open_giveaway_url, open_giveaway, published_at, type, ends_at, users, status,
+                          gamerpower_url, first_seen_at, last_seen_at, left_at, is_demo) VALUES
+                        (1, 'Live game', 1999, 't1', 'i1', 'd1', 'steps', 'https://g/1', NULL, '2026-03-01 00:00:00.000',
+                         'Game', '2026-04-01 00:00:00.000', 120, 'Active', 'https://gp/1', '2026-03-01 00:00:00.000',
+                         '2026-03-03 00:00:00.000', NULL, 0),
+                        (2, 'Gone loot', NULL, 't2', 'i2', 'd2', 'steps', 'https://g/2', NULL, '2026-03-01 00:00:00.000',
+                         'DLC', NULL, 5, 'Active', 'https://gp/2', '2026-03-01 00:00:00.000',
+                         '2026-03-02 00:00:00.000', '2026-03-02 00:00:00.000', 0);
+                        INSERT INTO giveaway_platform (giveaway_id, position, slug, name) VALUES
+                        (1, 0, 'steam', 'Steam'), (2, 0, 'gog', 'GOG');
+                        INSERT INTO feed_period (giveaway_id, appeared_at, left_at) VALUES
+                        (1, '2026-03-01 00:00:00.000', NULL), (2, '2026-03-01 00:00:00.000', '2026-03-02 00:00:00.000');
+                        INSERT INTO giveaway_end_change (giveaway_id, changed_at, old_ends_at, new_ends_at) VALUES
+                        (1, '2026-03-02 00:00:00.000', '2026-03-20 00:00:00.000', '2026-04-01 00:00:00.000');
+                        INSERT INTO mark (profile_id, subject_kind, subject_id, kind, text, created_at, updated_at) VALUES
+                        ('\(carol.rawValue)', 'giveaway', 1, 'favorite', NULL, '2026-03-02 01:00:00.000', '2026-03-02 01:00:00.000'),
+                        ('\(carol.rawValue)', 'giveaway', 2, 'claimed', NULL, '2026-03-02 02:00:00.000', '2026-03-02 02:00:00.000');
+                        INSERT INTO profile (id, rules_json, feed_token, created_at, last_seen_at, reminder_lead_minutes,
+                          time_zone) VALUES
+                        ('\(carol.rawValue)', '\(rulesJSON)', '\(String(repeating: "e", count: 32))',
+                         '2026-03-01 00:00:00.000', '2026-03-02 02:00:00.000', 60, 'Europe/Berlin');
+                        INSERT INTO hook (id, url, format, secret, rules_json, events, created_at, baseline_at, profile_id)
+                        VALUES (7, 'https://push.example.org/e/1', 'webpush', 'p.a', '{}', 'new',
+                          '2026-03-01 00:00:00.000', '2026-03-01 00:00:00.000', '\(carol.rawValue)');
+                        INSERT INTO push_device (hook_id, label, language) VALUES (7, 'Firefox on Linux', 'de');
+                        """)
+            }
+            try pool.close()
+        }
+
+        // When this release opens it (v12, and v13: the last Nearby area)
+        let database = try AppDatabase.open(path: path)
+
+        // Then every giveaway, history row, end-date change, mark, profile setting and hook is there
+        let feed = GiveawayFeedSQLiteRepository(database: database)
+        #expect(try await feed.giveawaysInFeed().map(\.id) == [1])
+        let gone = try #require(try await feed.storedGiveaway(id: 2))
+        #expect(gone.history.leftAt == utc("2026-03-02T00:00:00Z") && gone.history.periods.count == 1)
+        #expect(try await feed.storedGiveaway(id: 1)?.history.endDateChanges.count == 1)
+        let marks = try await MarkSQLiteRepository(database: database).marks(of: carol)
+        #expect(marks.has(.favorite, on: .giveaway(1)) && marks.has(.claimed, on: .giveaway(2)))
+        #expect(marks.all.count == 2)
+        let profiles = ProfileSQLiteRepository(database: database)
+        let settings = try await profiles.settings(of: carol)
+        #expect(settings.rules.noLoot)
+        #expect(settings.feedToken?.rawValue == String(repeating: "e", count: 32))
+        #expect(settings.nearbyArea == nil, "no area was ever searched")
+        let hooks = HookSQLiteRepository(database: database)
+        #expect(try await hooks.notificationPreferences(of: carol).reminderLead == .oneHour)
+        #expect(try await hooks.hooks(of: carol).map(\.id) == [7])
+        #expect(try await hooks.device(hookID: 7)?.label == "Firefox on Linux")
+
+        // And the old profile keeps a Nearby area beside everything it had
+        let area = NearbyArea(center: GeoPoint(text: "50.9375,6.9603")!, zoom: 14)!
+        try await profiles.saveNearbyArea(area, for: carol, at: utc("2026-03-04T00:00:00Z"))
+        let after = try await profiles.settings(of: carol)
+        #expect(after.nearbyArea == area)
+        #expect(after.rules.noLoot && after.feedToken == settings.feedToken)
+        #expect(try await hooks.notificationPreferences(of: carol).reminderLead == .oneHour)
+    }
+
     @Test func theLastReleasesDatabaseSchemaV4UpgradesAndKeepsEveryGiveawayHistoryRowAndMark() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v4-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -16,6 +16,7 @@ struct DatabaseCopyTests {
         schedule: NotificationSchedule(
             timeZone: TimeZone(identifier: "America/Los_Angeles")!, digestAt: DayTime(text: "18:00"),
             quietHours: .init(start: DayTime(text: "23:00")!, end: DayTime(text: "07:00")!)))
+    static let nearbyArea = NearbyArea(center: GeoPoint(latitude: 53.551086, longitude: 9.993682)!, zoom: 15)!
 
     /// A SQLite store holding something of every kind.
     func filledSQLiteStore() async throws -> AppDatabase {
@@ -40,6 +41,7 @@ struct DatabaseCopyTests {
         try await profiles.saveRules(GiveawayRules(noLoot: true), for: alice, at: day1)
         _ = try await profiles.renewFeedToken(for: alice, at: day1)
         _ = try await profiles.createLinkCode(for: alice, at: day2)
+        try await profiles.saveNearbyArea(Self.nearbyArea, for: alice, at: day2)
         let catalog = CatalogSQLiteRepository(database: database)
         _ = try await catalog.saveCatalog([CatalogContract.game(7), CatalogContract.game(8)], at: day1)
         try await catalog.saveDetail(CatalogGameDetail(description: "Long."), of: 7, at: day2)
@@ -75,6 +77,9 @@ struct DatabaseCopyTests {
                 catalog: CatalogPostgresRepository(database: target), hooks: HookPostgresRepository(database: target),
                 cache: DiscoverCachePostgresRepository(database: target), secrets: target)
             try await from.expectSame(as: to, profile: alice)
+            #expect(
+                try await ProfilePostgresRepository(database: target).settings(of: alice).nearbyArea
+                    == Self.nearbyArea, "the last Nearby area came along")
             #expect(
                 try await HookPostgresRepository(database: target).notificationPreferences(of: alice)
                     == Self.preferences)

@@ -247,4 +247,76 @@ import Testing
             }
         }
     }
+
+    @Test func whenBothSourcesFailTheIdsFoursquareListedInTheAreaAreWhatIsLeft() async throws {
+        let fake = FakeFoursquare(key: Self.key, places: Self.places)
+        let overpass = FakeOverpass()
+        overpass.misbehave(.answer(status: 504, body: "busy"))
+        try await HTTPConnections.using { connections in
+            try await fake.withServer { fsqURL in
+                try await overpass.withServer { overpassURL in
+                    let osm = NearbyOverpassTests.source(
+                        connections, overpass: overpassURL, nominatim: URL(string: "http://127.0.0.1:9")!)
+                    // No page kept for back-and-forth: every search asks Foursquare.
+                    let fsq = FoursquarePlaceSource(
+                        connections: connections, baseURL: fsqURL, key: Self.key, userAgent: "t", cacheLifetime: 0,
+                        gate: PlaceSearchGate(limit: 4))
+                    let source = FallbackPlaceSource(primary: fsq, fallback: osm)
+                    let here = PlaceQuery(area: .around(Self.center, radius: 2_000), limit: 5)
+                    let first = try await source.search(here)
+                    let second = try await source.search(PlaceQuery(area: here.area, cursor: first.next, limit: 5))
+                    #expect(first.source == .foursquare && second.places.count == 5)
+
+                    fake.misbehave(.answer(status: 500, body: "{}"))
+                    // An area Foursquare never listed has nothing to show: the fallback's failure, as before.
+                    let elsewhere = PlaceQuery(
+                        area: .around(GeoPoint(latitude: 48.137, longitude: 11.575)!, radius: 900))
+                    var plain: PlaceSourceError?
+                    do throws(PlaceSourceError) { _ = try await source.search(elsewhere) } catch { plain = error }
+                    let fallbackFailure = try #require(plain)
+                    if case .onlyIDsKept = fallbackFailure { Issue.record("ids of an area never listed") }
+                    // The listed area: the ids of both pages in their order, nothing else, with that failure.
+                    do throws(PlaceSourceError) {
+                        _ = try await source.search(here)
+                        Issue.record("both sources failed, yet places came")
+                    } catch {
+                        guard case .onlyIDsKept(let seen, let reason) = error else {
+                            Issue.record("expected the ids kept, got \(error)")
+                            return
+                        }
+                        #expect(seen.ids == (first.places + second.places).map(\.id))
+                        #expect(seen.ids.allSatisfy { $0.hasPrefix("fsq:") } && seen.source == .foursquare)
+                        #expect(reason == fallbackFailure && error.reason == fallbackFailure)
+                    }
+                    // Foursquare alone says why it failed, with the same ids.
+                    do throws(PlaceSourceError) { _ = try await fsq.search(here) } catch {
+                        #expect(error.reason == .unavailable(status: 500))
+                        if case .onlyIDsKept(let seen, _) = error { #expect(seen.ids.count == 10) }
+                    }
+                    // Another query text or kind in the same area is another list: nothing kept for it.
+                    let other = PlaceQuery(area: here.area, text: "retro", limit: 5)
+                    do throws(PlaceSourceError) { _ = try await fsq.search(other) } catch {
+                        #expect(error == .unavailable(status: 500))
+                    }
+                    // A next page's failure leaves what is on show: the plain failure.
+                    do throws(PlaceSourceError) {
+                        _ = try await fsq.search(PlaceQuery(area: here.area, cursor: first.next, limit: 5))
+                    } catch {
+                        #expect(error == .unavailable(status: 500))
+                    }
+                    // A new first page replaces the area's ids.
+                    fake.misbehave(nil)
+                    let again = try await fsq.search(PlaceQuery(area: here.area, limit: 3))
+                    fake.misbehave(.answer(status: 500, body: "{}"))
+                    do throws(PlaceSourceError) { _ = try await fsq.search(here) } catch {
+                        guard case .onlyIDsKept(let seen, _) = error else {
+                            Issue.record("\(error)")
+                            return
+                        }
+                        #expect(seen.ids == again.places.map(\.id))
+                    }
+                }
+            }
+        }
+    }
 }

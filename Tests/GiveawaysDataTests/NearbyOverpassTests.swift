@@ -243,6 +243,10 @@ import Testing
 
 /// The server-wide gate on upstream searches: never more at once than its limit, every caller served.
 @Suite struct PlaceSearchGateTests {
+    final class Order: Sendable {
+        let list = Mutex<[Int]>([])
+    }
+
     final class Load: Sendable {
         let state = Mutex((running: 0, most: 0, entered: 0))
     }
@@ -292,5 +296,35 @@ import Testing
             try await group.waitForAll()
         }
         #expect(load.state.withLock { $0.most } == 2 && load.state.withLock { $0.entered } == 6)
+    }
+
+    @Test func pastItsQueueTheGateRefusesAtOnceAndServesTheRestInOrder() async throws {
+        let gate = PlaceSearchGate(limit: 1, maximumWaiting: 2)
+        let turnstile = Turnstile()
+        let order = Order()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // One runs (held at the turnstile), then two wait: the queue is full.
+            group.addTask { try await gate.run { await turnstile.pass() } }
+            while await gate.usage.running < 1 { await Task.yield() }
+            for n in 1...2 {
+                group.addTask { try await gate.run { order.list.withLock { $0.append(n) } } }
+                while await gate.usage.waiting < n { await Task.yield() }
+            }
+            // The next is refused without waiting, told when to come back; nothing of it ran.
+            do {
+                _ = try await gate.run { order.list.withLock { $0.append(99) } }
+                Issue.record("a search past the queue was let in")
+            } catch let error as PlaceSourceError {
+                #expect(error == .busy(retryAfter: PlaceSearchGate.busyRetryAfter))
+                #expect(error.retryAfter == PlaceSearchGate.busyRetryAfter)
+            }
+            // Once the running one leaves, the waiting ones are served in their order, and the gate takes more.
+            await turnstile.open()
+            try await group.waitForAll()
+        }
+        try await gate.run { order.list.withLock { $0.append(3) } }
+        #expect(order.list.withLock { $0 } == [1, 2, 3])
+        let usage = await gate.usage
+        #expect(usage.running == 0 && usage.waiting == 0)
     }
 }

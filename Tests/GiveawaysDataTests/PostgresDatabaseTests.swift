@@ -69,4 +69,42 @@ struct PostgresDatabaseTests {
             await new.close()
         }
     }
+
+    /// A database of the previous release (migrations 1–4) holding giveaways, history, marks and a profile with
+    /// settings opens with this release: migrations 5 and 6 (the last Nearby area) are applied, nothing is lost, and the
+    /// old profile keeps an area beside its settings.
+    @Test func aDatabaseOfThePreviousReleaseUpgradesToTheNearbyAreaAndKeepsEverything() async throws {
+        try await PostgresTestServer.withFreshPostgresURL { url in
+            let old = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet, migratingUpTo: 4)
+            let feed = GiveawayFeedPostgresRepository(database: old)
+            let first = Date(timeIntervalSince1970: 1_772_000_000)
+            _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2, title: "Second")], at: first)
+            _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
+            let profile = ProfileID(rawValue: "dddddddddddddddddddddddddddddddd")!
+            try await MarkPostgresRepository(database: old).setMark(
+                .favorite, on: .giveaway(1), profile: profile, text: nil, at: first)
+            try await ProfilePostgresRepository(database: old).saveRules(
+                GiveawayRules(noLoot: true), for: profile, at: first)
+            let token = try await ProfilePostgresRepository(database: old).renewFeedToken(for: profile, at: first)
+            let before = try await feed.allStoredGiveaways()
+            await old.close()
+
+            let new = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet)
+            let upgraded = try await new.rows("SELECT version FROM schema_migration ORDER BY version")
+                .map { try $0.decode(Int.self) }
+            #expect(upgraded == [1, 2, 3, 4, 5])
+            #expect(try await GiveawayFeedPostgresRepository(database: new).allStoredGiveaways() == before)
+            #expect(before.first { $0.id == 1 }?.history.isInFeed == false, "the history came along")
+            #expect(
+                try await MarkPostgresRepository(database: new).marks(of: profile).ids(.favorite, of: .giveaway) == [1])
+            let profiles = ProfilePostgresRepository(database: new)
+            let settings = try await profiles.settings(of: profile)
+            #expect(settings.rules.noLoot && settings.feedToken == token && settings.nearbyArea == nil)
+            let area = NearbyArea(center: GeoPoint(latitude: 47.3769, longitude: 8.5417)!, zoom: 12)!
+            try await profiles.saveNearbyArea(area, for: profile, at: first.addingTimeInterval(7200))
+            let after = try await profiles.settings(of: profile)
+            #expect(after.nearbyArea == area && after.rules.noLoot && after.feedToken == token)
+            await new.close()
+        }
+    }
 }

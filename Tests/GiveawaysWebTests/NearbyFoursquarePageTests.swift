@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -48,5 +49,48 @@ import Testing
         #expect(page.text.contains("data-state=\"refused-key\""))
         #expect(page.text.contains("refused this server’s key"))
         #expect(!page.text.contains(wrong) && !page.text.contains(Self.key))
+    }
+
+    @Test func whenFoursquareAndTheFallbackFailThePlacesSeenAreListedByIdWithReconnect() async throws {
+        let fake = FakeFoursquare(key: Self.key, places: Self.places)
+        try await fake.withServer { url in
+            let foursquare = FoursquarePlaceSource(
+                connections: .forTests, baseURL: url, key: Self.key, userAgent: "GameGiveaways tests", cacheLifetime: 0,
+                gate: PlaceSearchGate(limit: 4))
+            let source = FallbackPlaceSource(primary: foursquare, fallback: StubPlaceSource(failure: .unreachable))
+            let harness = try await WebHarness(seed: false)
+            var configuration = harness.configuration
+            configuration.nearby = NearbyServices(places: source, defaultCenter: NearbyRouteTests.berlin)
+            try await harness.app(configuration: configuration).test(.router) { client in
+                let uri = "/nearby?ll=52.52,13.405&z=15"
+                let online = try await client.execute(uri: uri, method: .get) { $0.text }
+                #expect(online.contains("Level Up Games"))
+                fake.misbehave(.answer(status: 503, body: "{}"))
+                for (language, title, sentence) in [
+                    ("en", "Reconnect to see details", "This is the place listed here on"),
+                    ("de", "Verbinde dich wieder, um Details zu sehen", "Das ist der Ort, der hier am"),
+                ] {
+                    let (status, text) = try await client.execute(
+                        uri: uri, method: .get, headers: [.acceptLanguage: language]
+                    ) { ($0.status, $0.text) }
+                    #expect(status == .gatewayTimeout, "the fallback's failure: no answer")
+                    #expect(text.contains("data-state=\"ids-only\""))
+                    #expect(text.contains(title) && text.contains(sentence), "\(language)")
+                    #expect(
+                        text.contains(
+                            "<li data-place-id=\"fsq:5a187743ccad6b307315e6fe\"><a class=\"pill\" href=\"https://foursquare.com/v/5a187743ccad6b307315e6fe\""
+                        ))
+                    #expect(text.contains("data-retry"))
+                    // Nothing of the place but its id: no name, no address, and never the key.
+                    #expect(!text.contains("Level Up Games") && !text.contains("Torstraße"))
+                    #expect(!text.contains(Self.key))
+                }
+                // The fragment the map fetches carries the same state (nearby.js shows it above what is on show).
+                let fragment = try await client.execute(
+                    uri: uri, method: .get, headers: [HTTPField.Name("X-Fragment")!: "results"]
+                ) { $0.text }
+                #expect(fragment.contains("data-state=\"ids-only\"") && !fragment.contains("<html"))
+            }
+        }
     }
 }

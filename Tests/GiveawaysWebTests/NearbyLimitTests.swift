@@ -39,4 +39,32 @@ import Testing
             try await client.execute(uri: "/", method: .get, headers: greedy) { #expect($0.status == .ok) }
         }
     }
+
+    /// This server's own queue of searches is full (`PlaceSearchGate`): a 503 with Retry-After, in the page's
+    /// language on the page and as JSON on the API, and nothing shown as the source's fault.
+    @Test func aFullQueueOfSearchesIsA503WithRetryAfterOnThePageAndTheAPI() async throws {
+        let harness = try await WebHarness(seed: false)
+        var configuration = harness.configuration
+        configuration.nearby = NearbyServices(
+            places: StubPlaceSource(.failure(.busy(retryAfter: 4.2))), defaultCenter: NearbyRouteTests.berlin)
+        try await harness.app(configuration: configuration).test(.router) { client in
+            for (language, sentence) in [
+                ("en", "Too many searches are waiting on this server just now. Try again in 5 s."),
+                ("de", "Auf diesem Server warten gerade zu viele Suchen. Versuch es in 5 s noch einmal."),
+            ] {
+                try await client.execute(uri: "/nearby?q=x", method: .get, headers: [.acceptLanguage: language]) {
+                    #expect($0.status == .serviceUnavailable)
+                    #expect($0.headers[.retryAfter] == "5")
+                    #expect($0.text.contains("data-state=\"busy\"") && $0.text.contains(sentence), "\(language)")
+                    #expect($0.text.contains("<html lang=\"\(language)\">"))
+                }
+            }
+            try await client.execute(uri: "/api/v1/nearby?q=x", method: .get, headers: [.accept: "application/json"]) {
+                #expect($0.status == .serviceUnavailable)
+                #expect($0.headers[.retryAfter] == "5")
+                #expect($0.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect($0.text.contains("Too many place searches are waiting on this server"))
+            }
+        }
+    }
 }

@@ -30,6 +30,47 @@ import Testing
         }
     }
 
+    @Test func aVisitorsLastAreaIsKeptInTheirProfileAndOpensNextTime() async throws {
+        let harness = try await WebHarness()
+        let source = StubPlaceSource()
+        let profiles = harness.repository.repositories.profiles
+        let munich = GeoPoint(latitude: 48.137154, longitude: 11.576124)!
+        try await app(harness, source).test(.router) { client in
+            var browser = Browser()
+            _ = try await browser.heart(3101, on: true, client: client)
+            let id = try #require(browser.profileID)
+            // Nothing searched yet: the server's default centre, and nothing is kept for it.
+            _ = try await browser.get("/nearby", client: client)
+            #expect(source.queries.last?.area == .box(NearbyFilters.area(around: Self.berlin, zoom: 14)))
+            #expect(try await profiles.settings(of: id).nearbyArea == nil)
+
+            // A search of their own is kept...
+            _ = try await browser.get("/nearby?view=map&ll=48.137154,11.576124&z=12", client: client)
+            #expect(try await profiles.settings(of: id).nearbyArea == NearbyArea(center: munich, zoom: 12))
+            // ...and /nearby without a place opens there: the search, the map and the links all carry it.
+            let page = try await browser.get("/nearby", client: client)
+            #expect(source.queries.last?.area == .box(NearbyFilters.area(around: munich, zoom: 12)))
+            #expect(page.text.contains("data-center=\"48.137154,11.576124\" data-zoom=\"12\""))
+            #expect(page.text.contains("href=\"/nearby?view=map&amp;ll=48.137154,11.576124&amp;z=12\""))
+            // A zoom in the URL wins over the kept one; a place in the URL wins over the kept area.
+            _ = try await browser.get("/nearby?z=9", client: client)
+            #expect(source.queries.last?.area == .box(NearbyFilters.area(around: munich, zoom: 9)))
+            _ = try await browser.get("/nearby?near=Hamburg", client: client)
+            #expect(source.queries.last?.area == .named("Hamburg"))
+            // A typed place that was found is kept as the area its page showed.
+            let kept = try #require(try await profiles.settings(of: id).nearbyArea)
+            #expect(kept.center.distance(to: GeoPoint(latitude: 52.52, longitude: 13.405)!) < 10)
+
+            // Another browser without a profile, or with a stranger's made-up cookie, gets the default centre.
+            _ = try await client.execute(uri: "/nearby", method: .get)
+            #expect(source.queries.last?.area == .box(NearbyFilters.area(around: Self.berlin, zoom: 14)))
+            let stranger = Browser(profile: ProfileID.random().rawValue)
+            _ = try await stranger.get("/nearby?ll=1,1", client: client)
+            _ = try await stranger.get("/nearby", client: client)
+            #expect(source.queries.last?.area == .box(NearbyFilters.area(around: Self.berlin, zoom: 14)))
+        }
+    }
+
     @Test func withoutServicesNearbySaysItIsNotSetUp() async throws {
         let page = try await get("/nearby", nil)
         #expect(page.status == .ok)

@@ -57,6 +57,9 @@ import Testing
         func importProfile(_ export: ProfileExport, into profile: ProfileID, at time: Date) async throws {
             try await profilesStore.importProfile(export, into: profile, at: time)
         }
+        func saveNearbyArea(_ area: NearbyArea, for profile: ProfileID, at time: Date) async throws {
+            try await profilesStore.saveNearbyArea(area, for: profile, at: time)
+        }
         func holdsData(_ profile: ProfileID) async throws -> Bool { try await profilesStore.holdsData(profile) }
     }
 
@@ -100,6 +103,13 @@ import Testing
         #expect(store.visits.withLock { $0 } == 2)
         #expect(later.lastSeenAt == now.addingTimeInterval(61))
         #expect(later.rules.noLoot)
+
+        // The last Nearby area: saving it drops the kept settings, so the next read has it.
+        let area = NearbyArea(center: GeoPoint(latitude: 48.137, longitude: 11.575)!, zoom: 12)!
+        try await cache.saveNearbyArea(area, for: alice, at: now)
+        #expect(try await cache.settings(of: alice).nearbyArea == area)
+        #expect(try await cache.settings(of: alice).nearbyArea == area)
+        #expect(store.reads.withLock { $0 } == 6)
     }
 
     @Test func aFullCacheStartsAfresh() async throws {

@@ -44,7 +44,7 @@ def upstream():
     server.shutdown()
 
 
-def serve(upstream: str):
+def serve(upstream: str, extra: tuple = ()):
     """Starts `giveaways serve` against `upstream`, waits for its first sync; yields the base URL, then stops it."""
     binary = os.environ.get("GIVEAWAYS_BIN") or str(ROOT / ".build" / "debug" / "giveaways")
     workdir = Path(tempfile.mkdtemp(prefix="gg-browser-"))
@@ -57,7 +57,7 @@ def serve(upstream: str):
          # Nearby: the fake Overpass and tile server; Nominatim and Foursquare nowhere but loopback.
          "--overpass-url", upstream + "/api/interpreter", "--map-tiles-url", upstream + "/tiles/{z}/{x}/{y}.png",
          "--nominatim-url", upstream + "/nominatim", "--nearby-center", "52.520008,13.404954",
-         "--tile-cache", str(workdir / "tiles")],
+         "--tile-cache", str(workdir / "tiles"), *extra],
         cwd=workdir, stdout=subprocess.DEVNULL, stderr=open(workdir / "server.log", "w"),
     )
     base = f"http://127.0.0.1:{port}"

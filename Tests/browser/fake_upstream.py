@@ -9,6 +9,11 @@ notfound (404 + status object), stall (answers after 30 s), alt503 (503 and ok i
 `POST /api/interpreter` is a fake Overpass over `nearby_places()` (the elements inside the query's bounding box;
 every box asked is kept, GET /control/overpass-boxes; POST /control/overpass-<mode>: ok, down (504), empty, remark (200 with
 a runtime error), hold (until POST /control/overpass-release)); `/tiles/{z}/{x}/{y}.png` a fake tile server (a small map-like PNG).
+`GET /nominatim/search?q=&format=jsonv2&limit=1` is a fake Nominatim in its documented format (numbers as strings, the
+bounding box S,N,W,E) that knows Berlin and Hamburg; every request's query is kept, GET /control/nominatim-queries.
+`GET /foursquare/places/search` is a fake Foursquare Places API (2025-06-17: `Authorization: Bearer browser-fsq-key`,
+`X-Places-Api-Version`, `ne`/`sw` or `ll`/`radius`, one page) over `FOURSQUARE_WORLD`; POST /control/foursquare-down
+makes it answer 500, /control/foursquare-ok puts it back.
 """
 import colorsys
 import json
@@ -81,7 +86,15 @@ class Upstream(BaseHTTPRequestHandler):
             return self.game()
         if path == "/control/overpass-boxes":
             return self.send(200, json.dumps(type(self).overpass_boxes).encode(), "application/json")
+        if path == "/foursquare/places/search":
+            return self.foursquare()
+        if path == "/control/nominatim-queries":
+            return self.send(200, json.dumps(type(self).nominatim_queries).encode(), "application/json")
         if path == "/nominatim/search":
+            with Upstream.lock:
+                type(self).nominatim_queries.append(
+                    dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
+                    | {"user-agent": self.headers.get("User-Agent", "")})
             return self.send(200, nominatim(self.path), "application/json")
         if path.startswith("/tiles/") and path.endswith(".png"):
             with Upstream.lock:
@@ -261,6 +274,25 @@ class Upstream(BaseHTTPRequestHandler):
             body["remark"] = "runtime error: Query timed out in \"query\" at line 1 after 10 seconds."
         return self.send(200, json.dumps(body).encode(), "application/json")
 
+    def foursquare(self):
+        if self.headers.get("Authorization") != "Bearer " + FOURSQUARE_KEY:
+            return self.send(401, b'{"message":"Invalid request token."}', "application/json")
+        if self.headers.get("X-Places-Api-Version") != "2025-06-17":
+            return self.send(400, b'{"message":"Please provide a valid version."}', "application/json")
+        if type(self).foursquare_mode == "down":
+            return self.send(500, b'{"message":"Internal error"}', "application/json")
+        query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
+        if "ne" in query and "sw" in query:
+            north, east = map(float, query["ne"].split(","))
+            south, west = map(float, query["sw"].split(","))
+        else:
+            latitude, longitude = map(float, query.get("ll", "52.52,13.405").split(","))
+            degrees = float(query.get("radius", "22000")) / 111_320
+            south, north, west, east = latitude - degrees, latitude + degrees, longitude - 2 * degrees, longitude + 2 * degrees
+        inside = [p for p in FOURSQUARE_WORLD if south <= p["latitude"] <= north and west <= p["longitude"] <= east]
+        body = {"results": inside[: int(query.get("limit", "10"))]}
+        return self.send(200, json.dumps(body).encode(), "application/json")
+
     def do_POST(self):
         if self.path.split("?")[0] == "/api/interpreter":
             return self.overpass()
@@ -274,6 +306,8 @@ class Upstream(BaseHTTPRequestHandler):
             elif name.startswith("overpass-"):
                 type(self).overpass_mode = name[len("overpass-"):]
                 type(self).overpass_gate.clear()
+            elif name.startswith("foursquare-"):
+                type(self).foursquare_mode = name[len("foursquare-"):]
             elif name.startswith("catalog-"):
                 type(self).catalog_mode = name[len("catalog-"):]
             else:
@@ -290,6 +324,19 @@ NEARBY_WORLD = [
     {"type": "node" if n % 3 else "way", "id": 9000 + n, "lat": 52.515 + (n % 6) * 0.003, "lon": 13.39 + (n // 6) * 0.004,
      "tags": dict(NEARBY_KINDS[n % len(NEARBY_KINDS)], **({} if n % 7 == 3 else {"name": f"Nearby Place {n + 1}"}))}
     for n in range(30)
+]
+
+
+# Foursquare's places around Berlin's centre, in the 2025-06-17 shape (top-level coordinates, `fsq_place_id`).
+FOURSQUARE_KEY = "browser-fsq-key"
+FOURSQUARE_WORLD = [
+    {"fsq_place_id": f"5b{n:022x}", "name": f"Foursquare Store {n + 1}", "latitude": 52.517 + (n % 4) * 0.002,
+     "longitude": 13.398 + (n // 4) * 0.003, "link": f"/places/5b{n:022x}", "date_refreshed": "2025-11-01",
+     "categories": [{"fsq_category_id": "4bf58dd8d48988d10b951735", "name": "Video Games Store",
+                     "short_name": "Video Games", "plural_name": "Video Games Stores",
+                     "icon": {"prefix": "https://ss3.4sqi.net/img/categories_v2/shops/", "suffix": ".png"}}],
+     "location": {"address": f"Teststraße {n + 1}", "locality": "Berlin", "postcode": "10178", "country": "DE"}}
+    for n in range(8)
 ]
 
 
@@ -312,13 +359,20 @@ def overpass(form: str) -> bytes:
     return json.dumps({"version": 0.6, "generator": "fake", "elements": elements}).encode()
 
 
+NOMINATIM_PLACES = {
+    "berlin": {"lat": "52.5170365", "lon": "13.3888599", "display_name": "Berlin, Deutschland",
+               "boundingbox": ["52.50", "52.54", "13.37", "13.43"]},
+    # Far from every place of the fake world: an area with nothing in it.
+    "hamburg": {"lat": "53.550341", "lon": "10.000654", "display_name": "Hamburg, Deutschland",
+                "boundingbox": ["53.53", "53.57", "9.97", "10.03"]},
+}
+
+
 def nominatim(target: str) -> bytes:
     from urllib.parse import parse_qs, urlsplit
     name = parse_qs(urlsplit(target).query).get("q", [""])[0].strip().lower()
-    if name != "berlin":
-        return b"[]"
-    return json.dumps([{"lat": "52.5170365", "lon": "13.3888599", "display_name": "Berlin, Deutschland",
-                        "boundingbox": ["52.50", "52.54", "13.37", "13.43"]}]).encode()
+    place = NOMINATIM_PLACES.get(name)
+    return json.dumps([place] if place else []).encode()
 
 
 def start(port: int = 0, fixture: Path = FIXTURE, catalog: Path = CATALOG) -> ThreadingHTTPServer:
@@ -326,7 +380,8 @@ def start(port: int = 0, fixture: Path = FIXTURE, catalog: Path = CATALOG) -> Th
     handler = type("Upstream", (Upstream,), {"fixture": Path(fixture), "mode": "ok", "flip": False,
                                              "catalog_fixture": Path(catalog), "catalog_mode": "ok",
                                              "overpass_mode": "ok", "overpass_boxes": [],
-                                             "overpass_gate": threading.Event()})
+                                             "overpass_gate": threading.Event(), "nominatim_queries": [],
+                                             "foursquare_mode": "ok"})
     ThreadingHTTPServer.daemon_threads = True
     ThreadingHTTPServer.allow_reuse_address = True
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)

@@ -11,6 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
+import fake_upstream
 from conftest import serve
 from test_accessibility import RUN, axe_source, post
 from test_browser import SCREENSHOTS
@@ -294,3 +295,150 @@ def test_load_more_on_the_map_adds_markers_for_the_new_cards(app, browser):
     browser.find_element(By.CSS_SELECTOR, "[data-nearby-more]").click()
     wait(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, ".marker")) == 30)
     assert [m.get_attribute("data-place-id") for m in browser.find_elements(By.CSS_SELECTOR, ".marker")] == card_ids(browser)
+
+
+def nominatim_queries(upstream: str) -> list:
+    with urllib.request.urlopen(upstream + "/control/nominatim-queries", timeout=5) as response:
+        return json.loads(response.read())
+
+
+def test_a_typed_place_is_found_through_nominatim_and_searched_there(app, upstream, browser):
+    browser.get(app + "/nearby")
+    field = browser.find_element(By.ID, "nearby-near")
+    field.send_keys("Berlin")
+    field.submit()
+    wait(browser, lambda: "near=Berlin" in browser.current_url)
+    # Nominatim was asked as its usage rules want it: the name, jsonv2, one result, the app's own User-Agent.
+    asked = [q for q in nominatim_queries(upstream) if q.get("q", "").lower() == "berlin"]
+    assert len(asked) == 1
+    assert asked[0]["format"] == "jsonv2" and asked[0]["limit"] == "1"
+    assert asked[0]["user-agent"].startswith("GameGiveaways/")
+    # Overpass was asked for the box Nominatim gave (sent S,N,W,E; asked S,W,N,E), and its places are listed.
+    south, west, north, east = boxes(upstream)[-1]
+    assert [round(v, 4) for v in (south, west, north, east)] == [52.50, 13.37, 52.54, 13.43]
+    listed = card_ids(browser)
+    assert listed and browser.find_element(By.ID, "nearby-near").get_attribute("value") == "Berlin"
+    # The map of the typed place opens on it, with the same places.
+    browser.find_element(By.CSS_SELECTOR, ".nearby-views a:not([aria-current])").click()
+    wait(browser, lambda: "view=map" in browser.current_url and "near=Berlin" in browser.current_url)
+    latitude, longitude = map(float, browser.find_element(By.CSS_SELECTOR, "[data-nearby]").get_attribute("data-center").split(","))
+    assert abs(latitude - 52.52) < 0.005 and abs(longitude - 13.40) < 0.005
+    assert card_ids(browser) == listed
+    # The same name again is answered from the server's memory: Nominatim is not asked twice.
+    browser.get(app + "/nearby?near=Berlin&cat=arcade")
+    assert len([q for q in nominatim_queries(upstream) if q.get("q", "").lower() == "berlin"]) == 1
+
+
+def test_a_typed_place_nominatim_does_not_know_says_so_and_keeps_the_name(app, upstream, browser):
+    browser.get(app + "/nearby")
+    field = browser.find_element(By.ID, "nearby-near")
+    field.send_keys("Atlantis")
+    field.submit()
+    state = browser.find_element(By.CSS_SELECTOR, "[data-state='unknown-place']")
+    assert "Nothing called “Atlantis” was found" in state.text
+    assert browser.find_element(By.ID, "nearby-near").get_attribute("value") == "Atlantis"
+    assert any(q.get("q", "").lower() == "atlantis" for q in nominatim_queries(upstream))
+    # A place it knows with nothing of ours around it: the empty state, on the map too.
+    browser.get(app + "/nearby?view=map&near=Hamburg")
+    assert "No game stores within this area" in browser.find_element(By.CSS_SELECTOR, "[data-state='empty']").text
+
+
+def test_the_stale_state_says_when_its_places_were_saved_and_has_no_axe_violations(upstream, browser_factory, overpass):
+    """A server that asks Overpass on every search (`--overpass-fresh-minutes 0`): once Overpass fails, an area seen
+    before is shown from the server's copy, marked "saved on …", in both languages, axe-clean at both sizes in both
+    schemes."""
+    source = axe_source()
+    server = serve(upstream, ("--overpass-fresh-minutes", "0"))
+    base = next(server)
+    try:
+        paths = ["/nearby?ll=52.5185,13.4005&z=15", "/nearby?view=map&ll=52.5185,13.4005&z=15"]
+        driver = browser_factory(width=1280, height=900)
+        driver.get(base + paths[0])
+        fresh = card_ids(driver)
+        assert fresh and not driver.find_elements(By.CSS_SELECTOR, "[data-state='stale']")
+        overpass("down")
+        problems = []
+        for (width, height), scheme, lang in [((390, 844), "light", None), ((390, 844), "dark", "de-DE"),
+                                              ((1280, 900), "light", "de-DE"), ((1280, 900), "dark", None)]:
+            driver = browser_factory(width=width, height=height, dark=scheme == "dark", lang=lang)
+            driver.set_script_timeout(30)
+            for path in paths:
+                driver.get(base + path)
+                banner = driver.find_element(By.CSS_SELECTOR, "[data-state='stale']")
+                assert ("Orte gespeichert am" if lang else "showing places saved on") in banner.text
+                assert banner.find_element(By.CSS_SELECTOR, "[data-retry]").is_displayed()
+                assert card_ids(driver) == fresh, "the places saved, in their order"
+                driver.execute_script(source)
+                problems += [f"{path} {width} {scheme} {lang}: {v['id']}: {v['nodes']}"
+                             for v in driver.execute_async_script(RUN)]
+        assert problems == [], "\n".join(problems)
+    finally:
+        next(server, None)
+
+
+def test_foursquare_and_its_fallback_down_the_place_ids_seen_are_listed_with_reconnect(upstream, browser_factory, overpass):
+    """A server with a Foursquare key (the fake Foursquare), OpenStreetMap as its fallback: once both fail, an area
+    Foursquare listed shows the ids of its places (all its terms let the server keep), "Reconnect to see details" and
+    Retry, in English and German, axe-clean at both sizes in both schemes; Retry recovers once Foursquare answers."""
+    source = axe_source()
+    server = serve(upstream, ("--foursquare-key", fake_upstream.FOURSQUARE_KEY,
+                              "--foursquare-url", upstream + "/foursquare"))
+    base = next(server)
+    try:
+        driver = browser_factory(width=1280, height=900)
+        driver.get(base + "/nearby?ll=52.519,13.4015&z=15")
+        listed = card_ids(driver)
+        assert listed and all(i.startswith("fsq:") for i in listed)
+        assert driver.find_element(By.CSS_SELECTOR, "[data-source='foursquare']")
+        post(f"{upstream}/control/foursquare-down")
+        overpass("down")
+        problems = []
+        # The map nudged by a hair: no page kept for back-and-forth answers, the same area's ids do.
+        path = "/nearby?ll=52.51901,13.40151&z=15"
+        for (width, height), scheme, lang in [((390, 844), "light", None), ((390, 844), "dark", "de-DE"),
+                                              ((1280, 900), "light", "de-DE"), ((1280, 900), "dark", None)]:
+            driver = browser_factory(width=width, height=height, dark=scheme == "dark", lang=lang)
+            driver.set_script_timeout(30)
+            for view in ["", "&view=map"]:
+                driver.get(base + path + view)
+                state = driver.find_element(By.CSS_SELECTOR, "[data-state='ids-only']")
+                title = "Verbinde dich wieder, um Details zu sehen" if lang else "Reconnect to see details"
+                assert title in state.text
+                seen = [i.get_attribute("data-place-id") for i in state.find_elements(By.CSS_SELECTOR, "li[data-place-id]")]
+                # The ids of the places listed there, in their order (the map's small panel: the first 4, and the list).
+                shown = listed if not view else listed[:4]
+                assert seen == shown
+                links = [a.get_attribute("href") for a in state.find_elements(By.CSS_SELECTOR, "li a")]
+                assert links == ["https://foursquare.com/v/" + i[len("fsq:"):] for i in shown]
+                if view:
+                    assert "view=map" not in state.find_element(By.CSS_SELECTOR, "p > a").get_attribute("href")
+                assert "Foursquare Store" not in state.text and "Teststraße" not in state.text
+                driver.execute_script(source)
+                problems += [f"{view} {width} {scheme} {lang}: {v['id']}: {v['nodes']}"
+                             for v in driver.execute_async_script(RUN)]
+        assert problems == [], "\n".join(problems)
+        post(f"{upstream}/control/foursquare-ok")
+        driver.find_element(By.CSS_SELECTOR, "[data-state='ids-only'] [data-retry]").click()
+        wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "[data-state='places']"))
+        assert card_ids(driver) == listed
+    finally:
+        post(f"{upstream}/control/foursquare-ok")
+        next(server, None)
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)], ids=["phone", "desktop"])
+@pytest.mark.parametrize("lang", [None, "de-DE"], ids=["en", "de"])
+def test_nearby_has_a_tab_of_its_own_on_phone_and_desktop(app, browser_factory, width, height, lang):
+    driver = browser_factory(width=width, height=height, lang=lang)
+    driver.get(app + "/")
+    tab = driver.find_element(By.CSS_SELECTOR, "nav.tab-bar a.tab-link[href='/nearby']")
+    assert tab.is_displayed() and tab.text == ("In der Nähe" if lang else "Nearby")
+    # Every tab's label fits its tab, in both languages (none cut to an ellipsis).
+    cut = driver.execute_script(
+        "return [...document.querySelectorAll('nav.tab-bar .tab-link span')].filter((s) => s.scrollWidth > s.clientWidth)"
+        ".map((s) => s.textContent)")
+    assert cut == []
+    tab.click()
+    wait(driver, lambda: driver.current_url == app + "/nearby")
+    current = driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar a.tab-link[aria-current='page']")
+    assert [a.get_attribute("href") for a in current] == [app + "/nearby"]

@@ -200,6 +200,15 @@ public struct AppDatabase: Sendable {
             // every one now takes the events a push subscription is made with since (`Hook.pushEvents`).
             try db.execute(sql: "UPDATE hook SET events = 'back,new,reminder' WHERE format = 'webpush'")
         }
+        migrator.registerMigration("v13: the visitor's last Nearby area") { db in
+            // Where the visitor last looked on Nearby (the map's centre and zoom), so `/nearby` opens there. All
+            // three `NULL` until they search an area of their own.
+            try db.alter(table: "profile") { t in
+                t.add(column: "nearby_latitude", .double)
+                t.add(column: "nearby_longitude", .double)
+                t.add(column: "nearby_zoom", .integer)
+            }
+        }
         return migrator
     }
 

@@ -66,11 +66,11 @@ public enum DatabaseCopy {
 
     // MARK: - Tables (parents before children; every name below is a constant of this file, never input)
 
-    enum Kind: Sendable { case int, text, date, bool, blob }
+    enum Kind: Sendable { case int, double, text, date, bool, blob }
 
     /// One value read from SQLite, ready to bind.
     enum Value: Sendable {
-        case int(Int?), text(String?), date(Date?), bool(Bool?), blob(Data?)
+        case int(Int?), double(Double?), text(String?), date(Date?), bool(Bool?), blob(Data?)
     }
 
     struct Table: Sendable {
@@ -95,6 +95,7 @@ public enum DatabaseCopy {
                     }
                     switch column.kind {
                     case .int: return .int(try convert(Int.self))
+                    case .double: return .double(try convert(Double.self))
                     case .text: return .text(try convert(String.self))
                     case .date: return .date(try convert(Date.self))
                     case .bool: return .bool(try convert(Bool.self))
@@ -118,6 +119,7 @@ public enum DatabaseCopy {
                     for value in row {
                         switch value {
                         case .int(let int): binds.append(int)
+                        case .double(let double): binds.append(double)
                         case .text(let text): binds.append(text)
                         case .date(let date): binds.append(date)
                         case .bool(let bool): binds.append(bool)
@@ -197,7 +199,8 @@ public enum DatabaseCopy {
                 ("id", .text), ("rules_json", .text), ("feed_token", .text), ("created_at", .date),
                 ("last_seen_at", .date), ("previous_visit_ended_at", .date),
                 ("reminder_lead_minutes", .int), ("digest_minute", .int), ("quiet_start_minute", .int),
-                ("quiet_end_minute", .int), ("time_zone", .text),
+                ("quiet_end_minute", .int), ("time_zone", .text), ("nearby_latitude", .double),
+                ("nearby_longitude", .double), ("nearby_zoom", .int),
             ], identities: []),
         Table(
             name: "link_code",

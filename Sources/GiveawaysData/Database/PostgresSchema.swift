@@ -23,6 +23,7 @@ enum PostgresSchema {
         Migration(version: 3, name: "push devices", statements: pushDevices),
         Migration(version: 4, name: "reminders, digest and quiet hours", statements: notificationPreferences),
         Migration(version: 5, name: "push subscriptions get reminders and back", statements: pushEvents),
+        Migration(version: 6, name: "the visitor's last Nearby area", statements: nearbyArea),
     ]
 
     /// Applies every migration not applied yet (up to `last`, for tests that make an earlier release's database).
@@ -259,6 +260,16 @@ enum PostgresSchema {
     /// reached a phone.
     private static let pushEvents = [
         "UPDATE hook SET events = 'back,new,reminder' WHERE format = 'webpush'"
+    ]
+
+    /// SQLite's v13: where the visitor last looked on Nearby.
+    private static let nearbyArea = [
+        """
+        ALTER TABLE profile
+            ADD COLUMN nearby_latitude double precision,
+            ADD COLUMN nearby_longitude double precision,
+            ADD COLUMN nearby_zoom bigint
+        """
     ]
 
     private static let syncLeases = [

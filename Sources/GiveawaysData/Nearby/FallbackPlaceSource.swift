@@ -3,7 +3,8 @@ import Logging
 
 /// Foursquare first, OpenStreetMap when Foursquare fails (a refused key, a 5xx, no answer, a malformed answer): the
 /// page's `source` says which answered. A next page stays with the source that made its cursor — OpenStreetMap's
-/// (`osm.`) go there, Foursquare's fail as Foursquare fails (a list cannot continue in another source's order).
+/// (`osm.`) go there, Foursquare's fail as Foursquare fails (a list cannot continue in another source's order). When
+/// both fail, the ids Foursquare kept of the area (all its terms allow) come with the fallback's failure.
 public struct FallbackPlaceSource: PlaceSource {
     public let primary: any PlaceSource
     public let fallback: any PlaceSource
@@ -31,8 +32,11 @@ public struct FallbackPlaceSource: PlaceSource {
             do {
                 return try await fallback.search(query)
             } catch {
-                // A refused key is what the operator must fix: say it, even when the fallback failed too.
-                throw failure == .refusedKey ? failure : error
+                // A refused key is what the operator must fix: say it, even when the fallback failed too. The ids
+                // the primary kept of the area are what is left to show.
+                if failure == .refusedKey { throw failure }
+                if case .onlyIDsKept(let seen, _) = failure { throw .onlyIDsKept(seen, reason: error) }
+                throw error
             }
         }
     }

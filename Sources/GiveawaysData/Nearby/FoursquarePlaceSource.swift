@@ -7,7 +7,8 @@ import Synchronization
 /// Foursquare's Places API (2025-06-17): `GET /places/search` with the operator's key as a bearer token, paged by
 /// the `Link` header's cursor. The key is a secret: it is sent in the `Authorization` header and nowhere else — not
 /// in a URL, a cursor, a log line or an error (error bodies, which could echo it, are never read). Foursquare's
-/// terms let nothing but ids be kept: pages are held in memory for a few minutes only, for back-and-forth.
+/// terms let nothing but ids be kept: pages are held in memory for a few minutes only, for back-and-forth, and the
+/// ids of each area's places are kept (in memory, bounded) so that a failure can still say which places were there.
 public final class FoursquarePlaceSource: PlaceSource {
     public let kind = PlaceSourceKind.foursquare
     public static let apiVersion = "2025-06-17"
@@ -19,6 +20,9 @@ public final class FoursquarePlaceSource: PlaceSource {
     private let cacheLifetime: TimeInterval
     private let recent = Mutex<[String: (page: PlacePage, fetchedAt: Date)]>([:])
     static let maximumRecentPages = 200
+    /// The ids listed in each area (with its text and kinds), by `seenKey`: nothing else of a place.
+    private let seen = Mutex<[String: PlaceIDsSeen]>([:])
+    static let maximumSeenAreas = 256
 
     public init(
         connections: HTTPConnections, baseURL: URL, key: String, userAgent: String,
@@ -44,8 +48,17 @@ public final class FoursquarePlaceSource: PlaceSource {
         request.headers.add(name: "Authorization", value: "Bearer \(key)")
         request.headers.add(name: "X-Places-Api-Version", value: Self.apiVersion)
         request.headers.add(name: "Accept", value: "application/json")
-        let answer = try await http.send(request)
-        let (places, circle) = try FoursquareDecoder().page(answer.body)
+        let answer: PlaceHTTP.Answer
+        let places: [Place]
+        let circle: GeoArea?
+        do {
+            answer = try await http.send(request)
+            (places, circle) = try FoursquareDecoder().page(answer.body)
+        } catch {
+            // A first page shows what was listed here; a next page's failure leaves the list on show as it is.
+            guard query.cursor == nil, let seen = keptIDs(query) else { throw error }
+            throw .onlyIDsKept(seen, reason: error)
+        }
         var area = circle
         if case .box(let box) = query.area { area = box }
         let page = PlacePage(
@@ -53,7 +66,41 @@ public final class FoursquarePlaceSource: PlaceSource {
             next: FoursquareLink.nextCursor(answer.headers[canonicalForm: "Link"].joined(separator: ",")),
             source: .foursquare, area: area)
         remember(page, for: url.absoluteString, at: now)
+        see(places, for: query, at: now)
         return page
+    }
+
+    // MARK: - Ids seen (Foursquare's terms let them be kept)
+
+    /// What a search lists, whatever its page: the area (rounded as OpenStreetMap's cache rounds it), text and kinds.
+    static func seenKey(_ query: PlaceQuery) -> String {
+        let area: String
+        switch query.area {
+        case .box(let box): area = PlaceResultsCache.key(box)
+        case .around(let center, let radius):
+            area = PlaceResultsCache.key(GeoArea(around: center, radius: Double(radius)))
+        case .named(let name): area = "near:" + name.lowercased()
+        }
+        let kinds = query.categories.map(\.rawValue).sorted().joined(separator: ",")
+        return "\(area)|\(query.text?.lowercased() ?? "")|\(kinds)"
+    }
+
+    /// The ids kept for the query's area, when any were listed there.
+    func keptIDs(_ query: PlaceQuery) -> PlaceIDsSeen? {
+        seen.withLock { $0[Self.seenKey(query)] }.flatMap { $0.ids.isEmpty ? nil : $0 }
+    }
+
+    /// Keeps the ids of a page: a first page replaces the area's, a next page adds its own.
+    private func see(_ places: [Place], for query: PlaceQuery, at now: Date) {
+        let key = Self.seenKey(query)
+        seen.withLock { seen in
+            var ids = query.cursor == nil ? [] : seen[key]?.ids ?? []
+            for place in places where !ids.contains(place.id) { ids.append(place.id) }
+            seen[key] = PlaceIDsSeen(ids: ids, seenAt: now, source: .foursquare)
+            if seen.count > Self.maximumSeenAreas, let oldest = seen.min(by: { $0.value.seenAt < $1.value.seenAt }) {
+                seen.removeValue(forKey: oldest.key)
+            }
+        }
     }
 
     /// The search URL: never the key (it goes in a header), always a location (without one Foursquare guesses

@@ -59,10 +59,11 @@ public struct TileFetcher: Sendable {
             switch error {
             case .refusedKey: throw .status(403)
             case .rateLimited: throw .status(429)
+            case .busy: throw .status(503)
             case .unavailable(let status): throw .status(status)
             case .malformed: throw .tooLarge
             case .unreachable: throw .timedOut
-            case .unknownPlace: throw .failed
+            case .unknownPlace, .onlyIDsKept: throw .failed
             }
         }
         guard answer.status == 200 else { throw .status(answer.status) }

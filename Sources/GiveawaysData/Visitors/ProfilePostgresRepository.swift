@@ -132,6 +132,18 @@ public struct ProfilePostgresRepository: ProfileRepository {
         }
     }
 
+    public func saveNearbyArea(_ area: NearbyArea, for profile: ProfileID, at time: Date) async throws {
+        try await database.write { sql in
+            try await Self.ensureRow(sql, profile, at: time)
+            try await sql.run(
+                """
+                UPDATE profile SET nearby_latitude = \(area.center.latitude),
+                    nearby_longitude = \(area.center.longitude), nearby_zoom = \(area.zoom)
+                WHERE id = \(profile.rawValue)
+                """)
+        }
+    }
+
     public func holdsData(_ profile: ProfileID) async throws -> Bool {
         let id = profile.rawValue
         return try await database.rows(
@@ -158,14 +170,17 @@ public struct ProfilePostgresRepository: ProfileRepository {
         guard
             let row = try await sql.rows(
                 """
-                SELECT rules_json, feed_token, last_seen_at, previous_visit_ended_at FROM profile
-                WHERE id = \(profile.rawValue)
+                SELECT rules_json, feed_token, last_seen_at, previous_visit_ended_at, nearby_latitude,
+                    nearby_longitude, nearby_zoom
+                FROM profile WHERE id = \(profile.rawValue)
                 """
             ).first
         else { return .none }
-        let (rules, token, lastSeenAt, previousVisitEndedAt) = try row.decode((String?, String?, Date?, Date?).self)
+        let (rules, token, lastSeenAt, previousVisitEndedAt, latitude, longitude, zoom) = try row.decode(
+            (String?, String?, Date?, Date?, Double?, Double?, Int?).self)
         return ProfileSettings(
             rules: RulesJSON.decode(rules), feedToken: token.flatMap(ProfileToken.init(rawValue:)),
-            previousVisitEndedAt: previousVisitEndedAt, lastSeenAt: lastSeenAt)
+            previousVisitEndedAt: previousVisitEndedAt, lastSeenAt: lastSeenAt,
+            nearbyArea: NearbyArea(latitude: latitude, longitude: longitude, zoom: zoom))
     }
 }

@@ -139,6 +139,15 @@ public struct ProfileSQLiteRepository: ProfileRepository {
         }
     }
 
+    public func saveNearbyArea(_ area: NearbyArea, for profile: ProfileID, at time: Date) async throws {
+        try await writer.write { db in
+            try Self.ensureRow(db, profile, at: time)
+            try db.execute(
+                sql: "UPDATE profile SET nearby_latitude = ?, nearby_longitude = ?, nearby_zoom = ? WHERE id = ?",
+                arguments: [area.center.latitude, area.center.longitude, area.zoom, profile.rawValue])
+        }
+    }
+
     public func holdsData(_ profile: ProfileID) async throws -> Bool {
         try await writer.read { db in
             try Bool.fetchOne(
@@ -162,13 +171,19 @@ public struct ProfileSQLiteRepository: ProfileRepository {
         guard
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT rules_json, feed_token, last_seen_at, previous_visit_ended_at FROM profile WHERE id = ?",
+                sql: """
+                    SELECT rules_json, feed_token, last_seen_at, previous_visit_ended_at, nearby_latitude,
+                        nearby_longitude, nearby_zoom
+                    FROM profile WHERE id = ?
+                    """,
                 arguments: [profile.rawValue])
         else { return .none }
         return ProfileSettings(
             rules: RulesJSON.decode(row["rules_json"]),
             feedToken: (row["feed_token"] as String?).flatMap(ProfileToken.init(rawValue:)),
-            previousVisitEndedAt: row["previous_visit_ended_at"], lastSeenAt: row["last_seen_at"])
+            previousVisitEndedAt: row["previous_visit_ended_at"], lastSeenAt: row["last_seen_at"],
+            nearbyArea: NearbyArea(
+                latitude: row["nearby_latitude"], longitude: row["nearby_longitude"], zoom: row["nearby_zoom"]))
     }
 }
 

@@ -245,6 +245,29 @@ public struct PlacePage: Hashable, Sendable {
     }
 }
 
+/// What is left of an area's places when their source cannot be reached and its terms let nothing but ids be kept
+/// (Foursquare's): the ids of the places listed there, and when. Pages show them with "Reconnect to see details".
+public struct PlaceIDsSeen: Hashable, Sendable {
+    /// `Place.id`s (`fsq:<fsq_place_id>`) in the order the source listed them; at most `maximumCount`.
+    public var ids: [String]
+    /// When the area was last listed.
+    public var seenAt: Date
+    public var source: PlaceSourceKind
+
+    public static let maximumCount = 200
+
+    public init(ids: [String], seenAt: Date, source: PlaceSourceKind) {
+        self.ids = Array(ids.prefix(Self.maximumCount))
+        self.seenAt = seenAt
+        self.source = source
+    }
+
+    /// The id on its source (`fsq:abc` → `abc`), for the source's own link.
+    public static func sourceID(_ id: String) -> Substring {
+        id.firstIndex(of: ":").map { id[id.index(after: $0)...] } ?? id[...]
+    }
+}
+
 /// Why a place search failed; pages and the API turn each into its own message. Never carries a key.
 public enum PlaceSourceError: Error, Hashable, Sendable {
     /// The source refused the operator's key (401/403), or its credits ran out (402).
@@ -260,6 +283,27 @@ public enum PlaceSourceError: Error, Hashable, Sendable {
     case malformed(String)
     /// A typed place name that nothing matched.
     case unknownPlace
+    /// This server's own searches are all taken and its queue is full (a crowd, or one hostile client): nothing was
+    /// asked upstream; try again in `retryAfter` seconds.
+    case busy(retryAfter: TimeInterval)
+    /// The source failed for `reason`, and nothing but the ids of the area's places was kept from an earlier answer
+    /// (the source's terms allow no more): those, to show until it answers again.
+    indirect case onlyIDsKept(PlaceIDsSeen, reason: PlaceSourceError)
+
+    /// How long to wait before asking again, when the source or this server said.
+    public var retryAfter: TimeInterval? {
+        switch reason {
+        case .rateLimited(let seconds): seconds
+        case .busy(let seconds): seconds
+        default: nil
+        }
+    }
+
+    /// What went wrong, without the ids kept.
+    public var reason: PlaceSourceError {
+        if case .onlyIDsKept(_, let reason) = self { return reason.reason }
+        return self
+    }
 }
 
 /// Searches places. Implementations: Foursquare (with the operator's key), OpenStreetMap (Overpass + Nominatim),

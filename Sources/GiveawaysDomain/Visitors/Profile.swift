@@ -50,15 +50,18 @@ public struct ProfileSettings: Hashable, Sendable {
     public var previousVisitEndedAt: Date?
     /// The latest page view.
     public var lastSeenAt: Date?
+    /// Where the visitor last looked on Nearby; `nil` until they search an area of their own.
+    public var nearbyArea: NearbyArea?
 
     public init(
         rules: GiveawayRules = .none, feedToken: ProfileToken? = nil, previousVisitEndedAt: Date? = nil,
-        lastSeenAt: Date? = nil
+        lastSeenAt: Date? = nil, nearbyArea: NearbyArea? = nil
     ) {
         self.rules = rules
         self.feedToken = feedToken
         self.previousVisitEndedAt = previousVisitEndedAt
         self.lastSeenAt = lastSeenAt
+        self.nearbyArea = nearbyArea
     }
 
     public static let none = ProfileSettings()

@@ -32,7 +32,9 @@ extension APIRoutes {
             case .tooManyRequests:
                 return .tooManyRequests(
                     .init(headers: .init(retryAfter: failure.retryAfter), body: .json(body)))
-            case .serviceUnavailable: return .serviceUnavailable(.init(body: .json(body)))
+            case .serviceUnavailable:
+                return .serviceUnavailable(
+                    .init(headers: .init(retryAfter: failure.retryAfter), body: .json(body)))
             default: return .badGateway(.init(body: .json(body)))
             }
         }

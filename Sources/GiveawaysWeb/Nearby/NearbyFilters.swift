@@ -20,7 +20,7 @@ struct NearbyFilters: Hashable, Sendable {
     var near = ""
     var cursor: PlaceCursor?
 
-    static let zoomRange = 3...19
+    static let zoomRange = NearbyArea.zooms
     static let defaultZoom = 14
     static let maximumTextLength = PlaceQuery.maximumTextLength
     /// Half the width, in pixels, of the map a search covers at a zoom: a phone's map and most of a desktop one.

@@ -82,6 +82,7 @@ struct NearbyResults {
 
     private func failure(_ error: PlaceSourceError) -> HTML {
         let text = model.strings.nearby
+        if case .onlyIDsKept(let seen, _) = error { return idsOnly(seen) }
         return """
             <div class="empty-state nearby-state nearby-state--error" role="alert" data-state="\(Self.stateName(error))">
               <h3>\(text.errorTitle)</h3>
@@ -91,22 +92,59 @@ struct NearbyResults {
             """
     }
 
+    /// The source failed and kept nothing but ids (Foursquare's terms): which places were here, each linked to its
+    /// page on the source, and a way to try again. `nearby.js` shows it above what was on show, as any failure.
+    private func idsOnly(_ seen: PlaceIDsSeen) -> HTML {
+        let strings = model.strings
+        let text = strings.nearby
+        let sourceName = seen.source == .foursquare ? "Foursquare" : "OpenStreetMap"
+        // The map's panel is small: its first few, and the whole list a press away.
+        let isMap = model.filters.view == .map
+        let shown = isMap ? Array(seen.ids.prefix(Self.idsOnMap)) : seen.ids
+        let items = shown.map { id -> HTML in
+            let short = String(PlaceIDsSeen.sourceID(id))
+            let path = short.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let link =
+                seen.source == .foursquare ? "https://foursquare.com/v/\(path)" : "https://www.openstreetmap.org/"
+            return """
+                <li data-place-id="\(id)"><a class="pill" href="\(link)" target="_blank" rel="noopener noreferrer">\
+                \(text.placeID(short))</a></li>
+                """
+        }
+        return """
+            <div class="empty-state nearby-state nearby-state--offline" role="alert" data-state="ids-only">
+              \(isMap ? nil : HTML("<div class=\"empty-state__art\" aria-hidden=\"true\">\(Icons.search)</div>"))
+              <h3>\(text.reconnectTitle)</h3>
+              <p>\(text.idsOnly(sourceName, seen.ids.count, strings.date(seen.seenAt)))</p>
+              <ol class="seen" aria-label="\(text.placesSeen)" data-places-seen>\(items)</ol>
+              \(shown.count < seen.ids.count ? HTML("<p><a href=\"\(model.filters.with(view: .list).path)\">\(text.showList)</a></p>") : nil)
+              <a class="button button--primary" href="\(model.filters.path)" data-retry>\(text.retry)</a>
+            </div>
+            """
+    }
+
+    /// How many kept ids the map's panel shows.
+    static let idsOnMap = 4
+
     static func stateName(_ error: PlaceSourceError) -> String {
         switch error {
         case .refusedKey: "refused-key"
         case .rateLimited: "rate-limited"
+        case .busy: "busy"
         case .unknownPlace: "unknown-place"
+        case .onlyIDsKept: "ids-only"
         case .unavailable, .unreachable, .malformed: "error"
         }
     }
 
     static func message(_ error: PlaceSourceError, _ filters: NearbyFilters, _ text: Strings.NearbyText) -> String {
-        switch error {
+        switch error.reason {
         case .refusedKey: text.refusedKey
         case .rateLimited(let retryAfter): text.rateLimited(retryAfter.map { max(1, Int($0.rounded(.up))) })
         case .unknownPlace: text.unknownPlace(filters.near)
+        case .busy(let retryAfter): text.busy(max(1, Int(retryAfter.rounded(.up))))
         case .malformed: text.malformed
-        case .unavailable, .unreachable: text.unreachable
+        case .unavailable, .unreachable, .onlyIDsKept: text.unreachable
         }
     }
 }

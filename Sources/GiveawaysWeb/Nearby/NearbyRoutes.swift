@@ -4,10 +4,13 @@ import HTTPTypes
 import Hummingbird
 
 /// `/nearby`: searches the place source for the URL's area, query and kind, and shows the list or the map. A failed
-/// search is a page of its own (with Retry, never the key); bad parameters are the app's 400 page.
+/// search is a page of its own (with Retry, never the key); bad parameters are the app's 400 page. A visitor with a
+/// profile gets back the area they last searched when they come without one.
 struct NearbyRoutes: Sendable {
     /// `nil`: Nearby is off on this server.
     let services: NearbyServices?
+    /// Where a visitor's last area is kept; `nil` keeps none.
+    var profiles: (any ProfileRepository)?
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -17,10 +20,15 @@ struct NearbyRoutes: Sendable {
 
     /// `GET /nearby?view=&ll=&z=&q=&cat=&near=&cursor=` — the page, or with `X-Fragment: results` its results alone.
     @Sendable func nearby(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
-        guard case .nearby(let filters) = route else { throw HTTPError(.notFound) }
+        guard case .nearby(var filters) = route else { throw HTTPError(.notFound) }
         let strings = context.strings
         guard let services else {
             return page(request, context, NearbyPage.notSetUp(strings))
+        }
+        let remembered = try await rememberedArea(context)
+        if filters.center == nil, filters.near.isEmpty, let remembered {
+            filters.center = remembered.center
+            filters.zoom = filters.zoom ?? remembered.zoom
         }
         let outcome: NearbyPage.Outcome
         do {
@@ -31,13 +39,14 @@ struct NearbyRoutes: Sendable {
         }
         let model = NearbyPage.Model(
             filters: filters, outcome: outcome, defaultCenter: services.defaultCenter, strings: strings)
+        try await remember(model, context, before: remembered)
         var response =
             PageResponse.wantsFragment(request)
             ? PageResponse.html(NearbyResults(model: model).render())
             : page(request, context, NearbyPage(model: model).render())
         if case .failed(let error) = outcome {
             response.status = Self.status(error)
-            if case .rateLimited(let seconds?) = error {
+            if let seconds = error.retryAfter {
                 response.headers[.retryAfter] = String(max(1, Int(seconds.rounded(.up))))
             }
         }
@@ -47,18 +56,41 @@ struct NearbyRoutes: Sendable {
     /// A failure's status: the source's fault is a gateway's (502, 503 when it asks to wait, 504 without an
     /// answer); a typed place nothing matches is 404.
     static func status(_ error: PlaceSourceError) -> HTTPResponse.Status {
-        switch error {
-        case .refusedKey, .unavailable, .malformed: .badGateway
-        case .rateLimited: .serviceUnavailable
+        switch error.reason {
+        case .refusedKey, .unavailable, .malformed, .onlyIDsKept: .badGateway
+        case .rateLimited, .busy: .serviceUnavailable
         case .unreachable: .gatewayTimeout
         case .unknownPlace: .notFound
         }
     }
 
+    // MARK: - The visitor's last area
+
+    private func rememberedArea(_ context: AppRequestContext) async throws -> NearbyArea? {
+        guard let profiles, let profile = context.profile else { return nil }
+        return try await profiles.settings(of: profile).nearbyArea
+    }
+
+    /// Keeps the area the page shows when the visitor chose it (a centre in the URL, or a typed place that was
+    /// found), in their profile only; the server's default centre is not theirs. Written only when it moved.
+    private func remember(
+        _ model: NearbyPage.Model, _ context: AppRequestContext, before: NearbyArea?
+    ) async throws {
+        guard let profiles, let profile = context.profile else { return }
+        let chosen: Bool
+        switch model.outcome {
+        case .places(let page):
+            chosen = model.filters.center != nil || (!model.filters.near.isEmpty && page.area != nil)
+        case .failed: chosen = model.filters.center != nil
+        }
+        guard chosen, let area = NearbyArea(center: model.center, zoom: model.zoom), area != before else { return }
+        try await profiles.saveNearbyArea(area, for: profile, at: clock())
+    }
+
     private func page(_ request: Request, _ context: AppRequestContext, _ content: HTML) -> Response {
         PageResponse.html(
             Layout(
-                request, context, title: "\(context.strings.nearby.heading) · GameGiveaways", section: .more,
+                request, context, title: "\(context.strings.nearby.heading) · GameGiveaways", section: .nearby,
                 content: content, description: context.strings.nearby.intro
             ).render())
     }

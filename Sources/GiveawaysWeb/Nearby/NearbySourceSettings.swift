@@ -14,6 +14,8 @@ public struct NearbySourceSettings: Sendable {
     /// The operator's contact for the User-Agent (`--map-contact`): an e-mail address or a URL.
     public var contact: String?
     public var center = Defaults.nearbyCenter
+    /// How long an area's OpenStreetMap answer is used without asking Overpass again (`--overpass-fresh-minutes`).
+    public var overpassFreshFor: TimeInterval = 15 * 60
 
     public init() {}
 
@@ -24,7 +26,7 @@ public struct NearbySourceSettings: Sendable {
         let geocoder = NominatimGeocoder(connections: connections, baseURL: nominatimURL, userAgent: userAgent)
         let openStreetMap = OverpassPlaceSource(
             connections: connections, interpreterURL: overpassURL, geocoder: geocoder, userAgent: userAgent,
-            logger: logger)
+            maxAge: overpassFreshFor, logger: logger)
         guard let foursquareKey else { return NearbyServices(places: openStreetMap, defaultCenter: center) }
         let foursquare = FoursquarePlaceSource(
             connections: connections, baseURL: foursquareURL, key: foursquareKey, userAgent: userAgent)

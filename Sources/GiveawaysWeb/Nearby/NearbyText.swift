@@ -55,10 +55,20 @@ extension Strings {
         let refusedKey: String
         let rateLimited: @Sendable (Int?) -> String
         let malformed: String
+        /// This server's own searches are all taken: "try again in {seconds} s".
+        let busy: @Sendable (Int) -> String
         let unknownPlace: @Sendable (String) -> String
         let retry: String
         /// "Offline — showing places saved on {date}".
         let stale: @Sendable (String) -> String
+        /// The state of an area whose source failed and kept nothing but place ids (Foursquare's terms).
+        let reconnectTitle: String
+        /// "{source} cannot be reached, and its terms let this server keep nothing of a place but its id: these are
+        /// the {count} places listed here on {date}."
+        let idsOnly: @Sendable (String, Int, String) -> String
+        let placesSeen: String
+        /// One kept id, linked to the place on its source: "Place {id}".
+        let placeID: @Sendable (String) -> String
         let badView: String
         let badLocation: String
         let badZoom: @Sendable (Int, Int) -> String

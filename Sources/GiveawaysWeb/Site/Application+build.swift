@@ -320,7 +320,7 @@ public func buildApplication(
     if configuration.metrics == .samePort { metricsRoutes?.register(on: router) }
     DiscoverRoutes(source: discoverSource, marks: repositories.marks, images: images, clock: clock)
         .register(on: router)
-    NearbyRoutes(services: configuration.nearby, clock: clock).register(on: router)
+    NearbyRoutes(services: configuration.nearby, profiles: repositories.profiles, clock: clock).register(on: router)
     if let tiles = configuration.nearbyTiles {
         TileRoutes(
             tiles: TileCache(settings: tiles, connections: connections, clock: clock, logger: logger), clock: clock

@@ -98,6 +98,11 @@ final class VisitorCache: MarkRepository, ProfileRepository {
         try await profilesStore.importProfile(export, into: profile, at: time)
     }
 
+    func saveNearbyArea(_ area: NearbyArea, for profile: ProfileID, at time: Date) async throws {
+        defer { drop(profile) }
+        try await profilesStore.saveNearbyArea(area, for: profile, at: time)
+    }
+
     func createLinkCode(for profile: ProfileID, at time: Date) async throws -> LinkCode {
         defer { drop(profile) }
         return try await profilesStore.createLinkCode(for: profile, at: time)

@@ -47,6 +47,28 @@ struct ProfileContract {
         #expect(try await profiles.settings(of: bob).previousVisitEndedAt == nil)
     }
 
+    func theLastNearbyAreaIsKeptPerProfileBesideItsSettings() async throws {
+        #expect(try await profiles.settings(of: alice).nearbyArea == nil, "no area until one is searched")
+        let rules = GiveawayRules(platforms: ["steam"])
+        try await profiles.saveRules(rules, for: alice, at: now)
+        let munich = NearbyArea(center: GeoPoint(text: "48.137154,11.576124")!, zoom: 13)!
+        try await profiles.saveNearbyArea(munich, for: alice, at: now)
+        let settings = try await profiles.settings(of: alice)
+        #expect(settings.nearbyArea == munich, "every digit of the centre and the zoom come back")
+        #expect(settings.rules == rules, "the rules stay")
+        // The next search replaces it; another profile's is its own.
+        let tokyo = NearbyArea(center: GeoPoint(text: "35.6895,139.6917")!, zoom: 16)!
+        try await profiles.saveNearbyArea(tokyo, for: alice, at: now)
+        let southWest = NearbyArea(center: GeoPoint(text: "-33.8688,-151.2093")!, zoom: 3)!
+        try await profiles.saveNearbyArea(southWest, for: bob, at: now)
+        #expect(try await profiles.settings(of: alice).nearbyArea == tokyo)
+        #expect(try await profiles.settings(of: bob).nearbyArea == southWest)
+        // A page view answers it too (the page reads it from the visit), and keeps it.
+        let visit = try await profiles.recordVisit(of: alice, at: now.addingTimeInterval(3600))
+        #expect(visit.nearbyArea == tokyo)
+        #expect(try await profiles.settings(of: alice).nearbyArea == tokyo)
+    }
+
     func aNewFeedTokenRevokesTheOldOne() async throws {
         let first = try await profiles.renewFeedToken(for: alice, at: now)
         #expect(try await profiles.profile(forFeedToken: first) == alice)

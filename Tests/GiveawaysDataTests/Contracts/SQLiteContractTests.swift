@@ -30,7 +30,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case marksPerProfile, marksText, marksNone
     case catalogRoundTrip, catalogRemovedAndBack, catalogDuplicatedIDs
     case feedEndDateChanges
-    case profileRules, profileVisits, profileFeedToken, profileLinkCodes, profileImport
+    case profileRules, profileVisits, profileFeedToken, profileLinkCodes, profileImport, profileNearbyArea
     case profileMarkLimit, profileImportLimit, profileTextLimit, profileLinkCodeLimit
     case hooksAddAndRemove, hooksOfVisitors, hooksVisitorLimits, hooksVisitorEstablished
     case outboxExactlyOnce, outboxLeaseExpiry, outboxGiveUp, outboxOrder, outboxRetryAndLog
@@ -77,6 +77,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .profileFeedToken: try await profileContract.aNewFeedTokenRevokesTheOldOne()
         case .profileLinkCodes: try await profileContract.linkCodesWorkOnceForTenMinutes()
         case .profileImport: try await profileContract.anImportMergesMarksAndReplacesRules()
+        case .profileNearbyArea: try await profileContract.theLastNearbyAreaIsKeptPerProfileBesideItsSettings()
         case .profileMarkLimit: try await profileContract.aProfileHoldsAtMostItsMarks()
         case .profileImportLimit: try await profileContract.repeatedImportsNeverTakeAProfilePastItsLimits()
         case .profileTextLimit: try await profileContract.notesTogetherStayWithinTheTextLimit()

@@ -2,7 +2,7 @@
 /// switch, in the page's language.
 struct Layout {
     enum Section: String {
-        case home, freeToPlay, more, favorites, status, discover, settings
+        case home, freeToPlay, more, favorites, status, discover, settings, nearby
     }
 
     let strings: Strings
@@ -104,6 +104,7 @@ struct Layout {
             (.home, SiteRoute.home(HomeFilters()).path, layout.navHome, Icons.home),
             (.freeToPlay, CatalogFilters().path, layout.navFreeToPlay, Icons.play),
             (.more, SiteRoute.more(showAll: false).path, layout.navMore, Icons.grid),
+            (.nearby, SiteRoute.nearby(NearbyFilters()).path, strings.nearby.heading, Icons.pin),
             (.favorites, SiteRoute.favorites(page: 1).path, layout.navFavorites, Icons.heart),
             (.settings, SiteRoute.settings(notice: nil).path, layout.navSettings, Icons.settings),
         ]
@@ -169,6 +170,10 @@ enum Icons {
         ("right", "<path d=\"m9 5 7 7-7 7\"/>"),
         ("check", "<path d=\"m4.5 12.5 5 5L19.5 7\"/>"),
         (
+            "pin",
+            "<path d=\"M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z\"/><circle cx=\"12\" cy=\"9.5\" r=\"2.5\"/>"
+        ),
+        (
             "settings",
             "<path d=\"M4 7h10M18 7h2M4 17h2M10 17h10\"/><circle cx=\"16\" cy=\"7\" r=\"2.2\"/><circle cx=\"8\" cy=\"17\" r=\"2.2\"/>"
         ),
@@ -194,4 +199,5 @@ enum Icons {
     static let chevronRight = use("right")
     static let check = use("check")
     static let settings = use("settings")
+    static let pin = use("pin")
 }

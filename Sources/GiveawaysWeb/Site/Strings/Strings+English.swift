@@ -394,8 +394,15 @@ extension Strings {
                     ?? "Too many searches right now — try again in a minute."
             },
             malformed: "The place source sent an answer that could not be read. Try again in a moment.",
+            busy: { "Too many searches are waiting on this server just now. Try again in \($0) s." },
             unknownPlace: { "Nothing called “\($0)” was found. Check the spelling or try a bigger place." },
             retry: "Retry", stale: { "Offline — showing places saved on \($0)." },
+            reconnectTitle: "Reconnect to see details",
+            idsOnly: {
+                "\($0) cannot be reached just now, and its terms let this server keep nothing of a place but its id. "
+                    + ($1 == 1 ? "This is the place" : "These are the \($1) places") + " listed here on \($2)."
+            },
+            placesSeen: "Places seen here", placeID: { "Place \($0)" },
             badView: "view must be list or map.",
             badLocation: "ll must be a latitude and longitude in degrees, like 52.52,13.405.",
             badZoom: { "z must be a whole number from \($0) to \($1)." },
@@ -478,6 +485,7 @@ extension Strings {
             nearbyOff: "Nearby is not set up on this server.",
             nearbyRefusedKey: "The places service refused this server's key; the operator must check it.",
             nearbyRateLimited: "The places service asks us to slow down; try again in a moment.",
+            nearbyBusy: "Too many place searches are waiting on this server; try again in a few seconds.",
             nearbyUnavailable: "The places service did not answer; try again in a moment.",
             nearbyUnknownPlace: "No place of that name was found; try another spelling or a nearby city.",
             nearbyTooMany: { "That was a lot of searching in a short time; try again in \($0) s." })

@@ -440,8 +440,18 @@ extension Strings {
                     ?? "Gerade zu viele Suchen — versuch es in einer Minute noch einmal."
             },
             malformed: "Die Antwort der Ortsquelle war nicht lesbar. Versuch es gleich noch einmal.",
+            busy: { "Auf diesem Server warten gerade zu viele Suchen. Versuch es in \($0) s noch einmal." },
             unknownPlace: { "Nichts namens „\($0)“ gefunden. Prüfe die Schreibweise oder nimm einen größeren Ort." },
             retry: "Erneut versuchen", stale: { "Offline — Orte gespeichert am \($0)." },
+            reconnectTitle: "Verbinde dich wieder, um Details zu sehen",
+            idsOnly: {
+                "\($0) ist gerade nicht erreichbar, und seine Bedingungen erlauben diesem Server, von einem Ort nur die "
+                    + "Kennung zu behalten. "
+                    + ($1 == 1
+                        ? "Das ist der Ort, der hier am \($2) gelistet war."
+                        : "Das sind die \($1) Orte, die hier am \($2) gelistet waren.")
+            },
+            placesSeen: "Hier gesehene Orte", placeID: { "Ort \($0)" },
             badView: "view muss list oder map sein.",
             badLocation: "ll muss Breiten- und Längengrad sein, etwa 52.52,13.405.",
             badZoom: { "z muss eine ganze Zahl von \($0) bis \($1) sein." },
@@ -528,6 +538,7 @@ extension Strings {
             nearbyRefusedKey:
                 "Der Ortsdienst hat den Schlüssel dieses Servers abgelehnt; der Betreiber muss ihn prüfen.",
             nearbyRateLimited: "Der Ortsdienst bittet, langsamer zu fragen; versuch es gleich noch einmal.",
+            nearbyBusy: "Auf diesem Server warten zu viele Ortssuchen; versuch es in ein paar Sekunden noch einmal.",
             nearbyUnavailable: "Der Ortsdienst hat nicht geantwortet; versuch es gleich noch einmal.",
             nearbyUnknownPlace:
                 "Kein Ort dieses Namens gefunden; versuch eine andere Schreibweise oder eine Stadt in der Nähe.",

@@ -732,6 +732,7 @@ extension Strings {
         let nearbyOff: String
         let nearbyRefusedKey: String
         let nearbyRateLimited: String
+        let nearbyBusy: String
         let nearbyUnavailable: String
         let nearbyUnknownPlace: String
         /// One client asked for more searches or map tiles than its share (429), with the seconds to wait.
