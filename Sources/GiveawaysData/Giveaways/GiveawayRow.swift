@@ -164,6 +164,10 @@ struct GiveawayPlatformRow: Codable, FetchableRecord, PersistableRecord {
 
     /// The platform, from the catalog when the slug is known (no text to parse), else as stored.
     var platform: Platform {
+        Self.platform(slug: slug, name: name)
+    }
+
+    static func platform(slug: String, name: String) -> Platform {
         Platform.known(slug: slug) ?? Platform(slug: slug, displayName: name, isKnown: false, rank: Int.max)
     }
 }
