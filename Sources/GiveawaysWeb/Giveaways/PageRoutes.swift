@@ -96,7 +96,8 @@ struct PageRoutes: Sendable {
         return readModel.page(request, snapshot, visitor, now, in: context.language) {
             let page = MorePage(
                 model: .init(
-                    selection: readModel.moreSelection(snapshot: snapshot, visitor: visitor, showAll: showAll, now: now),
+                    selection: readModel.moreSelection(
+                        snapshot: snapshot, visitor: visitor, showAll: showAll, now: now),
                     visitor: visitor, showAll: showAll, now: now,
                     renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
             let parts = readModel.parts

@@ -393,7 +393,8 @@ extension ReadModel {
         _ filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date
     ) -> HomeSelection {
         let shared = parts.value(
-            .init(kind: .homeSelection, filters: filters.with(showAll: false)), generation: snapshot.generation, now: now
+            .init(kind: .homeSelection, filters: filters.with(showAll: false)), generation: snapshot.generation,
+            now: now
         ) { HomeSelection.Shared(filters: filters, snapshot: snapshot, now: now) }
         return HomeSelection(filters: filters, shared: shared, snapshot: snapshot, visitor: visitor)
     }
