@@ -25,7 +25,9 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
 
     public func allStoredGiveaways() async throws -> [StoredGiveaway] {
         try await writer.read { db in
-            let rows = try GiveawayRow.fetchAll(db)
+            var rows: [GiveawayRow] = []
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(GiveawayRow.selection) FROM giveaway")
+            while let row = try cursor.next() { rows.append(GiveawayRow(selected: row)) }
             let platforms = try Self.platformsByGiveaway(db)
             let periods = try Self.periodsByGiveaway(db, id: nil)
             let changes = try Self.endDateChangesByGiveaway(db, id: nil)

@@ -19,27 +19,23 @@ struct ReadModelSnapshot: Sendable {
     let isDemoData: Bool
     /// The free-to-play catalog.
     let catalog: CatalogSnapshot
-    /// Loot giveaways in the feed by the catalog game they belong to, and the reverse.
-    let lootByGame: [Int: [Int]]
-    let gameByGiveaway: [Int: Int]
+    /// Loot giveaways in the feed by the catalog game they belong to, and the reverse: worked out on first use
+    /// (the catalog and Details need them; the first Home of a big feed does not wait for them), then reused.
+    var lootByGame: [Int: [Int]] { lazyLoot.value.byGame }
+    var gameByGiveaway: [Int: Int] { lazyLoot.value.byGiveaway }
     /// Increases with every reload that brings something the cached pages show, so that anything derived knows
     /// when it is out of date. The scheduler's state is not part of it.
     let generation: Int
     private let lazyIndex: LazySearchIndex
     private let lazyFacts: LazyRuleFacts
+    private let lazyLoot: LazyLootLinks
 
     init(
         stored: [StoredGiveaway], catalog: CatalogSnapshot = .empty, logs: [SourceID: SyncLog], isDemoData: Bool,
         generation: Int
     ) {
         self.catalog = catalog
-        let matcher = LootMatcher(games: catalog.listed.map(\.game))
-        var byGiveaway: [Int: Int] = [:]
-        for stored in stored where stored.history.isInFeed && stored.giveaway.type == .dlc {
-            if let game = matcher.game(forGiveawayTitled: stored.giveaway.title) { byGiveaway[stored.id] = game }
-        }
-        gameByGiveaway = byGiveaway
-        lootByGame = Dictionary(grouping: byGiveaway.keys.sorted(), by: { byGiveaway[$0]! })
+        lazyLoot = LazyLootLinks(stored: stored, catalog: catalog)
         giveaways = stored.filter(\.history.isInFeed).map(\.giveaway)
         self.stored = Dictionary(stored.map { ($0.id, $0) }) { first, _ in first }
         platformSlugs = Set(giveaways.flatMap { $0.platforms.map(\.slug) })
@@ -91,6 +87,32 @@ final class LazySearchIndex: Sendable {
             if let index { return index }
             let built = SearchIndex(giveaways)
             index = built
+            return built
+        }
+    }
+}
+
+/// Which catalog game each loot giveaway in the feed belongs to, matched by title on first use, then reused.
+final class LazyLootLinks: Sendable {
+    private let stored: [StoredGiveaway]
+    private let games: [CatalogGame]
+    private let links = Mutex<(byGiveaway: [Int: Int], byGame: [Int: [Int]])?>(nil)
+
+    init(stored: [StoredGiveaway], catalog: CatalogSnapshot) {
+        self.stored = stored
+        games = catalog.listed.map(\.game)
+    }
+
+    var value: (byGiveaway: [Int: Int], byGame: [Int: [Int]]) {
+        links.withLock { links in
+            if let links { return links }
+            let matcher = LootMatcher(games: games)
+            var byGiveaway: [Int: Int] = [:]
+            for stored in stored where stored.history.isInFeed && stored.giveaway.type == .dlc {
+                if let game = matcher.game(forGiveawayTitled: stored.giveaway.title) { byGiveaway[stored.id] = game }
+            }
+            let built = (byGiveaway, Dictionary(grouping: byGiveaway.keys.sorted(), by: { byGiveaway[$0]! }))
+            links = built
             return built
         }
     }
@@ -319,8 +341,7 @@ extension ReadModelSnapshot {
         logs = other.logs
         isDemoData = other.isDemoData
         self.catalog = catalog ?? other.catalog
-        lootByGame = other.lootByGame
-        gameByGiveaway = other.gameByGiveaway
+        lazyLoot = other.lazyLoot
         self.generation = generation
         lazyIndex = other.lazyIndex
         lazyFacts = other.lazyFacts
