@@ -31,6 +31,9 @@ public enum Defaults {
     public static let renderedPagesBudgetBytes = 16 * 1_048_576
     /// Rendered giveaway cards, joined into the pages of visitors with marks or rules.
     public static let renderedCardsBudgetBytes = 8 * 1_048_576
+    /// The parts of personal pages that every visitor shares (frames and selections of a few KB each), kept at
+    /// most; past it they are dropped and made again.
+    public static let sharedPartsCapacity = 1_000
     /// Gzipped copies of other answers (JSON, pages of visitors with marks), by ETag.
     public static let compressedBodiesBudgetBytes = 32 * 1_048_576
     /// The image cache on disk, and the largest single image it keeps.

@@ -1,4 +1,6 @@
+import CompressNIO
 import Foundation
+import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
 import Hummingbird
@@ -9,9 +11,21 @@ import Testing
 
 @testable import GiveawaysWeb
 
-/// Personal pages are joined from kept cards: the same bytes as rendering every card afresh.
+/// Personal pages are joined from kept cards and shared parts (frames, selections, the carousel): the same bytes as
+/// rendering every part afresh.
 @Suite struct PersonalPageSpeedTests {
-    static let pages = ["/", "/more", "/?platform=steam", "/?q=lantern"]
+    static let pages = [
+        "/", "/more", "/?platform=steam", "/?q=lantern", "/?ending=24h", "/?all=1", "/more?all=1", "/?sort=value",
+        "/free-to-play", "/free-to-play?genre=mmorpg",
+    ]
+
+    /// A harness whose store holds a small catalog too.
+    static func harness() async throws -> WebHarness {
+        let harness = try await WebHarness()
+        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(
+            CatalogRouteTests.games, at: harness.now)
+        return harness
+    }
 
     /// Every page the three visitors see, in English and German, keyed by visitor, page and language.
     static func collect(
@@ -37,20 +51,21 @@ import Testing
     }
 
     @Test func personalPagesAreByteIdenticalWithAndWithoutKeptCards() async throws {
-        let harness = try await WebHarness()
-        let (browsers, kept) = try await harness.app().test(.router) { client in
+        let harness = try await Self.harness()
+        let (browsers, kept) = try await harness.app(catalog: StubCatalog()).test(.router) { client in
             var browsers = ["none": Browser(), "marks": Browser(), "rules": Browser()]
             _ = try await browsers["marks"]!.heart(3101, on: true, client: client)
             _ = try await browsers["marks"]!.post("/giveaways/3102/mark", "kind=claimed&on=1", client: client)
             _ = try await browsers["marks"]!.post("/giveaways/3103/mark", "kind=not-interested&on=1", client: client)
             _ = try await browsers["rules"]!.heart(3104, on: true, client: client)
             _ = try await browsers["rules"]!.post("/settings", "store=steam&store=pc&no_loot=1", client: client)
-            // The second round of each page is joined from the cards the first one kept.
+            _ = try await browsers["rules"]!.post("/free-to-play/2/hide", "hidden=1", client: client)
+            // The second round of each page is joined from the cards and parts the first one kept.
             return (browsers, try await Self.collect(browsers, client: client, rounds: 2))
         }
         var configuration = harness.configuration
         configuration.renderedCardsBudget = 0
-        try await harness.app(configuration: configuration).test(.router) { client in
+        try await harness.app(catalog: StubCatalog(), configuration: configuration).test(.router) { client in
             let fresh = try await Self.collect(browsers, client: client, rounds: 1)
             #expect(fresh.count == kept.count)
             for (key, body) in fresh {
@@ -61,6 +76,87 @@ import Testing
         #expect(kept["marks / en"] != kept["none / en"] && kept["marks / en"] != nil)
         #expect(kept["rules / en"] != kept["marks / en"])
         #expect(kept["marks / en"]?.contains("aria-pressed=\"true\"") == true)
+        // The catalog shows only hidden games and notes of a visitor's marks: giveaway marks alone leave it shared.
+        #expect(kept["marks /free-to-play en"] == kept["none /free-to-play en"])
+        #expect(kept["rules /free-to-play en"] != kept["none /free-to-play en"])
+        #expect(kept["rules /free-to-play en"]?.contains("data-game-id=\"2\"") == false)
+        #expect(kept["none /free-to-play en"]?.contains("data-game-id=\"2\"") == true)
+    }
+
+    /// A visitor who marked only giveaways gets the catalog page everyone shares, from the page cache.
+    @Test func theCatalogOfAVisitorWithOnlyGiveawayMarksIsTheSharedPage() async throws {
+        let harness = try await Self.harness()
+        try await harness.app(catalog: StubCatalog()).test(.router) { client in
+            var visitor = Browser()
+            _ = try await visitor.heart(3101, on: true, client: client)
+            let shared = try await Browser().get("/free-to-play", client: client)
+            let mine = try await visitor.get("/free-to-play", client: client)
+            #expect(mine.status == .ok)
+            #expect(mine.body == shared.body)
+            #expect(mine.headers[.eTag] == shared.headers[.eTag], "the shared page's validator")
+            _ = try await visitor.post("/free-to-play/3/hide", "hidden=1", client: client)
+            let hid = try await visitor.get("/free-to-play", client: client)
+            #expect(hid.body != shared.body)
+            #expect(!hid.text.contains("data-game-id=\"3\""))
+        }
+    }
+
+    /// A personal page asked for again unchanged with gzip, without its validator, is the copy compressed the
+    /// first time: the same bytes, and the plain page when inflated.
+    @Test func aPersonalPageAskedAgainWithGzipIsTheSameCompressedCopy() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            var visitor = Browser()
+            _ = try await visitor.heart(3101, on: true, client: client)
+            var headers = visitor.cookieHeader
+            let plain = try await client.execute(uri: "/", method: .get, headers: headers) { $0 }
+            headers[.acceptEncoding] = "gzip"
+            let first = try await client.execute(uri: "/", method: .get, headers: headers) { $0 }
+            let second = try await client.execute(uri: "/", method: .get, headers: headers) { $0 }
+            for response in [first, second] {
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentEncoding] == "gzip")
+                #expect(response.headers[.eTag] == plain.headers[.eTag])
+                #expect(response.headers[.vary] == first.headers[.vary])
+                var body = response.body
+                #expect(try body.decompress(with: .gzip()) == plain.body)
+            }
+            #expect(second.body == first.body)
+        }
+    }
+
+    @Test func aSharedPartIsMadeOncePerGenerationAndMinute() {
+        let parts = SharedParts(capacity: 2)
+        let made = Mutex(0)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        func part(_ target: String, generation: Int = 1, at time: Date = now) -> String {
+            parts.value(.init(kind: .homeFrame, target: target), generation: generation, now: time) {
+                made.withLock { $0 += 1 }
+                return "\(target) \(generation) \(Int(time.timeIntervalSince1970))"
+            }
+        }
+        let first = part("/")
+        #expect(part("/") == first)
+        #expect(made.withLock { $0 } == 1, "the second time it is kept")
+        #expect(part("/?q=x") != first)
+        #expect(part("/", at: now.addingTimeInterval(60)) != first, "a new minute makes it anew")
+        #expect(part("/", generation: 2, at: now.addingTimeInterval(60)).hasSuffix(" 2 1800000060"))
+        _ = part("/", generation: 1, at: now.addingTimeInterval(60))
+        let count = made.withLock { $0 }
+        #expect(part("/", generation: 2, at: now.addingTimeInterval(60)).contains(" 2 "))
+        #expect(made.withLock { $0 } == count, "an older snapshot's request does not replace the newer part")
+        _ = part("/a", generation: 2, at: now.addingTimeInterval(60))
+        _ = part("/b", generation: 2, at: now.addingTimeInterval(60))
+        _ = part("/c", generation: 2, at: now.addingTimeInterval(60))
+        #expect(made.withLock { $0 } == count + 3, "past its capacity it drops what it kept")
+
+        let none = SharedParts(capacity: 0)
+        for _ in 0..<3 {
+            _ = none.value(.init(kind: .homeFrame, target: "/"), generation: 1, now: now) {
+                made.withLock { $0 += 1 }; return ""
+            }
+        }
+        #expect(made.withLock { $0 } == count + 6, "a capacity of 0 keeps nothing")
     }
 
     /// A personal page carries a validator made before rendering: a revisit with nothing changed is a 304, and a

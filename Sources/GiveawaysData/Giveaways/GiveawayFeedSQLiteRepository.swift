@@ -25,7 +25,9 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
 
     public func allStoredGiveaways() async throws -> [StoredGiveaway] {
         try await writer.read { db in
-            let rows = try GiveawayRow.fetchAll(db)
+            var rows: [GiveawayRow] = []
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(GiveawayRow.selection) FROM giveaway")
+            while let row = try cursor.next() { rows.append(GiveawayRow(selected: row)) }
             let platforms = try Self.platformsByGiveaway(db)
             let periods = try Self.periodsByGiveaway(db, id: nil)
             let changes = try Self.endDateChangesByGiveaway(db, id: nil)
@@ -162,21 +164,31 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
 
     // MARK: - Helpers
 
+    /// Every giveaway's platforms, in the upstream's order. Read column by position, not through `Codable`: the
+    /// first snapshot of a big database reads tens of thousands of these rows.
     private static func platformsByGiveaway(_ db: Database) throws -> [Int: [Platform]] {
         var result: [Int: [Platform]] = [:]
-        for row in try GiveawayPlatformRow.order(Column("giveaway_id"), Column("position")).fetchAll(db) {
-            result[row.giveawayId, default: []].append(row.platform)
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT giveaway_id, slug, name FROM giveaway_platform ORDER BY giveaway_id, position")
+        while let row = try rows.next() {
+            result[row[0], default: []].append(GiveawayPlatformRow.platform(slug: row[1], name: row[2]))
         }
         return result
     }
 
     /// Feed periods by giveaway, oldest first; for one giveaway when `id` is given.
     private static func periodsByGiveaway(_ db: Database, id: Int?) throws -> [Int: [FeedPeriod]] {
-        var request = FeedPeriodRow.order(Column("giveaway_id"), Column("appeared_at"), Column("id"))
-        if let id { request = request.filter(Column("giveaway_id") == id) }
+        var sql = "SELECT giveaway_id, appeared_at, left_at FROM feed_period"
+        var arguments: StatementArguments = []
+        if let id {
+            sql += " WHERE giveaway_id = ?"
+            arguments = [id]
+        }
+        sql += " ORDER BY giveaway_id, appeared_at, id"
         var result: [Int: [FeedPeriod]] = [:]
-        for row in try request.fetchAll(db) {
-            result[row.giveawayId, default: []].append(FeedPeriod(appearedAt: row.appearedAt, leftAt: row.leftAt))
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            result[row[0], default: []].append(FeedPeriod(appearedAt: row[1], leftAt: row[2]))
         }
         return result
     }

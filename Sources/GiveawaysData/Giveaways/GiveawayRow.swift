@@ -96,6 +96,35 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
         isDemo = row["is_demo"]
     }
 
+    /// The columns `init(selected:)` reads, in its order.
+    static let selection =
+        "id, title, worth_cents, thumbnail_url, image_url, description, instructions, open_giveaway_url, open_giveaway, "
+        + "published_at, type, ends_at, users, status, gamerpower_url, first_seen_at, last_seen_at, left_at, is_demo"
+
+    /// A row of `SELECT \(selection)`, read by position: the first snapshot of a big database reads every row, and
+    /// a look-up by name costs a lowercased copy of the name each time.
+    init(selected row: Row) {
+        id = row[0]
+        title = row[1]
+        worthCents = row[2]
+        thumbnailUrl = row[3]
+        imageUrl = row[4]
+        description = row[5]
+        instructions = row[6]
+        openGiveawayUrl = row[7]
+        openGiveaway = row[8]
+        publishedAt = row[9]
+        type = row[10]
+        endsAt = row[11]
+        users = row[12]
+        status = row[13]
+        gamerpowerUrl = row[14]
+        firstSeenAt = row[15]
+        lastSeenAt = row[16]
+        leftAt = row[17]
+        isDemo = row[18]
+    }
+
     func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
         container["title"] = title
@@ -164,6 +193,10 @@ struct GiveawayPlatformRow: Codable, FetchableRecord, PersistableRecord {
 
     /// The platform, from the catalog when the slug is known (no text to parse), else as stored.
     var platform: Platform {
+        Self.platform(slug: slug, name: name)
+    }
+
+    static func platform(slug: String, name: String) -> Platform {
         Platform.known(slug: slug) ?? Platform(slug: slug, displayName: name, isKnown: false, rank: Int.max)
     }
 }

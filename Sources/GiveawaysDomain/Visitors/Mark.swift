@@ -65,6 +65,9 @@ public struct VisitorMarks: Hashable, Sendable {
     /// Most recently set first.
     public let all: [Mark]
     private let index: [Key: Mark]
+    /// A hash of `all`, worked out once when the marks are read: a personal page's validator hashes the visitor's
+    /// marks on every request, and a profile may hold thousands of them.
+    private let digest: Int
 
     private struct Key: Hashable {
         let subject: MarkSubject
@@ -74,6 +77,18 @@ public struct VisitorMarks: Hashable, Sendable {
     public init(_ marks: [Mark]) {
         all = marks
         index = Dictionary(marks.map { (Key(subject: $0.subject, kind: $0.kind), $0) }) { first, _ in first }
+        var hasher = Hasher()
+        hasher.combine(marks)
+        digest = hasher.finalize()
+    }
+
+    /// The same marks in the same order (the index is made of them).
+    public static func == (lhs: VisitorMarks, rhs: VisitorMarks) -> Bool {
+        lhs.digest == rhs.digest && lhs.all == rhs.all
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
     }
 
     /// A profile without marks (or a visitor without a profile).

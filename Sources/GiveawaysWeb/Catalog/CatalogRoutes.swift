@@ -32,13 +32,17 @@ struct CatalogRoutes: Sendable {
         }
         let visitor = try await marks.marks(of: context)
         let hidden = Set(visitor.ids(.hidden, of: .game))
+        let noteCount = visitor.ids(.note, of: .game).count
         let now = clock()
-        return readModel.page(request, snapshot, visitor, now, in: context.language) {
+        // The list shows of a visitor's marks only the games they hid and how many notes they wrote: a visitor with
+        // neither gets the page everyone shares, whatever they marked among the giveaways.
+        let shown = hidden.isEmpty && noteCount == 0 ? VisitorMarks.none : visitor
+        return readModel.page(request, snapshot, shown, now, in: context.language) {
             let results = filters.apply(to: snapshot.catalog, hidden: hidden)
             var model = FreeToPlayPage.Model(
                 filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
                 lootCount: { snapshot.liveLoot(forGame: $0, at: now).count }, strings: context.strings)
-            model.noteCount = visitor.ids(.note, of: .game).count
+            model.noteCount = noteCount
             let page = FreeToPlayPage(model: model, strings: context.strings)
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
             return Layout(request, context, title: page.model.title, section: .freeToPlay, content: page.render())

@@ -20,14 +20,9 @@ struct HomePage {
         }
 
         let strings: Strings
-        let title: String
         let filters: HomeFilters
-        let heroText: String
-        let banner: StatusBanner.Model?
-        let platformTabs: [Link]
-        let platformMenu: [PlatformMenuItem]
-        let typeOptions: [Link]
-        let sortOptions: [(value: String, label: String, isSelected: Bool)]
+        let summary: FeedSummary
+        let now: Date
         /// The cards of the pages shown so far (`filters.page` of them).
         let cards: [MarkedGiveaway]
         let renderer: CardRenderer
@@ -36,8 +31,7 @@ struct HomePage {
         /// Index of the first card of the last page loaded: where a no-JavaScript "Load more" lands.
         let firstNewIndex: Int
         let emptyState: EmptyState?
-        /// "Ending within 24 h": the chip's link and how many it would show.
-        let endingSoonLink: Link
+        /// How many the "Ending within 24 h" chip would show.
         let endingSoonCount: Int
         /// The "Filtered by your rules" line; `nil` for a visitor without rules.
         let rulesNotice: RulesNotice?
@@ -56,51 +50,14 @@ struct HomePage {
             let results = selection.giveaways
             let summary = selection.summary
             self.strings = strings
+            self.summary = summary
+            self.now = now
             let text = strings.home
             self.filters = filters
-            heroText = text.hero(
-                summary.liveCount, strings.number(summary.liveCount), strings.money(summary.liveWorth))
-            banner = StatusBanner.Model(
-                isDemoData: summary.isDemoData, log: summary.log, now: now, returnPath: filters.path, strings: strings)
-
-            let platforms = summary.platforms
-            let counts = Dictionary(platforms.map { ($0.platform.slug, $0.count) }) { first, _ in first }
-            let name = summary.platformName
-            let current = filters.query.platform
-            var title: [String] = []
-            if !filters.query.search.isEmpty { title.append("“\(filters.query.search)”") }
-            if let current { title.append(name(current)) }
-            self.title = strings.pageTitle(title.isEmpty ? text.pageTitle : title.joined(separator: " · "))
-
-            let popular = Platform.popularSlugs.filter { counts[$0, default: 0] > 0 || $0 == current }
-            var tabs = [
-                Link(label: strings.common.all, path: filters.with(platform: nil).path, isCurrent: current == nil)
-            ]
-            tabs += popular.map {
-                Link(label: name($0), path: filters.with(platform: $0).path, isCurrent: $0 == current)
-            }
-            if let current, !popular.contains(current) {
-                tabs.append(Link(label: name(current), path: filters.with(platform: current).path, isCurrent: true))
-            }
-            platformTabs = tabs
-            platformMenu = platforms.map {
-                PlatformMenuItem(
-                    name: $0.platform.displayName, path: filters.with(platform: $0.platform.slug).path,
-                    count: $0.count, isCurrent: $0.platform.slug == current)
-            }
-            let types: [(TypeFilter?, String)] =
-                [(nil, strings.common.everything)] + TypeFilter.allCases.map { ($0, strings.typeFilterName($0)) }
-            typeOptions = types.map {
-                Link(label: $0.1, path: filters.with(type: $0.0).path, isCurrent: $0.0 == filters.query.type)
-            }
-            sortOptions = GiveawaySort.allCases.map { ($0.rawValue, strings.sortName($0), $0 == filters.query.sort) }
             let pageSize = Defaults.homePageSize
             total = selection.cards.count
             firstNewIndex = (filters.page - 1) * pageSize
             cards = Array(selection.cards.prefix(filters.page * pageSize))
-            endingSoonLink = Link(
-                label: text.endingWithin24h, path: filters.with(endingSoon: !filters.endingSoon).path,
-                isCurrent: filters.endingSoon)
             endingSoonCount = selection.endingSoonCount
             rulesNotice =
                 visitor.rules.isEmpty
@@ -129,32 +86,106 @@ struct HomePage {
                     actionTitle: text.clearFilters, actionPath: SiteRoute.home(HomeFilters()).path)
             }
         }
+
+        // The frame's parts below show no visitor's marks; they are worked out when the frame is rendered, which
+        // for personal pages is once per address, language, snapshot and minute (`SharedParts`).
+
+        var title: String {
+            let name = summary.platformName
+            var title: [String] = []
+            if !filters.query.search.isEmpty { title.append("“\(filters.query.search)”") }
+            if let current = filters.query.platform { title.append(name(current)) }
+            return strings.pageTitle(title.isEmpty ? strings.home.pageTitle : title.joined(separator: " · "))
+        }
+
+        var heroText: String {
+            strings.home.hero(summary.liveCount, strings.number(summary.liveCount), strings.money(summary.liveWorth))
+        }
+
+        var banner: StatusBanner.Model? {
+            StatusBanner.Model(
+                isDemoData: summary.isDemoData, log: summary.log, now: now, returnPath: filters.path, strings: strings)
+        }
+
+        var platformTabs: [Link] {
+            let counts = Dictionary(summary.platforms.map { ($0.platform.slug, $0.count) }) { first, _ in first }
+            let name = summary.platformName
+            let current = filters.query.platform
+            let popular = Platform.popularSlugs.filter { counts[$0, default: 0] > 0 || $0 == current }
+            var tabs = [
+                Link(label: strings.common.all, path: filters.with(platform: nil).path, isCurrent: current == nil)
+            ]
+            tabs += popular.map {
+                Link(label: name($0), path: filters.with(platform: $0).path, isCurrent: $0 == current)
+            }
+            if let current, !popular.contains(current) {
+                tabs.append(Link(label: name(current), path: filters.with(platform: current).path, isCurrent: true))
+            }
+            return tabs
+        }
+
+        var platformMenu: [PlatformMenuItem] {
+            summary.platforms.map {
+                PlatformMenuItem(
+                    name: $0.platform.displayName, path: filters.with(platform: $0.platform.slug).path,
+                    count: $0.count, isCurrent: $0.platform.slug == filters.query.platform)
+            }
+        }
+
+        var typeOptions: [Link] {
+            let types: [(TypeFilter?, String)] =
+                [(nil, strings.common.everything)] + TypeFilter.allCases.map { ($0, strings.typeFilterName($0)) }
+            return types.map {
+                Link(label: $0.1, path: filters.with(type: $0.0).path, isCurrent: $0.0 == filters.query.type)
+            }
+        }
+
+        var sortOptions: [(value: String, label: String, isSelected: Bool)] {
+            GiveawaySort.allCases.map { ($0.rawValue, strings.sortName($0), $0 == filters.query.sort) }
+        }
+
+        /// "Ending within 24 h": the chip's link.
+        var endingSoonLink: Link {
+            Link(
+                label: strings.home.endingWithin24h, path: filters.with(endingSoon: !filters.endingSoon).path,
+                isCurrent: filters.endingSoon)
+        }
     }
 
     let model: Model
 
     func render() -> HTML {
-        """
-        <section class="hero">
-          <h1>\(model.strings.home.heading)</h1>
-          <p>\(model.heroText)</p>
-        </section>
-        \(StatusBanner(model: model.banner).render())
-        \(searchForm)
-        \(platformTabs)
-        <div class="filter-row">\(typeFilter)\(endingSoonChip)</div>
-        <section id="results" class="results" aria-live="polite" aria-label="\(model.strings.home.giveaways)">
-        \(resultsFragment())
-        </section>
-        """
+        frame().join([HTML(trusted: String(model.endingSoonCount)), resultsFragment()])
+    }
+
+    /// The page around the visitor's parts (the ending-soon count and the results), inside `layout` when one is
+    /// given: the same for every visitor of one address, language, snapshot and minute.
+    func frame(in layout: Layout? = nil) -> PageFrame {
+        let link = model.endingSoonLink
+        let top: HTML = """
+            \(layout?.head)<section class="hero">
+              <h1>\(model.strings.home.heading)</h1>
+              <p>\(model.heroText)</p>
+            </section>
+            \(StatusBanner(model: model.banner).render())
+            \(searchForm)
+            \(platformTabs)
+            <div class="filter-row">\(typeFilter)<a class="pill pill--soon" href="\(link.path)"\(link.isCurrent ? HTML(" aria-current=\"true\"") : nil)>\(Icons.clock)\(link.label) <span class="count">
+            """
+        let middle: HTML = """
+            </span></a></div>
+            <section id="results" class="results" aria-live="polite" aria-label="\(model.strings.home.giveaways)">
+
+            """
+        return PageFrame(parts: [top, middle, "\n</section>\(layout?.foot)"])
     }
 
     /// The part that live search replaces: every matching live giveaway.
     func resultsFragment() -> HTML {
         if let empty = model.emptyState { return "\(rulesNotice)\(empty.render())" }
         let strings = model.strings
-        let cards = model.cards.enumerated().map { index, card in
-            model.renderer.card(card, anchorID: index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil)
+        let cards = model.renderer.cards(model.cards) { index in
+            index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil
         }
         let count = model.total
         let filters = model.filters
@@ -204,13 +235,6 @@ struct HomePage {
                 <ul class="all-platforms__menu">\(menu)</ul>
               </details>
             </nav>
-            """
-    }
-
-    private var endingSoonChip: HTML {
-        let link = model.endingSoonLink
-        return """
-            <a class="pill pill--soon" href="\(link.path)"\(link.isCurrent ? HTML(" aria-current=\"true\"") : nil)>\(Icons.clock)\(link.label) <span class="count">\(model.endingSoonCount)</span></a>
             """
     }
 

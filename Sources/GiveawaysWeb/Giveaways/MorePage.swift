@@ -12,8 +12,10 @@ struct MorePage {
             let cards: [MarkedGiveaway]
         }
 
-        let banner: StatusBanner.Model?
-        let featured: [GiveawayCardModel]
+        let summary: FeedSummary
+        let now: Date
+        /// The Epic Games Store giveaways of the carousel, newest first.
+        let featuredGiveaways: [Giveaway]
         let featuredSeeAllPath: String
         let shelves: [Shelf]
         /// "Filtered by your rules · Show everything"; `nil` for a visitor without rules.
@@ -37,19 +39,14 @@ struct MorePage {
                     togglePath: SiteRoute.more(showAll: rules.rulesApplied).path)
             returnPath = SiteRoute.more(showAll: showAll).path
             let marks = Dictionary(selection.live.map { ($0.giveaway.id, $0.marks) }) { first, _ in first }
-            func card(_ giveaway: Giveaway) -> GiveawayCardModel {
-                GiveawayCardModel(
-                    giveaway: giveaway, now: now, marks: marks[giveaway.id] ?? CardMarks(), strings: strings)
-            }
             func marked(_ giveaway: Giveaway) -> MarkedGiveaway {
                 MarkedGiveaway(giveaway: giveaway, marks: marks[giveaway.id] ?? CardMarks())
             }
-            banner = StatusBanner.Model(
-                isDemoData: selection.summary.isDemoData, log: selection.summary.log, now: now,
-                returnPath: returnPath, strings: strings)
+            summary = selection.summary
+            self.now = now
             let live = rules.giveaways
-            featured = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
-                .sorted(by: GiveawaySort.date.areInIncreasingOrder).map(card)
+            featuredGiveaways = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
+                .sorted(by: GiveawaySort.date.areInIncreasingOrder)
             featuredSeeAllPath = HomeFilters().with(platform: MorePage.featuredSlug).path
             shelves = PlatformShelf.group(live).map { shelf in
                 Shelf(
@@ -57,6 +54,16 @@ struct MorePage {
                     seeAllPath: HomeFilters().with(platform: shelf.platform.slug).path,
                     cards: shelf.giveaways.prefix(MorePage.shelfLength).map(marked))
             }
+        }
+
+        var banner: StatusBanner.Model? {
+            StatusBanner.Model(
+                isDemoData: summary.isDemoData, log: summary.log, now: now, returnPath: returnPath, strings: strings)
+        }
+
+        /// The carousel's cards (it shows no marks).
+        var featured: [GiveawayCardModel] {
+            featuredGiveaways.map { GiveawayCardModel(giveaway: $0, now: now, marks: CardMarks(), strings: strings) }
         }
     }
 
@@ -66,23 +73,44 @@ struct MorePage {
     static let shelfLength = 20
 
     func render() -> HTML {
-        let shelves = model.shelves.map(shelf)
-        let featured = model.featured
+        frame().join(visitorParts(carousel: carousel()))
+    }
+
+    /// The page around the visitor's parts (the rules line, the carousel, the shelves), inside `layout` when one
+    /// is given: the same for every visitor of one address, language, snapshot and minute.
+    func frame(in layout: Layout? = nil) -> PageFrame {
         let strings = model.strings
-        let empty = EmptyState(
-            title: strings.home.noGiveawaysTitle, message: strings.more.nothingLive, actionTitle: strings.common.goHome,
-            actionPath: SiteRoute.home(HomeFilters()).path)
-        return """
-            <section class="hero hero--compact">
+        let top: HTML = """
+            \(layout?.head)<section class="hero hero--compact">
               <h1>\(strings.more.heading)</h1>
               <p>\(strings.more.intro)</p>
               <p><a href="\(SiteRoute.nearby(NearbyFilters()).path)">\(strings.nearby.fromMore)</a></p>
             </section>
             \(StatusBanner(model: model.banner).render())
-            \(model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() })
-            \(featured.isEmpty ? nil : carousel(featured))
-            \(shelves.isEmpty ? empty.render() : HTML("<div class=\"shelves\">\(shelves)</div>"))
+
             """
+        return PageFrame(parts: [top, "\n", "\n", "\(layout?.foot)"])
+    }
+
+    /// The visitor's parts, between the frame's: the rules line, `carousel`, the shelves.
+    func visitorParts(carousel: HTML) -> [HTML] {
+        let shelves = model.shelves.map(shelf)
+        let strings = model.strings
+        let empty = EmptyState(
+            title: strings.home.noGiveawaysTitle, message: strings.more.nothingLive, actionTitle: strings.common.goHome,
+            actionPath: SiteRoute.home(HomeFilters()).path)
+        return [
+            model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() } ?? .empty,
+            carousel,
+            shelves.isEmpty ? empty.render() : HTML("<div class=\"shelves\">\(shelves)</div>"),
+        ]
+    }
+
+    /// The featured carousel; empty when no giveaway is featured. It depends on which giveaways are featured, not
+    /// on the visitor's marks.
+    func carousel() -> HTML {
+        let featured = model.featured
+        return featured.isEmpty ? .empty : carousel(featured)
     }
 
     private func carousel(_ giveaways: [GiveawayCardModel]) -> HTML {
@@ -117,9 +145,7 @@ struct MorePage {
     }
 
     private func shelf(_ shelf: Model.Shelf) -> HTML {
-        let cards = shelf.cards.map { card -> HTML in
-            "<li>\(model.renderer.card(card, style: .compact))</li>"
-        }
+        let cards = model.renderer.cards(shelf.cards, style: .compact).map { card -> HTML in "<li>\(card)</li>" }
         let id = "shelf-\(shelf.platform.slug)"
         return """
             <section class="shelf" aria-labelledby="\(id)">

@@ -44,16 +44,24 @@ struct PageRoutes: Sendable {
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
         return readModel.page(request, snapshot, visitor, now, in: context.language) {
-            let selection = HomeSelection(filters: filters, snapshot: snapshot, visitor: visitor, now: now)
+            let selection = readModel.homeSelection(filters, snapshot: snapshot, visitor: visitor, now: now)
             let page = HomePage(
                 model: .init(
                     filters: filters, selection: selection, visitor: visitor, now: now,
                     renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
-            return Layout(
-                request, context, title: page.model.title, section: .home, content: page.render(),
-                headLinks: FeedLinks(filters: filters, strings: context.strings).headLinks
-            ).render()
+            // The frame (head, navigation, Home's header, footer) is every visitor's; only the ending-soon count
+            // and the results are this visitor's.
+            let frame = readModel.parts.value(
+                .init(kind: .homeFrame, target: request.uri.description, language: context.language),
+                generation: snapshot.generation, now: now
+            ) {
+                page.frame(
+                    in: Layout(
+                        request, context, title: page.model.title, section: .home, content: .empty,
+                        headLinks: FeedLinks(filters: filters, strings: context.strings).headLinks))
+            }
+            return frame.join([HTML(trusted: String(page.model.endingSoonCount)), page.resultsFragment()])
         }
     }
 
@@ -88,13 +96,25 @@ struct PageRoutes: Sendable {
         return readModel.page(request, snapshot, visitor, now, in: context.language) {
             let page = MorePage(
                 model: .init(
-                    selection: MoreSelection(snapshot: snapshot, visitor: visitor, showAll: showAll, now: now),
+                    selection: readModel.moreSelection(
+                        snapshot: snapshot, visitor: visitor, showAll: showAll, now: now),
                     visitor: visitor, showAll: showAll, now: now,
                     renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
-            return Layout(
-                request, context, title: context.strings.pageTitle(context.strings.more.pageTitle), section: .more,
-                content: page.render()
-            ).render()
+            let parts = readModel.parts
+            let frame = parts.value(
+                .init(kind: .moreFrame, target: request.uri.description, language: context.language),
+                generation: snapshot.generation, now: now
+            ) {
+                page.frame(
+                    in: Layout(
+                        request, context, title: context.strings.pageTitle(context.strings.more.pageTitle),
+                        section: .more, content: .empty))
+            }
+            let carousel = parts.value(
+                .init(kind: .carousel, language: context.language, ids: page.model.featuredGiveaways.map(\.id)),
+                generation: snapshot.generation, now: now
+            ) { page.carousel() }
+            return frame.join(page.visitorParts(carousel: carousel))
         }
     }
 

@@ -26,28 +26,45 @@ final class CardFragments: Sendable {
 
     /// The card for `key` as of the snapshot `generation` at `now`: kept, or made by `render` and kept.
     func html(for key: Key, generation: Int, now: Date, render: () -> HTML) -> HTML {
-        guard budget > 0 else { return render() }
+        html(for: [key], generation: generation, now: now) { _ in render() }[0]
+    }
+
+    /// The cards for `keys`, in order, looked up together: kept, or made by `render` (given the key's index) and
+    /// kept.
+    func html(for keys: [Key], generation: Int, now: Date, render: (Int) -> HTML) -> [HTML] {
+        guard budget > 0 else { return keys.indices.map(render) }
         let minute = PageCache.minute(now)
-        let kept = state.withLock { state -> HTML? in
+        var cards = state.withLock { state -> [HTML?] in
             if (generation, minute) > (state.generation, state.minute) {
                 state = (generation, minute, [:], 0)
             }
-            return state.generation == generation && state.minute == minute ? state.entries[key] : nil
-        }
-        if let kept { return kept }
-        let html = render()
-        let bytes = html.rendered.utf8.count + 64
-        state.withLock { state in
-            // A request that still holds an older snapshot (or minute) renders for itself and keeps nothing.
-            guard state.generation == generation, state.minute == minute else { return }
-            if state.bytes + bytes > budget {
-                state.entries.removeAll(keepingCapacity: true)
-                state.bytes = 0
+            guard state.generation == generation, state.minute == minute else {
+                return Array(repeating: nil, count: keys.count)
             }
-            state.entries[key] = html
-            state.bytes += bytes
+            return keys.map { state.entries[$0] }
         }
-        return html
+        var made: [(key: Key, html: HTML)] = []
+        for index in keys.indices where cards[index] == nil {
+            let html = render(index)
+            cards[index] = html
+            made.append((keys[index], html))
+        }
+        if !made.isEmpty {
+            state.withLock { state in
+                // A request that still holds an older snapshot (or minute) renders for itself and keeps nothing.
+                guard state.generation == generation, state.minute == minute else { return }
+                for (key, html) in made {
+                    let bytes = html.rendered.utf8.count + 64
+                    if state.bytes + bytes > budget {
+                        state.entries.removeAll(keepingCapacity: true)
+                        state.bytes = 0
+                    }
+                    state.entries[key] = html
+                    state.bytes += bytes
+                }
+            }
+        }
+        return cards.map { $0 ?? .empty }
     }
 }
 
@@ -70,16 +87,27 @@ struct CardRenderer: Sendable {
 
     /// One card of a grid or a shelf.
     func card(_ marked: MarkedGiveaway, style: GiveawayCard.Style = .regular, anchorID: String? = nil) -> HTML {
-        let key = CardFragments.Key(
-            id: marked.giveaway.id, marks: marked.marks, compact: style == .compact, anchorID: anchorID,
-            language: language)
-        return fragments.html(for: key, generation: generation, now: now) {
-            let model = GiveawayCardModel(giveaway: marked.giveaway, now: now, marks: marked.marks, strings: strings)
+        cards([marked], style: style) { _ in anchorID }[0]
+    }
+
+    /// The cards of a grid or a shelf, in order; `anchorID` gives a card's `id` by its index, if it has one.
+    func cards(
+        _ marked: [MarkedGiveaway], style: GiveawayCard.Style = .regular, anchorID: (Int) -> String? = { _ in nil }
+    ) -> [HTML] {
+        let anchors = marked.indices.map(anchorID)
+        let keys = marked.indices.map { index in
+            CardFragments.Key(
+                id: marked[index].giveaway.id, marks: marked[index].marks, compact: style == .compact,
+                anchorID: anchors[index], language: language)
+        }
+        return fragments.html(for: keys, generation: generation, now: now) { index in
+            let card = marked[index]
+            let model = GiveawayCardModel(giveaway: card.giveaway, now: now, marks: card.marks, strings: strings)
             return GiveawayCard(
                 model: model,
                 heart: HeartButton(
                     giveawayID: model.id, title: model.title, isFavorite: model.isFavorite, strings: strings),
-                style: style, anchorID: anchorID
+                style: style, anchorID: anchors[index]
             ).render()
         }
     }

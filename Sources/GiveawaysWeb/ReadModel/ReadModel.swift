@@ -19,27 +19,23 @@ struct ReadModelSnapshot: Sendable {
     let isDemoData: Bool
     /// The free-to-play catalog.
     let catalog: CatalogSnapshot
-    /// Loot giveaways in the feed by the catalog game they belong to, and the reverse.
-    let lootByGame: [Int: [Int]]
-    let gameByGiveaway: [Int: Int]
+    /// Loot giveaways in the feed by the catalog game they belong to, and the reverse: worked out on first use
+    /// (the catalog and Details need them; the first Home of a big feed does not wait for them), then reused.
+    var lootByGame: [Int: [Int]] { lazyLoot.value.byGame }
+    var gameByGiveaway: [Int: Int] { lazyLoot.value.byGiveaway }
     /// Increases with every reload that brings something the cached pages show, so that anything derived knows
     /// when it is out of date. The scheduler's state is not part of it.
     let generation: Int
     private let lazyIndex: LazySearchIndex
     private let lazyFacts: LazyRuleFacts
+    private let lazyLoot: LazyLootLinks
 
     init(
         stored: [StoredGiveaway], catalog: CatalogSnapshot = .empty, logs: [SourceID: SyncLog], isDemoData: Bool,
         generation: Int
     ) {
         self.catalog = catalog
-        let matcher = LootMatcher(games: catalog.listed.map(\.game))
-        var byGiveaway: [Int: Int] = [:]
-        for stored in stored where stored.history.isInFeed && stored.giveaway.type == .dlc {
-            if let game = matcher.game(forGiveawayTitled: stored.giveaway.title) { byGiveaway[stored.id] = game }
-        }
-        gameByGiveaway = byGiveaway
-        lootByGame = Dictionary(grouping: byGiveaway.keys.sorted(), by: { byGiveaway[$0]! })
+        lazyLoot = LazyLootLinks(stored: stored, catalog: catalog)
         giveaways = stored.filter(\.history.isInFeed).map(\.giveaway)
         self.stored = Dictionary(stored.map { ($0.id, $0) }) { first, _ in first }
         platformSlugs = Set(giveaways.flatMap { $0.platforms.map(\.slug) })
@@ -96,6 +92,32 @@ final class LazySearchIndex: Sendable {
     }
 }
 
+/// Which catalog game each loot giveaway in the feed belongs to, matched by title on first use, then reused.
+final class LazyLootLinks: Sendable {
+    private let stored: [StoredGiveaway]
+    private let games: [CatalogGame]
+    private let links = Mutex<(byGiveaway: [Int: Int], byGame: [Int: [Int]])?>(nil)
+
+    init(stored: [StoredGiveaway], catalog: CatalogSnapshot) {
+        self.stored = stored
+        games = catalog.listed.map(\.game)
+    }
+
+    var value: (byGiveaway: [Int: Int], byGame: [Int: [Int]]) {
+        links.withLock { links in
+            if let links { return links }
+            let matcher = LootMatcher(games: games)
+            var byGiveaway: [Int: Int] = [:]
+            for stored in stored where stored.history.isInFeed && stored.giveaway.type == .dlc {
+                if let game = matcher.game(forGiveawayTitled: stored.giveaway.title) { byGiveaway[stored.id] = game }
+            }
+            let built = (byGiveaway, Dictionary(grouping: byGiveaway.keys.sorted(), by: { byGiveaway[$0]! }))
+            links = built
+            return built
+        }
+    }
+}
+
 /// Each feed giveaway's `RuleFacts`, worked out on the first page that applies a visitor's rules, then reused.
 final class LazyRuleFacts: Sendable {
     private let giveaways: [Giveaway]
@@ -136,6 +158,11 @@ final class ReadModel: Sendable {
     let pages: PageCache
     /// Rendered giveaway cards, joined into personal pages.
     let cards: CardFragments
+    /// The parts of personal pages that every visitor shares (frames, selections).
+    let parts: SharedParts
+    /// Compressed answers by validator, shared with the gzip middleware: a personal page asked for again unchanged
+    /// is sent from here without being rendered.
+    let compressed = CompressedBodies(budget: Defaults.compressedBodiesBudgetBytes)
 
     init(
         feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil, log: any SyncLogRepository,
@@ -143,6 +170,7 @@ final class ReadModel: Sendable {
         cardBudget: Int = Defaults.renderedCardsBudgetBytes
     ) {
         cards = CardFragments(budget: cardBudget)
+        parts = SharedParts(capacity: cardBudget > 0 ? Defaults.sharedPartsCapacity : 0)
         self.feed = feed
         sources = catalog == nil ? [.gamerpower] : [.gamerpower, .freetogame]
         self.catalog = catalog
@@ -313,8 +341,7 @@ extension ReadModelSnapshot {
         logs = other.logs
         isDemoData = other.isDemoData
         self.catalog = catalog ?? other.catalog
-        lootByGame = other.lootByGame
-        gameByGiveaway = other.gameByGiveaway
+        lazyLoot = other.lazyLoot
         self.generation = generation
         lazyIndex = other.lazyIndex
         lazyFacts = other.lazyFacts
@@ -335,21 +362,61 @@ struct HomeSelection: Sendable {
     let endingSoonCount: Int
     let summary: FeedSummary
 
-    init(filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date) {
-        var query = filters.query
-        // "What ends first" is the natural order of an ending-soon list, unless another order was asked for.
-        if filters.endingSoon && query.sort == .date { query.sort = .ending }
-        var results = ListGiveawaysUseCase().execute(
-            snapshot.giveaways, query: query, now: now, index: query.search.isEmpty ? nil : snapshot.searchIndex)
-        if filters.endingSoon {
-            results = results.filter { EndingSoon.contains($0, at: now, for: visitor.marks) }
+    /// What the selection is before anyone's marks and rules: the same for every visitor of one snapshot, minute
+    /// and filters, so personal pages share it (`SharedParts`).
+    struct Shared: Sendable {
+        /// The filters' results; with "ending soon", only what ends within a day (claimed or not).
+        let results: [Giveaway]
+        /// The live giveaways ending within a day, claimed or not.
+        let endingSoon: [Int]
+        let summary: FeedSummary
+
+        init(filters: HomeFilters, snapshot: ReadModelSnapshot, now: Date) {
+            var query = filters.query
+            // "What ends first" is the natural order of an ending-soon list, unless another order was asked for.
+            if filters.endingSoon && query.sort == .date { query.sort = .ending }
+            var results = ListGiveawaysUseCase().execute(
+                snapshot.giveaways, query: query, now: now, index: query.search.isEmpty ? nil : snapshot.searchIndex)
+            if filters.endingSoon {
+                results = results.filter { EndingSoon.contains($0, at: now) }
+            }
+            self.results = results
+            endingSoon = snapshot.live(at: now).filter { EndingSoon.contains($0, at: now) }.map(\.id)
+            summary = FeedSummary(snapshot, at: now)
         }
+    }
+
+    init(filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date) {
+        self.init(
+            filters: filters, shared: Shared(filters: filters, snapshot: snapshot, now: now), snapshot: snapshot,
+            visitor: visitor)
+    }
+
+    init(filters: HomeFilters, shared: Shared, snapshot: ReadModelSnapshot, visitor: Visitor) {
+        let marks = visitor.marks
+        func claimed(_ id: Int) -> Bool { marks.has(.claimed, on: .giveaway(id)) }
+        // What a visitor claimed is never "ending soon" news for them (`EndingSoon.contains(_:at:for:)`).
+        let results =
+            filters.endingSoon && !marks.isEmpty ? shared.results.filter { !claimed($0.id) } : shared.results
         let rules = RulesOutcome(results, snapshot: snapshot, visitor: visitor, showAll: filters.showAll)
         giveaways = rules.giveaways
         hiddenByRules = rules.hiddenByRules
         rulesApplied = rules.rulesApplied
         cards = snapshot.marked(giveaways, for: visitor)
-        endingSoonCount = snapshot.live(at: now).count { EndingSoon.contains($0, at: now, for: visitor.marks) }
-        summary = FeedSummary(snapshot, at: now)
+        endingSoonCount = marks.isEmpty ? shared.endingSoon.count : shared.endingSoon.count { !claimed($0) }
+        summary = shared.summary
+    }
+}
+
+extension ReadModel {
+    /// Home's selection for `visitor`, from the part every visitor shares.
+    func homeSelection(
+        _ filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date
+    ) -> HomeSelection {
+        let shared = parts.value(
+            .init(kind: .homeSelection, filters: filters.with(showAll: false)), generation: snapshot.generation,
+            now: now
+        ) { HomeSelection.Shared(filters: filters, snapshot: snapshot, now: now) }
+        return HomeSelection(filters: filters, shared: shared, snapshot: snapshot, visitor: visitor)
     }
 }

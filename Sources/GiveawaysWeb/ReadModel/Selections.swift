@@ -72,9 +72,34 @@ struct MoreSelection: Sendable {
     let rules: RulesOutcome
     let summary: FeedSummary
 
+    /// What More shows before anyone's marks and rules: the same for every visitor of one snapshot and minute.
+    struct Shared: Sendable {
+        let live: [Giveaway]
+        let summary: FeedSummary
+
+        init(snapshot: ReadModelSnapshot, now: Date) {
+            live = snapshot.live(at: now)
+            summary = FeedSummary(snapshot, at: now)
+        }
+    }
+
     init(snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, now: Date) {
-        rules = RulesOutcome(snapshot.live(at: now), snapshot: snapshot, visitor: visitor, showAll: showAll)
+        self.init(shared: Shared(snapshot: snapshot, now: now), snapshot: snapshot, visitor: visitor, showAll: showAll)
+    }
+
+    init(shared: Shared, snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool) {
+        rules = RulesOutcome(shared.live, snapshot: snapshot, visitor: visitor, showAll: showAll)
         live = snapshot.marked(rules.giveaways, for: visitor)
-        summary = FeedSummary(snapshot, at: now)
+        summary = shared.summary
+    }
+}
+
+extension ReadModel {
+    /// More's selection for `visitor`, from the part every visitor shares.
+    func moreSelection(snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool, now: Date) -> MoreSelection {
+        let shared = parts.value(.init(kind: .moreSelection), generation: snapshot.generation, now: now) {
+            MoreSelection.Shared(snapshot: snapshot, now: now)
+        }
+        return MoreSelection(shared: shared, snapshot: snapshot, visitor: visitor, showAll: showAll)
     }
 }

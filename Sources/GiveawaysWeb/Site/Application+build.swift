@@ -334,7 +334,7 @@ public func buildApplication(
     let responder = router.buildResponder()
         .behind(PageCacheMiddleware(pages: readModel.pages, cookies: profileCookies, clock: clock))
         .behind(LanguageMiddleware())
-        .behind(ConditionalGzipMiddleware<AppRequestContext>())
+        .behind(ConditionalGzipMiddleware<AppRequestContext>(compressed: readModel.compressed))
         .behind(SecurityHeadersMiddleware<AppRequestContext>())
         .behind(RequestLogMiddleware())
         .behind(MetricsMiddleware(metrics: metrics))

@@ -35,7 +35,18 @@ extension ReadModel {
             headers[.eTag] = etag
             return Response(status: .notModified, headers: headers)
         }
-        var response = PageResponse.html(render())
+        var response: Response
+        if ConditionalGzipMiddleware<AppRequestContext>.acceptsGzip(request.headers[.acceptEncoding]),
+            let gzipped = compressed.cached(for: etag)
+        {
+            // Asked for again unchanged, by a client that did not send the validator: the copy compressed the first
+            // time is sent as the gzip middleware would send it, without rendering the page again.
+            response = Response(status: .ok, headers: PageResponse.headers, body: .init(byteBuffer: gzipped))
+            response.headers[.eTag] = etag
+            response.headers[.contentEncoding] = "gzip"
+            return response
+        }
+        response = PageResponse.html(render())
         response.headers[.eTag] = etag
         return response
     }

@@ -17,6 +17,12 @@ struct Layout {
     var headLinks: HTML = .empty
 
     func render() -> HTML {
+        "\(head)\(content)\(foot)"
+    }
+
+    /// Everything before the page's content. With `foot`, the frame that personal pages keep per address and
+    /// language (`SharedParts`).
+    var head: HTML {
         let layout = strings.layout
         return """
             <!doctype html>
@@ -53,7 +59,15 @@ struct Layout {
               </div>
             </header>
             <main id="main" class="page" tabindex="-1">
-            \(content)
+
+            """
+    }
+
+    /// Everything after the page's content.
+    var foot: HTML {
+        let layout = strings.layout
+        return """
+
             </main>
             <footer class="site-footer">
               <p>\(layout.credits(Self.gamerpowerLink, Self.freetogameLink)) <a href="\(SiteRoute.discover(showGenres: false).path)">\(layout.discoverGames)</a> · <a href="\(SiteRoute.history(HistoryFilters()).path)">\(layout.history)</a> · <a href="\(SiteRoute.stats.path)">\(layout.statistics)</a> · <a href="\(SiteRoute.status.path)">\(layout.syncStatus)</a> · <a href="\(SiteRoute.api(.reference).path)">\(layout.api)</a></p>

@@ -10,7 +10,11 @@ import Synchronization
 struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
     static var minimumSize: Int { 1024 }
     static var maximumSize: Int { 4 * 1_048_576 }
-    let compressed = CompressedBodies(budget: Defaults.compressedBodiesBudgetBytes)
+    let compressed: CompressedBodies
+
+    init(compressed: CompressedBodies = CompressedBodies(budget: Defaults.compressedBodiesBudgetBytes)) {
+        self.compressed = compressed
+    }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response

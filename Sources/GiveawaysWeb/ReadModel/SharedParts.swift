@@ -1,0 +1,75 @@
+import Foundation
+import GiveawaysDomain
+import Synchronization
+
+/// The parts of personal pages that do not depend on who is looking, kept per read-model generation and minute
+/// like the kept pages and cards: a page's frame (the head, navigation and footer, and the parts of its header that
+/// show no visitor's marks), a list's selection before a visitor's marks and rules, More's carousel. A personal page
+/// then only works out and joins its visitor's few parts. Each part is made by the same code that renders a page
+/// afresh, so the joined bytes are the same.
+final class SharedParts: Sendable {
+    struct Key: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            case homeSelection, homeFrame, moreSelection, moreFrame, carousel
+        }
+
+        let kind: Kind
+        /// The request target for frames (they carry the page's address); empty otherwise.
+        var target = ""
+        var language: Language?
+        var filters: HomeFilters?
+        /// The giveaways a part shows, in order, for a part that depends on which (the carousel).
+        var ids: [Int] = []
+    }
+
+    /// Parts kept at most (frames are a few KB, selections a list of references); past it, everything is dropped
+    /// and made again as needed. `0` keeps nothing: every part is made afresh (the tests compare both ways).
+    private let capacity: Int
+    private let state = Mutex<(generation: Int, minute: Int, entries: [Key: any Sendable])>((0, 0, [:]))
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The part for `key` as of the snapshot `generation` at `now`: kept, or made by `make` and kept.
+    func value<Value: Sendable>(_ key: Key, generation: Int, now: Date, make: () -> Value) -> Value {
+        guard capacity > 0 else { return make() }
+        let minute = PageCache.minute(now)
+        let kept = state.withLock { state -> (any Sendable)? in
+            if (generation, minute) > (state.generation, state.minute) {
+                state = (generation, minute, [:])
+            }
+            return state.generation == generation && state.minute == minute ? state.entries[key] : nil
+        }
+        if let kept = kept as? Value { return kept }
+        let value = make()
+        // A frame is kept under its address; junk addresses are served but not kept (as in the page cache).
+        guard key.target.utf8.count <= PageCache.maxTargetLength else { return value }
+        state.withLock { state in
+            // A request that still holds an older snapshot (or minute) made it for itself and keeps nothing.
+            guard state.generation == generation, state.minute == minute else { return }
+            if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[key] = value
+        }
+        return value
+    }
+}
+
+/// A page's frame around its visitor's parts: what comes before, between and after them, as rendered.
+struct PageFrame: Sendable {
+    /// One more than the visitor's parts it goes around.
+    let parts: [HTML]
+
+    /// The page: the frame's parts with `fillings` between them, in one string of the right size.
+    func join(_ fillings: [HTML]) -> HTML {
+        precondition(fillings.count == parts.count - 1)
+        var page = ""
+        page.reserveCapacity(
+            parts.reduce(0) { $0 + $1.rendered.utf8.count } + fillings.reduce(0) { $0 + $1.rendered.utf8.count })
+        for (index, part) in parts.enumerated() {
+            if index > 0 { page += fillings[index - 1].rendered }
+            page += part.rendered
+        }
+        return HTML(trusted: page)
+    }
+}
