@@ -34,6 +34,8 @@ public enum Defaults {
     /// The parts of personal pages that every visitor shares (frames and selections of a few KB each), kept at
     /// most; past it they are dropped and made again.
     public static let sharedPartsCapacity = 1_000
+    /// The bytes those parts may hold together (frames' text, selections' copies of giveaways).
+    public static let sharedPartsBudgetBytes = 32 * 1_048_576
     /// Gzipped copies of other answers (JSON, pages of visitors with marks), by ETag.
     public static let compressedBodiesBudgetBytes = 32 * 1_048_576
     /// The image cache on disk, and the largest single image it keeps.

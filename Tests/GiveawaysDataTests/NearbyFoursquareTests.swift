@@ -315,6 +315,14 @@ import Testing
                         }
                         #expect(seen.ids == again.places.map(\.id))
                     }
+                    // A refused key is what the operator must fix: said as it is, even where ids were kept.
+                    fake.misbehave(.answer(status: 401, body: "{\"message\":\"Unauthorized\"}"))
+                    do throws(PlaceSourceError) {
+                        _ = try await source.search(PlaceQuery(area: here.area, limit: 3))
+                        Issue.record("both sources failed, yet places came")
+                    } catch {
+                        #expect(error == .refusedKey)
+                    }
                 }
             }
         }

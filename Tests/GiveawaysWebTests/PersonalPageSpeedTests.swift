@@ -159,6 +159,31 @@ import Testing
         #expect(made.withLock { $0 } == count + 6, "a capacity of 0 keeps nothing")
     }
 
+    /// The parts kept are bounded in bytes too: the filters one client can vary (a search, a sort, a type…) cost at
+    /// most the budget, and a part bigger than a quarter of it is made for its request and not kept.
+    @Test func sharedPartsAreBoundedInBytes() {
+        let parts = SharedParts(capacity: 100, budgetBytes: 1_000)
+        let made = Mutex(0)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        func part(_ target: String, bytes: Int) -> String {
+            parts.value(.init(kind: .homeFrame, target: target), generation: 1, now: now) {
+                made.withLock { $0 += 1 }
+                return String(repeating: "x", count: bytes - target.utf8.count)
+            }
+        }
+        for name in ["/a", "/b", "/c", "/d"] { _ = part(name, bytes: 240) }
+        for name in ["/a", "/b", "/c", "/d"] { _ = part(name, bytes: 240) }
+        #expect(made.withLock { $0 } == 4, "four parts of 240 bytes fit a budget of 1,000")
+        _ = part("/e", bytes: 240)
+        _ = part("/a", bytes: 240)
+        #expect(made.withLock { $0 } == 6, "a fifth drops what was kept")
+        _ = part("/big", bytes: 300)
+        _ = part("/big", bytes: 300)
+        #expect(made.withLock { $0 } == 8, "a part over a quarter of the budget is never kept")
+        _ = part("/e", bytes: 240)
+        #expect(made.withLock { $0 } == 8, "and does not push out what was")
+    }
+
     /// A personal page carries a validator made before rendering: a revisit with nothing changed is a 304, and a
     /// new mark, another visitor or another language is not.
     @Test func aPersonalPageRevisitedUnchangedIsA304() async throws {
@@ -231,4 +256,8 @@ import Testing
         }
         #expect(renders.withLock { $0 } == count + 3, "a budget of 0 keeps nothing")
     }
+}
+
+extension String: SharedPart {
+    public var keptBytes: Int { utf8.count }
 }

@@ -57,9 +57,9 @@ public final class PostgresDatabase: Sendable {
             logger: logger,
             connectionWait: connectionWait)
         do {
-            try await withDeadline(timeout, url: url) {
-                try await PostgresSchema.migrate(database, upTo: lastMigration)
-            }
+            // Not under the deadline: a migration may rightly take long, or wait for another instance's (a lost
+            // server still ends it, through the connection wait).
+            try await PostgresSchema.migrate(database, upTo: lastMigration)
         } catch let error as PostgresDatabaseError {
             await database.close()
             throw error
@@ -171,7 +171,17 @@ public final class PostgresDatabase: Sendable {
                                 $0.inUse += 1
                             }
                             defer { self.usage.withLock { $0.inUse -= 1 } }
-                            return try await work.value(connection)
+                            do {
+                                return try await work.value(connection)
+                            } catch {
+                                // Cancelled on the way (the bound gave up on it): a statement may still run, or a
+                                // transaction be open, so the connection must not go back to the pool as it is.
+                                if Task.isCancelled {
+                                    let closing: EventLoopFuture<Void> = connection.close()
+                                    _ = closing
+                                }
+                                throw error
+                            }
                         }
                     }
                     group.addTask { [connectionWait] in
@@ -252,8 +262,8 @@ public final class PostgresDatabase: Sendable {
         let logger = logger
         return try await withConnection(statementWait: statementWait) { connection in
             let transaction = PostgresTransaction(connection: connection, logger: logger)
-            try await transaction.run(begin)
             do {
+                try await transaction.run(begin)
                 let result = try await body(transaction)
                 try await transaction.run("COMMIT")
                 return result

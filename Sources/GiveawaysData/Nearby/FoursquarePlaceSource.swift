@@ -55,8 +55,9 @@ public final class FoursquarePlaceSource: PlaceSource {
             answer = try await http.send(request)
             (places, circle) = try FoursquareDecoder().page(answer.body)
         } catch {
-            // A first page shows what was listed here; a next page's failure leaves the list on show as it is.
-            guard query.cursor == nil, let seen = keptIDs(query) else { throw error }
+            // A first page shows what was listed here; a next page's failure leaves the list on show as it is. A
+            // refused key is what the operator must fix: said as it is.
+            guard query.cursor == nil, error != .refusedKey, let seen = keptIDs(query) else { throw error }
             throw .onlyIDsKept(seen, reason: error)
         }
         var area = circle

@@ -5,7 +5,7 @@ import GiveawaysDomain
 /// Telegram's HTML parse mode. Every upstream text is escaped for that HTML, and links are http(s) only, so a
 /// title like `</a><script>` stays text.
 enum TelegramMessage {
-    /// Telegram's limits: a photo's caption and a message's text, in characters.
+    /// Telegram's limits: a photo's caption and a message's text, in UTF-16 units.
     static let captionLimit = 1024
     static let textLimit = 4096
 
@@ -39,7 +39,7 @@ enum TelegramMessage {
         }
         let text = Self.text(giveaway: giveaway, event: event, change: change, channels: channels)
         let photo = HookPayload.DiscordBody.webLink(giveaway.imageURL)
-        let method = photo != nil && text.count <= captionLimit ? "sendPhoto" : "sendMessage"
+        let method = photo != nil && text.utf16.count <= captionLimit ? "sendPhoto" : "sendMessage"
         let body =
             method == "sendPhoto"
             ? Body(chatID: chat, photo: photo, caption: text)
@@ -69,13 +69,14 @@ enum TelegramMessage {
         if let details = HookPayload.DiscordBody.webLink(channels.details(of: giveaway)) {
             links.append("<a href=\"\(escape(details))\">Details</a>")
         }
+        // Telegram counts UTF-16 units (an emoji is two); the escaped text is never shorter than what it shows.
         var text = ""
-        for line in lines where text.count + line.count + 1 <= limit {
+        for line in lines where text.utf16.count + line.utf16.count + 1 <= limit {
             text += text.isEmpty ? line : "\n" + line
         }
         while !links.isEmpty {
             let line = links.joined(separator: " · ")
-            if text.count + line.count + 1 <= limit { return text + "\n" + line }
+            if text.utf16.count + line.utf16.count + 1 <= limit { return text + "\n" + line }
             links.removeFirst()
         }
         return text

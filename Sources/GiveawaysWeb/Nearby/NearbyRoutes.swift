@@ -25,7 +25,7 @@ struct NearbyRoutes: Sendable {
         guard let services else {
             return page(request, context, NearbyPage.notSetUp(strings))
         }
-        let remembered = try await rememberedArea(context)
+        let remembered = await rememberedArea(context)
         if filters.center == nil, filters.near.isEmpty, let remembered {
             filters.center = remembered.center
             filters.zoom = filters.zoom ?? remembered.zoom
@@ -39,7 +39,7 @@ struct NearbyRoutes: Sendable {
         }
         let model = NearbyPage.Model(
             filters: filters, outcome: outcome, defaultCenter: services.defaultCenter, strings: strings)
-        try await remember(model, context, before: remembered)
+        await remember(model, context, before: remembered)
         var response =
             PageResponse.wantsFragment(request)
             ? PageResponse.html(NearbyResults(model: model).render())
@@ -66,25 +66,30 @@ struct NearbyRoutes: Sendable {
 
     // MARK: - The visitor's last area
 
-    private func rememberedArea(_ context: AppRequestContext) async throws -> NearbyArea? {
+    /// The visitor's last area, when the store answers: Nearby needs no database, so one that is down (PostgreSQL
+    /// stopped) costs the visitor only their remembered area.
+    private func rememberedArea(_ context: AppRequestContext) async -> NearbyArea? {
         guard let profiles, let profile = context.profile else { return nil }
-        return try await profiles.settings(of: profile).nearbyArea
+        do {
+            return try await profiles.settings(of: profile).nearbyArea
+        } catch {
+            context.logger.notice("could not read the visitor's last Nearby area", metadata: ["reason": "\(error)"])
+            return nil
+        }
     }
 
     /// Keeps the area the page shows when the visitor chose it (a centre in the URL, or a typed place that was
-    /// found), in their profile only; the server's default centre is not theirs. Written only when it moved.
-    private func remember(
-        _ model: NearbyPage.Model, _ context: AppRequestContext, before: NearbyArea?
-    ) async throws {
-        guard let profiles, let profile = context.profile else { return }
-        let chosen: Bool
-        switch model.outcome {
-        case .places(let page):
-            chosen = model.filters.center != nil || (!model.filters.near.isEmpty && page.area != nil)
-        case .failed: chosen = model.filters.center != nil
-        }
+    /// found) and places came for it, in their profile only; the server's default centre is not theirs. Written
+    /// only when it moved; a store that is down loses only this.
+    private func remember(_ model: NearbyPage.Model, _ context: AppRequestContext, before: NearbyArea?) async {
+        guard let profiles, let profile = context.profile, case .places(let page) = model.outcome else { return }
+        let chosen = model.filters.center != nil || (!model.filters.near.isEmpty && page.area != nil)
         guard chosen, let area = NearbyArea(center: model.center, zoom: model.zoom), area != before else { return }
-        try await profiles.saveNearbyArea(area, for: profile, at: clock())
+        do {
+            try await profiles.saveNearbyArea(area, for: profile, at: clock())
+        } catch {
+            context.logger.notice("could not keep the visitor's last Nearby area", metadata: ["reason": "\(error)"])
+        }
     }
 
     private func page(_ request: Request, _ context: AppRequestContext, _ content: HTML) -> Response {

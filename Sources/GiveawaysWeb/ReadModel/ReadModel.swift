@@ -414,6 +414,7 @@ extension ReadModel {
         _ filters: HomeFilters, snapshot: ReadModelSnapshot, visitor: Visitor, now: Date
     ) -> HomeSelection {
         let shared = parts.value(
+            // The page and "show all" are not the selection's: one part for every page of it.
             .init(kind: .homeSelection, filters: filters.with(showAll: false)), generation: snapshot.generation,
             now: now
         ) { HomeSelection.Shared(filters: filters, snapshot: snapshot, now: now) }

@@ -22,37 +22,69 @@ final class SharedParts: Sendable {
         var ids: [Int] = []
     }
 
-    /// Parts kept at most (frames are a few KB, selections a list of references); past it, everything is dropped
-    /// and made again as needed. `0` keeps nothing: every part is made afresh (the tests compare both ways).
+    /// Parts kept at most, and the bytes they may hold together (a frame is its page's text around the visitor's
+    /// parts; a selection holds a copy of each giveaway it lists, so one over 10,000 giveaways is megabytes); past
+    /// either, everything is dropped and made again as needed: the different filters one client can ask for cost
+    /// at most this. `capacity` `0` keeps nothing: every part is made afresh (the tests compare both ways).
     private let capacity: Int
-    private let state = Mutex<(generation: Int, minute: Int, entries: [Key: any Sendable])>((0, 0, [:]))
+    private let budgetBytes: Int
+    private let state = Mutex<(generation: Int, minute: Int, bytes: Int, entries: [Key: any Sendable])>((0, 0, 0, [:]))
 
-    init(capacity: Int) {
+    init(capacity: Int, budgetBytes: Int = Defaults.sharedPartsBudgetBytes) {
         self.capacity = capacity
+        self.budgetBytes = budgetBytes
     }
 
     /// The part for `key` as of the snapshot `generation` at `now`: kept, or made by `make` and kept.
-    func value<Value: Sendable>(_ key: Key, generation: Int, now: Date, make: () -> Value) -> Value {
+    func value<Value: SharedPart>(_ key: Key, generation: Int, now: Date, make: () -> Value) -> Value {
         guard capacity > 0 else { return make() }
         let minute = PageCache.minute(now)
         let kept = state.withLock { state -> (any Sendable)? in
             if (generation, minute) > (state.generation, state.minute) {
-                state = (generation, minute, [:])
+                state = (generation, minute, 0, [:])
             }
             return state.generation == generation && state.minute == minute ? state.entries[key] : nil
         }
         if let kept = kept as? Value { return kept }
         let value = make()
         // A frame is kept under its address; junk addresses are served but not kept (as in the page cache).
-        guard key.target.utf8.count <= PageCache.maxTargetLength else { return value }
+        let bytes = value.keptBytes + key.target.utf8.count + key.ids.count * MemoryLayout<Int>.stride
+        guard key.target.utf8.count <= PageCache.maxTargetLength, bytes <= budgetBytes / 4 else { return value }
         state.withLock { state in
             // A request that still holds an older snapshot (or minute) made it for itself and keeps nothing.
-            guard state.generation == generation, state.minute == minute else { return }
-            if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+            guard state.generation == generation, state.minute == minute, state.entries[key] == nil else { return }
+            if state.entries.count >= capacity || state.bytes + bytes > budgetBytes {
+                state.entries.removeAll(keepingCapacity: true)
+                state.bytes = 0
+            }
             state.entries[key] = value
+            state.bytes += bytes
         }
         return value
     }
+}
+
+/// A part personal pages share, with about how many bytes keeping it holds.
+protocol SharedPart: Sendable {
+    var keptBytes: Int { get }
+}
+
+extension HTML: SharedPart {
+    var keptBytes: Int { rendered.utf8.count }
+}
+
+extension PageFrame: SharedPart {
+    var keptBytes: Int { parts.reduce(0) { $0 + $1.keptBytes } }
+}
+
+extension HomeSelection.Shared: SharedPart {
+    var keptBytes: Int {
+        results.count * MemoryLayout<Giveaway>.stride + endingSoon.count * MemoryLayout<Int>.stride
+    }
+}
+
+extension MoreSelection.Shared: SharedPart {
+    var keptBytes: Int { live.count * MemoryLayout<Giveaway>.stride }
 }
 
 /// A page's frame around its visitor's parts: what comes before, between and after them, as rendered.
