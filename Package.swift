@@ -48,10 +48,13 @@ let package = Package(
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // The system zlib, for raw deflate pieces with a preset dictionary (personal pages' gzip).
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // The web app: routes, middleware, page view models, HTML components and static assets.
         .target(
             name: "GiveawaysWeb",
             dependencies: [
+                "CZlib",
                 "GiveawaysDomain",
                 "GiveawaysData",
                 "GiveawaysAPI",

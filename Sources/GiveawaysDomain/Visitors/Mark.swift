@@ -65,6 +65,8 @@ public struct VisitorMarks: Hashable, Sendable {
     /// Most recently set first.
     public let all: [Mark]
     private let index: [Key: Mark]
+    /// The kinds marked on each giveaway, as bits by `MarkKind` case: a card's marks in one look-up by id.
+    private let giveawayKinds: [Int: UInt16]
     /// A hash of `all`, worked out once when the marks are read: a personal page's validator hashes the visitor's
     /// marks on every request, and a profile may hold thousands of them.
     private let digest: Int
@@ -77,6 +79,11 @@ public struct VisitorMarks: Hashable, Sendable {
     public init(_ marks: [Mark]) {
         all = marks
         index = Dictionary(marks.map { (Key(subject: $0.subject, kind: $0.kind), $0) }) { first, _ in first }
+        var kinds: [Int: UInt16] = [:]
+        for mark in marks where mark.subject.kind == .giveaway {
+            kinds[mark.subject.id, default: 0] |= Self.bit(mark.kind)
+        }
+        giveawayKinds = kinds
         var hasher = Hasher()
         hasher.combine(marks)
         digest = hasher.finalize()
@@ -97,7 +104,31 @@ public struct VisitorMarks: Hashable, Sendable {
     public var isEmpty: Bool { all.isEmpty }
 
     public func has(_ kind: MarkKind, on subject: MarkSubject) -> Bool {
-        index[Key(subject: subject, kind: kind)] != nil
+        if subject.kind == .giveaway { return has(kind, in: kinds(onGiveaway: subject.id)) }
+        return index[Key(subject: subject, kind: kind)] != nil
+    }
+
+    /// Every kind marked on giveaway `id`, for `has(_:in:)`; one look-up.
+    public func kinds(onGiveaway id: Int) -> UInt16 {
+        giveawayKinds.isEmpty ? 0 : giveawayKinds[id] ?? 0
+    }
+
+    /// Whether `kinds` (from `kinds(onGiveaway:)`) holds `kind`.
+    public func has(_ kind: MarkKind, in kinds: UInt16) -> Bool {
+        kinds & Self.bit(kind) != 0
+    }
+
+    private static func bit(_ kind: MarkKind) -> UInt16 {
+        let ordinal: Int =
+            switch kind {
+            case .favorite: 0
+            case .note: 1
+            case .hidden: 2
+            case .chosenGenre: 3
+            case .claimed: 4
+            case .notInterested: 5
+            }
+        return 1 << ordinal
     }
 
     /// The mark of `kind` on `subject`, with its text and times.

@@ -153,9 +153,11 @@ struct HomePage {
     }
 
     let model: Model
+    /// The results' feed links (they depend on the filters and language only), when kept; made here otherwise.
+    var feedLinks: HTML?
 
     func render() -> HTML {
-        frame().join([HTML(trusted: String(model.endingSoonCount)), resultsFragment()])
+        frame().join([PagePieces(HTML(trusted: String(model.endingSoonCount))), resultsPieces()]).html
     }
 
     /// The page around the visitor's parts (the ending-soon count and the results), inside `layout` when one is
@@ -182,9 +184,14 @@ struct HomePage {
 
     /// The part that live search replaces: every matching live giveaway.
     func resultsFragment() -> HTML {
-        if let empty = model.emptyState { return "\(rulesNotice)\(empty.render())" }
+        resultsPieces().html
+    }
+
+    /// The results as the pieces they are joined from: the visitor's lines around the kept cards.
+    func resultsPieces() -> PagePieces {
+        if let empty = model.emptyState { return PagePieces("\(rulesNotice)\(empty.render())") }
         let strings = model.strings
-        let cards = model.renderer.cards(model.cards) { index in
+        let cards = model.renderer.pieces(model.cards) { index in
             index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil
         }
         let count = model.total
@@ -195,14 +202,21 @@ struct HomePage {
         let clear: HTML? =
             model.filters.isFiltered
             ? " · <a href=\"\(SiteRoute.home(HomeFilters()).path)\">\(strings.home.clearFilters)</a>" : nil
-        return """
+        var pieces = PagePieces(
+            """
             \(rulesNotice)
             <p class="results__count">\(counted)\(clear)</p>
-            \(FeedLinks(filters: model.filters, strings: strings).render())
+            \(feedLinks ?? FeedLinks(filters: model.filters, strings: strings).render())
             <h2 class="visually-hidden">\(strings.home.giveaways)</h2>
-            <div class="grid" data-list>\(cards)</div>
-            \(LoadMore(shown: model.cards.count, total: count, nextPath: next, strings: strings).render())
+            <div class="grid" data-list>
+            """)
+        pieces.append(contentsOf: cards)
+        pieces.append(
             """
+            </div>
+            \(LoadMore(shown: model.cards.count, total: count, nextPath: next, strings: strings).render())
+            """)
+        return pieces
     }
 
     private var searchForm: HTML {

@@ -73,7 +73,7 @@ struct MorePage {
     static let shelfLength = 20
 
     func render() -> HTML {
-        frame().join(visitorParts(carousel: carousel()))
+        frame().join(visitorParts(carousel: PagePiece(kept: carousel()))).html
     }
 
     /// The page around the visitor's parts (the rules line, the carousel, the shelves), inside `layout` when one
@@ -93,16 +93,25 @@ struct MorePage {
     }
 
     /// The visitor's parts, between the frame's: the rules line, `carousel`, the shelves.
-    func visitorParts(carousel: HTML) -> [HTML] {
-        let shelves = model.shelves.map(shelf)
+    func visitorParts(carousel: PagePiece) -> [PagePieces] {
         let strings = model.strings
         let empty = EmptyState(
             title: strings.home.noGiveawaysTitle, message: strings.more.nothingLive, actionTitle: strings.common.goHome,
             actionPath: SiteRoute.home(HomeFilters()).path)
+        var kept = PagePieces()
+        kept.append(carousel)
+        var shelves = PagePieces()
+        if model.shelves.isEmpty {
+            shelves.append(empty.render())
+        } else {
+            shelves.append("<div class=\"shelves\">")
+            for shelf in model.shelves { shelves.append(contentsOf: self.shelf(shelf)) }
+            shelves.append("</div>")
+        }
         return [
-            model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() } ?? .empty,
-            carousel,
-            shelves.isEmpty ? empty.render() : HTML("<div class=\"shelves\">\(shelves)</div>"),
+            PagePieces(model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() } ?? .empty),
+            kept,
+            shelves,
         ]
     }
 
@@ -144,14 +153,21 @@ struct MorePage {
             """
     }
 
-    private func shelf(_ shelf: Model.Shelf) -> HTML {
-        let cards = model.renderer.cards(shelf.cards, style: .compact).map { card -> HTML in "<li>\(card)</li>" }
+    /// One shelf's pieces; the shelves follow one another without a separator.
+    private func shelf(_ shelf: Model.Shelf) -> PagePieces {
         let id = "shelf-\(shelf.platform.slug)"
-        return """
+        var pieces = PagePieces(
+            """
             <section class="shelf" aria-labelledby="\(id)">
               <div class="section-head"><h2 id="\(id)">\(shelf.platform.displayName) <span class="count">\(shelf.count)</span></h2><a href="\(shelf.seeAllPath)">\(model.strings.more.seeAll)</a></div>
-              <ul class="shelf__row">\(Array(cards))</ul>
-            </section>
+              <ul class="shelf__row">
+            """)
+        pieces.append(contentsOf: model.renderer.pieces(shelf.cards, style: .compact, listItem: true))
+        pieces.append(
             """
+            </ul>
+            </section>
+            """)
+        return pieces
     }
 }

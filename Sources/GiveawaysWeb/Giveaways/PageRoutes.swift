@@ -43,13 +43,18 @@ struct PageRoutes: Sendable {
         guard case .home(let filters) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.page(request, snapshot, visitor, now, in: context.language) {
+        return readModel.page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
             let selection = readModel.homeSelection(filters, snapshot: snapshot, visitor: visitor, now: now)
+            let feedLinks = readModel.parts.value(
+                .init(kind: .feedLinks, language: context.language, filters: filters),
+                generation: snapshot.generation, now: now
+            ) { FeedLinks(filters: filters, strings: context.strings).render() }
             let page = HomePage(
                 model: .init(
                     filters: filters, selection: selection, visitor: visitor, now: now,
-                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
-            if PageResponse.wantsFragment(request) { return page.resultsFragment() }
+                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)),
+                feedLinks: feedLinks)
+            if PageResponse.wantsFragment(request) { return page.resultsPieces() }
             // The frame (head, navigation, Home's header, footer) is every visitor's; only the ending-soon count
             // and the results are this visitor's.
             let frame = readModel.parts.value(
@@ -61,7 +66,7 @@ struct PageRoutes: Sendable {
                         request, context, title: page.model.title, section: .home, content: .empty,
                         headLinks: FeedLinks(filters: filters, strings: context.strings).headLinks))
             }
-            return frame.join([HTML(trusted: String(page.model.endingSoonCount)), page.resultsFragment()])
+            return frame.join([PagePieces(HTML(trusted: String(page.model.endingSoonCount))), page.resultsPieces()])
         }
     }
 
@@ -93,7 +98,7 @@ struct PageRoutes: Sendable {
         guard case .more(let showAll) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.page(request, snapshot, visitor, now, in: context.language) {
+        return readModel.page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
             let page = MorePage(
                 model: .init(
                     selection: readModel.moreSelection(
@@ -113,8 +118,10 @@ struct PageRoutes: Sendable {
             let carousel = parts.value(
                 .init(kind: .carousel, language: context.language, ids: page.model.featuredGiveaways.map(\.id)),
                 generation: snapshot.generation, now: now
-            ) { page.carousel() }
-            return frame.join(page.visitorParts(carousel: carousel))
+            ) { PagePiece(kept: page.carousel()) }
+            var pieces = frame.join(page.visitorParts(carousel: carousel))
+            pieces.compression = .whole
+            return pieces
         }
     }
 
@@ -126,13 +133,13 @@ struct PageRoutes: Sendable {
         let visitor = try await visitors.visitor(context, at: now)
         let favorites = visitor.marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] }
         let page = FavoritesPage(
-            model: .init(favorites: favorites, visitor: visitor, page: pageNumber, now: now, strings: context.strings))
-        if PageResponse.wantsFragment(request) { return PageResponse.html(page.resultsFragment()) }
-        return PageResponse.html(
-            Layout(
-                request, context, title: context.strings.pageTitle(context.strings.lists.favoritesTitle),
-                section: .favorites, content: page.render()
-            ).render())
+            model: .init(
+                favorites: favorites, visitor: visitor, page: pageNumber,
+                renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
+        return readModel.listPage(
+            request, context, snapshot, visitor, now,
+            title: context.strings.pageTitle(context.strings.lists.favoritesTitle), content: page.content,
+            results: page.resultsPieces)
     }
 
     /// `GET /status` — each source's sync health. Rendered on every request, never kept in the page cache: it

@@ -160,9 +160,10 @@ final class ReadModel: Sendable {
     let cards: CardFragments
     /// The parts of personal pages that every visitor shares (frames, selections).
     let parts: SharedParts
-    /// Compressed answers by validator, shared with the gzip middleware: a personal page asked for again unchanged
-    /// is sent from here without being rendered.
+    /// Compressed answers by validator, shared with the gzip middleware.
     let compressed = CompressedBodies(budget: Defaults.compressedBodiesBudgetBytes)
+    /// The compressed pieces personal pages' gzip answers are joined from.
+    let compressedPieces: CompressedPieces
 
     init(
         feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil, log: any SyncLogRepository,
@@ -171,6 +172,7 @@ final class ReadModel: Sendable {
     ) {
         cards = CardFragments(budget: cardBudget)
         parts = SharedParts(capacity: cardBudget > 0 ? Defaults.sharedPartsCapacity : 0)
+        compressedPieces = CompressedPieces(budget: cardBudget > 0 ? Defaults.compressedPiecesBudgetBytes : 0)
         self.feed = feed
         sources = catalog == nil ? [.gamerpower] : [.gamerpower, .freetogame]
         self.catalog = catalog

@@ -62,7 +62,14 @@ struct RulesOutcome: Sendable {
 extension ReadModelSnapshot {
     /// `giveaways` with `visitor`'s marks on each.
     func marked(_ giveaways: [Giveaway], for visitor: Visitor) -> [MarkedGiveaway] {
-        giveaways.map { MarkedGiveaway(giveaway: $0, marks: visitor.cardMarks($0, stored: stored[$0.id])) }
+        // As `Visitor.cardMarks`, reading only the first-seen time of each (not a copy of its whole history), and
+        // none without a previous visit (then no card is "new").
+        let since = visitor.settings.previousVisitEndedAt
+        return giveaways.map { giveaway in
+            let isNew = since.map { since in stored[giveaway.id].map { $0.history.firstSeenAt > since } ?? false }
+            return MarkedGiveaway(
+                giveaway: giveaway, marks: CardMarks(visitor.marks, giveaway: giveaway.id, isNew: isNew ?? false))
+        }
     }
 }
 

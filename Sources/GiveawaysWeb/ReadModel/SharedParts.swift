@@ -10,7 +10,7 @@ import Synchronization
 final class SharedParts: Sendable {
     struct Key: Hashable, Sendable {
         enum Kind: Hashable, Sendable {
-            case homeSelection, homeFrame, moreSelection, moreFrame, carousel
+            case homeSelection, homeFrame, moreSelection, moreFrame, carousel, listFrame, feedLinks
         }
 
         let kind: Kind
@@ -73,6 +73,10 @@ extension HTML: SharedPart {
     var keptBytes: Int { rendered.utf8.count }
 }
 
+extension PagePiece: SharedPart {
+    var keptBytes: Int { html.rendered.utf8.count }
+}
+
 extension PageFrame: SharedPart {
     var keptBytes: Int { parts.reduce(0) { $0 + $1.keptBytes } }
 }
@@ -89,19 +93,26 @@ extension MoreSelection.Shared: SharedPart {
 
 /// A page's frame around its visitor's parts: what comes before, between and after them, as rendered.
 struct PageFrame: Sendable {
-    /// One more than the visitor's parts it goes around.
-    let parts: [HTML]
+    /// One more than the visitor's parts it goes around; each a kept piece.
+    let parts: [PagePiece]
 
-    /// The page: the frame's parts with `fillings` between them, in one string of the right size.
-    func join(_ fillings: [HTML]) -> HTML {
+    init(parts: [HTML]) {
+        self.parts = parts.map(PagePiece.init(kept:))
+    }
+
+    /// The page: the frame's parts with `fillings` between them.
+    func join(_ fillings: [PagePieces]) -> PagePieces {
         precondition(fillings.count == parts.count - 1)
-        var page = ""
-        page.reserveCapacity(
-            parts.reduce(0) { $0 + $1.rendered.utf8.count } + fillings.reduce(0) { $0 + $1.rendered.utf8.count })
+        var page = PagePieces()
         for (index, part) in parts.enumerated() {
-            if index > 0 { page += fillings[index - 1].rendered }
-            page += part.rendered
+            if index > 0 { page.append(contentsOf: fillings[index - 1]) }
+            page.append(part)
         }
-        return HTML(trusted: page)
+        return page
+    }
+
+    /// The page as one text.
+    func join(_ fillings: [HTML]) -> HTML {
+        join(fillings.map(PagePieces.init)).html
     }
 }

@@ -76,13 +76,11 @@ struct MarkRoutes: Sendable {
         let visitor = try await VisitorReader(marks: marks, profiles: profiles).visitor(context, at: now)
         let page = MarkedListPage(
             model: .init(
-                list: list, snapshot: snapshot, visitor: visitor, page: pageNumber, now: now, strings: context.strings))
-        if PageResponse.wantsFragment(request) { return PageResponse.html(page.resultsFragment()) }
-        return PageResponse.html(
-            Layout(
-                request, context, title: context.strings.pageTitle(page.title), section: .favorites,
-                content: page.render()
-            ).render())
+                list: list, snapshot: snapshot, visitor: visitor, page: pageNumber,
+                renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
+        return readModel.listPage(
+            request, context, snapshot, visitor, now, title: context.strings.pageTitle(page.title),
+            content: page.content, results: page.resultsPieces)
     }
 }
 

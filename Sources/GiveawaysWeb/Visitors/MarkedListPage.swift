@@ -7,7 +7,10 @@ struct MarkedListPage {
     /// The cards of the pages shown so far, formatted.
     struct Model {
         let list: SiteRoute.MarkedList
-        let cards: [GiveawayCardModel]
+        /// The cards of the pages shown so far, with the visitor's marks on each.
+        let cards: [MarkedGiveaway]
+        /// Which of them left the feed.
+        let leftFeed: [Bool]
         let total: Int
         let page: Int
         let nextPagePath: String
@@ -15,20 +18,23 @@ struct MarkedListPage {
         /// Sum of the listed worth of everything marked claimed.
         let worthText: String?
         let strings: Strings
+        let renderer: CardRenderer
 
         init(
-            list: SiteRoute.MarkedList, snapshot: ReadModelSnapshot, visitor: Visitor, page: Int, now: Date,
-            strings: Strings
+            list: SiteRoute.MarkedList, snapshot: ReadModelSnapshot, visitor: Visitor, page: Int,
+            renderer: CardRenderer
         ) {
+            let strings = renderer.strings
             self.strings = strings
+            self.renderer = renderer
             self.list = list
             let marked = visitor.marks.ids(list.mark, of: .giveaway).compactMap { snapshot.stored[$0] }
             let pageSize = Defaults.listPageSize
-            cards = marked.prefix(page * pageSize).map { stored in
-                GiveawayCardModel(
-                    giveaway: stored.giveaway, now: now, marks: visitor.cardMarks(stored.giveaway, stored: stored),
-                    strings: strings, hasLeftFeed: !stored.history.isInFeed)
+            let shown = marked.prefix(page * pageSize)
+            cards = shown.map { stored in
+                MarkedGiveaway(giveaway: stored.giveaway, marks: visitor.cardMarks(stored.giveaway, stored: stored))
             }
+            leftFeed = shown.map { !$0.history.isInFeed }
             total = marked.count
             self.page = page
             firstNewIndex = (page - 1) * pageSize
@@ -56,6 +62,11 @@ struct MarkedListPage {
     }
 
     func render() -> HTML {
+        content().html
+    }
+
+    /// The page's content, between the frame's head and foot.
+    func content() -> PagePieces {
         let count = model.total
         let text = model.strings.lists
         let number = model.strings.number(count)
@@ -66,41 +77,51 @@ struct MarkedListPage {
             case .notInterested:
                 count == 0 ? text.notInterestedEmptyIntro : text.notInterestedSummary(number)
             }
-        return """
+        var pieces = PagePieces(
+            """
             <section class="hero hero--compact">
               <h1>\(title)</h1>
               <p>\(summary)</p>
             </section>
             \(MyListsNav(current: model.list.rawValue, strings: model.strings).render())
-            <section id="results" class="results" aria-label="\(listLabel)">\(resultsFragment())</section>
-            """
+            <section id="results" class="results" aria-label="\(listLabel)">
+            """)
+        pieces.append(contentsOf: resultsPieces())
+        pieces.append("</section>")
+        return pieces
     }
 
     /// The list and its "Load more"; what "Load more" fetches.
     func resultsFragment() -> HTML {
+        resultsPieces().html
+    }
+
+    func resultsPieces() -> PagePieces {
         let strings = model.strings
         guard !model.cards.isEmpty else {
             let message =
                 model.list == .claimed ? strings.lists.claimedEmptyMessage : strings.lists.notInterestedEmptyMessage
-            return EmptyState(
-                title: strings.lists.nothingHereTitle, message: message, actionTitle: strings.common.browseGiveaways,
-                actionPath: SiteRoute.home(HomeFilters()).path
-            ).render()
+            return PagePieces(
+                EmptyState(
+                    title: strings.lists.nothingHereTitle, message: message,
+                    actionTitle: strings.common.browseGiveaways, actionPath: SiteRoute.home(HomeFilters()).path
+                ).render())
         }
-        let cards = model.cards.enumerated().map { index, card in
-            GiveawayCard(
-                model: card,
-                heart: HeartButton(
-                    giveawayID: card.id, title: card.title, isFavorite: card.isFavorite,
-                    strings: strings),
-                anchorID: index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil
-            ).render()
-        }
-        return """
-            <h2 class="visually-hidden">\(listLabel)</h2>
-            <div class="grid" data-list>\(cards)</div>
-            \(LoadMore(shown: model.cards.count, total: model.total, nextPath: model.nextPagePath, strings: strings).render())
+        var pieces = PagePieces(
             """
+            <h2 class="visually-hidden">\(listLabel)</h2>
+            <div class="grid" data-list>
+            """)
+        pieces.append(
+            contentsOf: model.renderer.pieces(
+                model.cards, anchorID: { index in index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
+                hasLeftFeed: { model.leftFeed[$0] }))
+        pieces.append(
+            """
+            </div>
+            \(LoadMore(shown: model.cards.count, total: model.total, nextPath: model.nextPagePath, strings: strings).render())
+            """)
+        return pieces
     }
 }
 

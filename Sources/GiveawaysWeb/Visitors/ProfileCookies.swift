@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GiveawaysDomain
 import Hummingbird
+import Synchronization
 
 /// The profile cookie: the anonymous profile's id, signed by this server (`<id>.<HMAC-SHA256>`, the key kept in
 /// the database), so that only ids the server issued carry data. A well-formed id it never issued is no profile:
@@ -19,6 +20,10 @@ struct ProfileCookies: Sendable {
     /// at the next start, which is safe).
     static let ephemeralKey: [UInt8] = (0..<32).map { _ in UInt8.random(in: 0...255) }
 
+    /// Signed values already checked: a signature checks out the same every time, and a visitor sends the same
+    /// cookie with every page. Only values that checked out are kept, so junk cannot fill it.
+    private let verified = VerifiedValues()
+
     /// `key`: the server's secret (see `AppDatabase.serverSecret`); tests may pass any bytes.
     init(key: [UInt8]) {
         self.keyBytes = key
@@ -35,12 +40,14 @@ struct ProfileCookies: Sendable {
     }
 
     func read(_ value: String) -> Reading {
+        if let id = verified.profile(for: value) { return .signed(id) }
         let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let id = ProfileID(rawValue: String(parts[0])) else { return .invalid }
         guard parts.count == 2 else { return .unsigned(id) }
         guard let mac = Self.base64URLDecoded(parts[1]), mac.count == SHA256.byteCount,
             HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Self.message(id), using: key)
         else { return .invalid }
+        verified.keep(value, id)
         return .signed(id)
     }
 
@@ -91,5 +98,22 @@ struct ProfileCookies: Sendable {
 extension UInt8 {
     fileprivate var isBase64URL: Bool {
         (65...90).contains(self) || (97...122).contains(self) || (48...57).contains(self) || self == 45 || self == 95
+    }
+}
+
+/// Cookie values whose signature checked out, and their profiles; at most `capacity`, then emptied.
+private final class VerifiedValues: Sendable {
+    private let capacity = 10_000
+    private let values = Mutex<[String: ProfileID]>([:])
+
+    func profile(for value: String) -> ProfileID? {
+        values.withLock { $0[value] }
+    }
+
+    func keep(_ value: String, _ profile: ProfileID) {
+        values.withLock { values in
+            if values.count >= capacity { values.removeAll(keepingCapacity: true) }
+            values[value] = profile
+        }
     }
 }

@@ -43,10 +43,10 @@ struct CardMarks: Hashable, Sendable {
 extension CardMarks {
     /// What `marks` say about giveaway `id`.
     init(_ marks: VisitorMarks, giveaway id: Int, isNew: Bool = false) {
-        let subject = MarkSubject.giveaway(id)
+        let kinds = marks.kinds(onGiveaway: id)
         self.init(
-            isFavorite: marks.has(.favorite, on: subject), isClaimed: marks.has(.claimed, on: subject),
-            isNotInterested: marks.has(.notInterested, on: subject), isNew: isNew)
+            isFavorite: marks.has(.favorite, in: kinds), isClaimed: marks.has(.claimed, in: kinds),
+            isNotInterested: marks.has(.notInterested, in: kinds), isNew: isNew)
     }
 }
 

@@ -22,33 +22,37 @@ extension ReadModel {
         _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
         render: () -> HTML
     ) -> Response {
+        page(request, snapshot, visitor, now, in: language, pieces: { PagePieces(render()) })
+    }
+
+    /// A page for one visitor, made of pieces: shared and cached unless the visitor's marks, rules or "new" badges
+    /// change it; otherwise written from its pieces, and gzipped by joining their kept compressed forms.
+    func page(
+        _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
+        pieces render: () -> PagePieces
+    ) -> Response {
         guard visitor.seesPersonalPages(snapshot) else {
-            return page(request, snapshot, VisitorMarks.none, now, in: language, render: render)
+            return page(request, snapshot, VisitorMarks.none, now, in: language) { render().html }
         }
         // A revisit with nothing changed costs no rendering: the validator is made of what the page is made of.
         let etag = visitor.pageTag(request: request, generation: snapshot.generation, now: now, language: language)
+        var headers = PageResponse.headers
+        headers[.eTag] = etag
         if let candidates = request.headers[.ifNoneMatch],
             ConditionalGzipMiddleware<AppRequestContext>.matches(candidates, etag)
         {
-            var headers = PageResponse.headers
             headers[.contentType] = nil
-            headers[.eTag] = etag
             return Response(status: .notModified, headers: headers)
         }
-        var response: Response
-        if ConditionalGzipMiddleware<AppRequestContext>.acceptsGzip(request.headers[.acceptEncoding]),
-            let gzipped = compressed.cached(for: etag)
-        {
-            // Asked for again unchanged, by a client that did not send the validator: the copy compressed the first
-            // time is sent as the gzip middleware would send it, without rendering the page again.
-            response = Response(status: .ok, headers: PageResponse.headers, body: .init(byteBuffer: gzipped))
-            response.headers[.eTag] = etag
-            response.headers[.contentEncoding] = "gzip"
-            return response
+        let page = render()
+        guard ConditionalGzipMiddleware<AppRequestContext>.acceptsGzip(request.headers[.acceptEncoding]),
+            page.byteCount >= ConditionalGzipMiddleware<AppRequestContext>.minimumSize
+        else {
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: page.buffer))
         }
-        response = PageResponse.html(render())
-        response.headers[.eTag] = etag
-        return response
+        headers[.contentEncoding] = "gzip"
+        let body = compressedPieces.gzip(page, generation: snapshot.generation, now: now)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 }
 
@@ -79,5 +83,26 @@ extension MarkRepository {
     func marks(of context: AppRequestContext) async throws -> VisitorMarks {
         guard let profile = context.profile else { return .none }
         return try await marks(of: profile)
+    }
+}
+
+extension ReadModel {
+    /// A page of the visitor's own lists (Favorites, Claimed, Not interested): the frame every visitor of the
+    /// address shares, kept, around the visitor's `content`; with `X-Fragment: results`, only `results`.
+    func listPage(
+        _ request: Request, _ context: AppRequestContext, _ snapshot: ReadModelSnapshot, _ visitor: Visitor,
+        _ now: Date, title: String, content: () -> PagePieces, results: () -> PagePieces
+    ) -> Response {
+        page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
+            if PageResponse.wantsFragment(request) { return results() }
+            let frame = parts.value(
+                .init(kind: .listFrame, target: request.uri.description, language: context.language),
+                generation: snapshot.generation, now: now
+            ) {
+                let layout = Layout(request, context, title: title, section: .favorites, content: .empty)
+                return PageFrame(parts: [layout.head, layout.foot])
+            }
+            return frame.join([content()])
+        }
     }
 }
