@@ -146,7 +146,8 @@ import Testing
         let a = PagePiece(kept: HTML(stringLiteral: card))
         let b = PagePiece(kept: HTML(stringLiteral: card.replacingOccurrences(of: "Lantern", with: "Harbor")))
         let c = PagePiece(kept: HTML(stringLiteral: "<p>Something else entirely — ünïcödé ✓</p>"))
-        let long = PagePiece(HTML(stringLiteral: String(repeating: "<li>Ein langer Text über Spiele</li>", count: 3_000)))
+        let long = PagePiece(
+            HTML(stringLiteral: String(repeating: "<li>Ein langer Text über Spiele</li>", count: 3_000)))
         let short = PagePiece(HTML(stringLiteral: "<span>12</span>"))
         let sequences: [[PagePiece]] = [
             [a, b], [c, b], [b, a, b], [short, b, long, a], [long], [c, short, c, short], [a, a, a], [], [b],

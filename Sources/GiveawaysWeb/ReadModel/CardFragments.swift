@@ -23,7 +23,8 @@ final class CardFragments: Sendable {
         /// marks would otherwise hash as strings and four booleans each).
         func hash(into hasher: inout Hasher) {
             hasher.combine(id)
-            let marks = (self.marks.isFavorite ? 1 : 0) | (self.marks.isClaimed ? 2 : 0)
+            let marks =
+                (self.marks.isFavorite ? 1 : 0) | (self.marks.isClaimed ? 2 : 0)
                 | (self.marks.isNotInterested ? 4 : 0) | (self.marks.isNew ? 8 : 0)
             let style = (compact ? 16 : 0) | (hasLeftFeed ? 32 : 0) | (listItem ? 64 : 0)
             let languageOrdinal =

@@ -145,7 +145,9 @@ enum PieceDeflater {
         var start = 0
         repeat {
             let length = min(65535, input.count - start)
-            output += [0, UInt8(length & 0xff), UInt8(length >> 8), UInt8(~length & 0xff), UInt8((~length >> 8) & 0xff)]
+            output += [
+                0, UInt8(length & 0xff), UInt8(length >> 8), UInt8(~length & 0xff), UInt8((~length >> 8) & 0xff),
+            ]
             output += input[start..<start + length]
             start += length
         } while start < input.count

@@ -80,7 +80,8 @@ struct FavoritesPage {
             """)
         pieces.append(
             contentsOf: model.renderer.pieces(
-                model.cards, anchorID: { index in index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
+                model.cards,
+                anchorID: { index in index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
                 hasLeftFeed: { model.leftFeed[$0] }))
         pieces.append(
             """

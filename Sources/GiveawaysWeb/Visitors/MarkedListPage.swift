@@ -114,7 +114,8 @@ struct MarkedListPage {
             """)
         pieces.append(
             contentsOf: model.renderer.pieces(
-                model.cards, anchorID: { index in index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
+                model.cards,
+                anchorID: { index in index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
                 hasLeftFeed: { model.leftFeed[$0] }))
         pieces.append(
             """
