@@ -57,7 +57,9 @@ struct HomePage {
             let pageSize = Defaults.homePageSize
             total = selection.cards.count
             firstNewIndex = (filters.page - 1) * pageSize
-            cards = Array(selection.cards.prefix(filters.page * pageSize))
+            // The whole list, not a copy of it, when every card is shown (a real feed: 70–160).
+            let shown = filters.page * pageSize
+            cards = selection.cards.count <= shown ? selection.cards : Array(selection.cards.prefix(shown))
             endingSoonCount = selection.endingSoonCount
             rulesNotice =
                 visitor.rules.isEmpty

@@ -67,7 +67,7 @@ struct ProfileCookies: Sendable {
 
     /// The request's cookie value, if any.
     static func value(in request: Request) -> String? {
-        request.cookies[name]?.value
+        request.cookieValue(name)
     }
 
     /// Whether the request carries a cookie that may name a profile with data: a valid signed one, or a bare id

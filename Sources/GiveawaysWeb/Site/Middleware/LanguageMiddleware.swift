@@ -19,7 +19,7 @@ struct LanguageMiddleware: RouterMiddleware {
             response.headers[.contentLanguage] = language.rawValue
         }
         if let requested = Language.requested(by: request),
-            request.cookies[Language.cookie]?.value != requested.rawValue
+            request.cookieValue(Language.cookie) != requested.rawValue
         {
             response.setCookie(requested.cookie(request: request))
         }

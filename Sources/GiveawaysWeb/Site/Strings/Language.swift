@@ -34,7 +34,7 @@ enum Language: String, CaseIterable, Hashable, Sendable {
     init(request: Request) {
         if let value = Self.queryValue(request), let language = Language(tag: value) {
             self = language
-        } else if let value = request.cookies[Self.cookie]?.value, let language = Language(tag: value) {
+        } else if let value = request.cookieValue(Self.cookie), let language = Language(tag: value) {
             self = language
         } else {
             self = Self.negotiate(request.headers[.acceptLanguage]) ?? .standard
