@@ -128,6 +128,9 @@ import Testing
                 #expect(gzipped.headers[.vary] == plain.headers[.vary])
                 var body = gzipped.body
                 #expect(try body.decompress(with: .gzip()) == plain.body, "\(uri)")
+                let again = try await client.execute(uri: uri, method: .get, headers: headers) { $0 }
+                #expect(again.body == gzipped.body, "asked again unchanged: the copy kept under its validator")
+                #expect(again.headers[.eTag] == gzipped.headers[.eTag])
                 var whole = plain.body
                 let compressedWhole = try whole.compress(with: .gzip())
                 #expect(

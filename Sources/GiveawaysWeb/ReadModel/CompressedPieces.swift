@@ -30,7 +30,7 @@ final class CompressedPieces: Sendable {
     /// The gzip stream of `page`, as of snapshot `generation` at `now`.
     func gzip(_ page: PagePieces, generation: Int, now: Date) -> ByteBuffer {
         if page.compression == .whole {
-            return PieceDeflater.gzip([PieceDeflater.deflate(page.html.rendered, dictionary: nil, level: 1)])
+            return PieceDeflater.gzip([PieceDeflater.deflate(page.html.rendered, dictionary: nil)])
         }
         let pieces = page.pieces
         let pairs = pieces.indices.map { index -> Pair? in

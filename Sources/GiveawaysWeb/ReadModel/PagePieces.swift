@@ -47,8 +47,8 @@ struct PagePieces: Sendable {
         /// Their kept compressed forms joined: no compression per request, about 1.1–1.5 times the bytes of the
         /// page compressed whole (each piece points back only into the piece before it).
         case joined
-        /// The page compressed whole at zlib's fastest level: for pages of many small pieces that repeat far
-        /// apart (More's shelves), where joining would send about 2.5 times the bytes.
+        /// The page compressed whole: for pages of many small pieces that repeat far apart (More's shelves),
+        /// where joining would send about 2.5 times the bytes.
         case whole
     }
 

@@ -160,7 +160,8 @@ final class ReadModel: Sendable {
     let cards: CardFragments
     /// The parts of personal pages that every visitor shares (frames, selections).
     let parts: SharedParts
-    /// Compressed answers by validator, shared with the gzip middleware.
+    /// Compressed answers by validator, shared with the gzip middleware; a personal page asked for again unchanged
+    /// within its minute is sent from here without being rendered or compressed again.
     let compressed = CompressedBodies(budget: Defaults.compressedBodiesBudgetBytes)
     /// The compressed pieces personal pages' gzip answers are joined from.
     let compressedPieces: CompressedPieces

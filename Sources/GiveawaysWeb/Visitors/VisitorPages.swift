@@ -44,14 +44,20 @@ extension ReadModel {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
+        let acceptsGzip = ConditionalGzipMiddleware<AppRequestContext>.acceptsGzip(request.headers[.acceptEncoding])
+        if acceptsGzip, let gzipped = compressed.cached(for: etag) {
+            // Asked for again unchanged by a client that did not send the validator (a reload, a prefetch): the
+            // copy compressed the first time, without rendering the page again.
+            headers[.contentEncoding] = "gzip"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipped))
+        }
         let page = render()
-        guard ConditionalGzipMiddleware<AppRequestContext>.acceptsGzip(request.headers[.acceptEncoding]),
-            page.byteCount >= ConditionalGzipMiddleware<AppRequestContext>.minimumSize
-        else {
+        guard acceptsGzip, page.byteCount >= ConditionalGzipMiddleware<AppRequestContext>.minimumSize else {
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: page.buffer))
         }
         headers[.contentEncoding] = "gzip"
         let body = compressedPieces.gzip(page, generation: snapshot.generation, now: now)
+        compressed.keep(body, for: etag)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 }

@@ -117,6 +117,12 @@ final class CompressedBodies: Sendable {
         if let hit = cached(for: tag) { return hit }
         var input = original
         let gzipped = try input.compress(with: .gzip())
+        keep(gzipped, for: tag)
+        return gzipped
+    }
+
+    /// Keeps `gzipped`, compressed elsewhere, under `tag`.
+    func keep(_ gzipped: ByteBuffer, for tag: String) {
         state.withLock { state in
             if state.bytes + gzipped.readableBytes > budget {
                 state.entries.removeAll(keepingCapacity: true)
@@ -125,7 +131,6 @@ final class CompressedBodies: Sendable {
             state.entries[tag] = gzipped
             state.bytes += gzipped.readableBytes
         }
-        return gzipped
     }
 }
 
