@@ -62,7 +62,8 @@ final class CompressedPieces: Sendable {
             state.withLock { state in
                 guard state.generation == generation, state.minute == minute else { return }
                 for (pair, piece) in made {
-                    let bytes = piece.bytes.count + 96
+                    // A text piece is named by itself: its name is kept too.
+                    let bytes = piece.bytes.count + 96 + pair.previous.keptBytes + pair.current.keptBytes
                     if state.bytes + bytes > budget {
                         state.entries.removeAll(keepingCapacity: true)
                         state.bytes = 0
@@ -73,6 +74,19 @@ final class CompressedPieces: Sendable {
             }
         }
         return PieceDeflater.gzip(deflated.map { $0! })
+    }
+}
+
+extension PagePiece.Name? {
+    fileprivate var keptBytes: Int { self?.keptBytes ?? 0 }
+}
+
+extension PagePiece.Name {
+    fileprivate var keptBytes: Int {
+        switch self {
+        case .kept: 0
+        case .text(let text): text.utf8.count
+        }
     }
 }
 
