@@ -38,10 +38,7 @@ struct MorePage {
                     isApplied: rules.rulesApplied, hiddenCount: rules.hiddenByRules,
                     togglePath: SiteRoute.more(showAll: rules.rulesApplied).path)
             returnPath = SiteRoute.more(showAll: showAll).path
-            let marks = Dictionary(selection.live.map { ($0.giveaway.id, $0.marks) }) { first, _ in first }
-            func marked(_ giveaway: Giveaway) -> MarkedGiveaway {
-                MarkedGiveaway(giveaway: giveaway, marks: marks[giveaway.id] ?? CardMarks())
-            }
+            let marks = Dictionary(selection.live.map { ($0.id, $0.marks) }) { first, _ in first }
             summary = selection.summary
             self.now = now
             let live = rules.giveaways
@@ -52,7 +49,9 @@ struct MorePage {
                 Shelf(
                     platform: shelf.platform, count: shelf.giveaways.count,
                     seeAllPath: HomeFilters().with(platform: shelf.platform.slug).path,
-                    cards: shelf.giveaways.prefix(MorePage.shelfLength).map(marked))
+                    cards: MarkedGiveaway.cards(of: Array(shelf.giveaways.prefix(MorePage.shelfLength))) {
+                        marks[$0] ?? CardMarks()
+                    })
             }
         }
 

@@ -46,7 +46,8 @@ struct PageRoutes: Sendable {
         return readModel.page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
             let selection = readModel.homeSelection(filters, snapshot: snapshot, visitor: visitor, now: now)
             let feedLinks = readModel.parts.value(
-                .init(kind: .feedLinks, language: context.language, filters: filters),
+                // Kept under the address too, so that an address too long to keep is not kept here either.
+                .init(kind: .feedLinks, target: request.uri.description, language: context.language, filters: filters),
                 generation: snapshot.generation, now: now
             ) { FeedLinks(filters: filters, strings: context.strings).render() }
             let page = HomePage(
@@ -131,15 +132,16 @@ struct PageRoutes: Sendable {
         guard case .favorites(let pageNumber) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        let favorites = visitor.marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] }
-        let page = FavoritesPage(
-            model: .init(
-                favorites: favorites, visitor: visitor, page: pageNumber,
-                renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
         return readModel.listPage(
             request, context, snapshot, visitor, now,
-            title: context.strings.pageTitle(context.strings.lists.favoritesTitle), content: page.content,
-            results: page.resultsPieces)
+            title: context.strings.pageTitle(context.strings.lists.favoritesTitle)
+        ) {
+            FavoritesPage(
+                model: .init(
+                    favorites: visitor.marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] },
+                    visitor: visitor, page: pageNumber,
+                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
+        }
     }
 
     /// `GET /status` — each source's sync health. Rendered on every request, never kept in the page cache: it

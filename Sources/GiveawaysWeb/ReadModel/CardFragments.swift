@@ -123,7 +123,7 @@ struct CardRenderer: Sendable {
         let leftFeed = marked.indices.map(hasLeftFeed)
         let keys = marked.indices.map { index in
             CardFragments.Key(
-                id: marked[index].giveaway.id, marks: marked[index].marks, compact: style == .compact,
+                id: marked[index].id, marks: marked[index].marks, compact: style == .compact,
                 anchorID: anchors[index], hasLeftFeed: leftFeed[index], listItem: listItem, language: language)
         }
         return fragments.pieces(for: keys, generation: generation, now: now) { index in

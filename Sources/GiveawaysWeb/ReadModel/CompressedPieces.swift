@@ -61,7 +61,8 @@ final class CompressedPieces: Sendable {
         if budget > 0, !made.isEmpty {
             state.withLock { state in
                 guard state.generation == generation, state.minute == minute else { return }
-                for (pair, piece) in made {
+                // A pair made twice (repeated in one page, or by two requests at once) is kept and counted once.
+                for (pair, piece) in made where state.entries[pair] == nil {
                     // A text piece is named by itself: its name is kept too.
                     let bytes = piece.bytes.count + 96 + pair.previous.keptBytes + pair.current.keptBytes
                     if state.bytes + bytes > budget {
@@ -85,7 +86,7 @@ extension PagePiece.Name {
     fileprivate var keptBytes: Int {
         switch self {
         case .kept: 0
-        case .text(let text): text.utf8.count
+        case .text(let text): text.value.utf8.count
         }
     }
 }
@@ -148,8 +149,8 @@ enum PieceDeflater {
             if stream.avail_in == 0, written < output.count { break }
             output.append(contentsOf: repeatElement(0, count: output.count))
         }
-        output.removeSubrange(written...)
-        return DeflatedPiece(bytes: output, crc: crc(input), count: input.count)
+        // An exact copy: the room reserved is about the size of the input, and a piece is kept for many pages.
+        return DeflatedPiece(bytes: Array(output[..<written]), crc: crc(input), count: input.count)
     }
 
     /// `input` in stored blocks (each at most 65,535 bytes), byte-aligned and not final, like a sync flush.

@@ -10,8 +10,8 @@ struct PagePiece: Sendable {
     enum Name: Hashable, Sendable {
         /// A kept part: the same token always means the same bytes.
         case kept(UInt64)
-        /// A short text, named by itself.
-        case text(String)
+        /// A short text, named by its bytes.
+        case text(ExactText)
     }
 
     let html: HTML
@@ -31,7 +31,7 @@ struct PagePiece: Sendable {
     /// A text of one page.
     init(_ html: HTML) {
         self.html = html
-        name = html.rendered.utf8.count <= Self.longestNamedText ? .text(html.rendered) : nil
+        name = html.rendered.utf8.count <= Self.longestNamedText ? .text(ExactText(html.rendered)) : nil
     }
 }
 

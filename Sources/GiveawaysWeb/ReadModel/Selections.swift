@@ -35,8 +35,26 @@ struct FeedSummary: Sendable {
 
 /// A giveaway as one visitor sees it on a card: with their marks and whether it is new since their last visit.
 struct MarkedGiveaway: Sendable {
-    let giveaway: Giveaway
+    /// The list the giveaway is in, shared by the cards of that list: copying a card retains the list once, where a
+    /// copy of a `Giveaway` retains each of its strings (a page makes and drops a hundred cards per request).
+    private let list: [Giveaway]
+    private let index: Int
     let marks: CardMarks
+
+    /// The card of `list[index]`.
+    init(in list: [Giveaway], at index: Int, marks: CardMarks) {
+        self.list = list
+        self.index = index
+        self.marks = marks
+    }
+
+    /// The cards of `list`, in order, with `marks(id)` on each.
+    static func cards(of list: [Giveaway], marks: (Int) -> CardMarks) -> [MarkedGiveaway] {
+        list.indices.map { MarkedGiveaway(in: list, at: $0, marks: marks(list[$0].id)) }
+    }
+
+    var giveaway: Giveaway { list[index] }
+    var id: Int { list[index].id }
 }
 
 /// A list after one visitor's rules, unless they asked to see everything: what is left, and how many the rules
@@ -65,10 +83,9 @@ extension ReadModelSnapshot {
         // As `Visitor.cardMarks`, reading only the first-seen time of each (not a copy of its whole history), and
         // none without a previous visit (then no card is "new").
         let since = visitor.settings.previousVisitEndedAt
-        return giveaways.map { giveaway in
-            let isNew = since.map { since in stored[giveaway.id].map { $0.history.firstSeenAt > since } ?? false }
-            return MarkedGiveaway(
-                giveaway: giveaway, marks: CardMarks(visitor.marks, giveaway: giveaway.id, isNew: isNew ?? false))
+        return MarkedGiveaway.cards(of: giveaways) { id in
+            let isNew = since.map { since in stored[id].map { $0.history.firstSeenAt > since } ?? false }
+            return CardMarks(visitor.marks, giveaway: id, isNew: isNew ?? false)
         }
     }
 }

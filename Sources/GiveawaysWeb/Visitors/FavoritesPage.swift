@@ -24,8 +24,11 @@ struct FavoritesPage {
             self.renderer = renderer
             let pageSize = Defaults.listPageSize
             let shown = favorites.prefix(page * pageSize)
-            cards = shown.map { stored in
-                MarkedGiveaway(giveaway: stored.giveaway, marks: visitor.cardMarks(stored.giveaway, stored: stored))
+            let giveaways = shown.map(\.giveaway)
+            cards = giveaways.indices.map { index in
+                MarkedGiveaway(
+                    in: giveaways, at: index,
+                    marks: visitor.cardMarks(giveaways[index], stored: shown[shown.startIndex + index]))
             }
             leftFeed = shown.map { !$0.history.isInFeed }
             total = favorites.count

@@ -74,13 +74,15 @@ struct MarkRoutes: Sendable {
         }
         let now = clock()
         let visitor = try await VisitorReader(marks: marks, profiles: profiles).visitor(context, at: now)
-        let page = MarkedListPage(
-            model: .init(
-                list: list, snapshot: snapshot, visitor: visitor, page: pageNumber,
-                renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
         return readModel.listPage(
-            request, context, snapshot, visitor, now, title: context.strings.pageTitle(page.title),
-            content: page.content, results: page.resultsPieces)
+            request, context, snapshot, visitor, now,
+            title: context.strings.pageTitle(MarkedListPage.title(of: list, context.strings))
+        ) {
+            MarkedListPage(
+                model: .init(
+                    list: list, snapshot: snapshot, visitor: visitor, page: pageNumber,
+                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
+        }
     }
 }
 

@@ -31,8 +31,11 @@ struct MarkedListPage {
             let marked = visitor.marks.ids(list.mark, of: .giveaway).compactMap { snapshot.stored[$0] }
             let pageSize = Defaults.listPageSize
             let shown = marked.prefix(page * pageSize)
-            cards = shown.map { stored in
-                MarkedGiveaway(giveaway: stored.giveaway, marks: visitor.cardMarks(stored.giveaway, stored: stored))
+            let giveaways = shown.map(\.giveaway)
+            cards = giveaways.indices.map { index in
+                MarkedGiveaway(
+                    in: giveaways, at: index,
+                    marks: visitor.cardMarks(giveaways[index], stored: shown[shown.startIndex + index]))
             }
             leftFeed = shown.map { !$0.history.isInFeed }
             total = marked.count
@@ -46,10 +49,13 @@ struct MarkedListPage {
 
     let model: Model
 
-    var title: String {
-        switch model.list {
-        case .claimed: model.strings.card.claimed
-        case .notInterested: model.strings.card.notInterested
+    var title: String { Self.title(of: model.list, model.strings) }
+
+    /// "Claimed" or "Not interested": the page's heading and title.
+    static func title(of list: SiteRoute.MarkedList, _ strings: Strings) -> String {
+        switch list {
+        case .claimed: strings.card.claimed
+        case .notInterested: strings.card.notInterested
         }
     }
 

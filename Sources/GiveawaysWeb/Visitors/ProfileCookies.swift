@@ -104,16 +104,17 @@ extension UInt8 {
 /// Cookie values whose signature checked out, and their profiles; at most `capacity`, then emptied.
 private final class VerifiedValues: Sendable {
     private let capacity = 10_000
-    private let values = Mutex<[String: ProfileID]>([:])
+    /// By bytes: a value is the same cookie only if it is the same bytes (see `ExactText`).
+    private let values = Mutex<[ExactText: ProfileID]>([:])
 
     func profile(for value: String) -> ProfileID? {
-        values.withLock { $0[value] }
+        values.withLock { $0[ExactText(value)] }
     }
 
     func keep(_ value: String, _ profile: ProfileID) {
         values.withLock { values in
             if values.count >= capacity { values.removeAll(keepingCapacity: true) }
-            values[value] = profile
+            values[ExactText(value)] = profile
         }
     }
 }

@@ -94,13 +94,15 @@ extension MarkRepository {
 
 extension ReadModel {
     /// A page of the visitor's own lists (Favorites, Claimed, Not interested): the frame every visitor of the
-    /// address shares, kept, around the visitor's `content`; with `X-Fragment: results`, only `results`.
+    /// address shares, kept, around the content of the list `make` makes (only when the page is rendered: a 304 or
+    /// a kept copy needs no list); with `X-Fragment: results`, only its results.
     func listPage(
         _ request: Request, _ context: AppRequestContext, _ snapshot: ReadModelSnapshot, _ visitor: Visitor,
-        _ now: Date, title: String, content: () -> PagePieces, results: () -> PagePieces
+        _ now: Date, title: String, make: () -> some ListPageContent
     ) -> Response {
         page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
-            if PageResponse.wantsFragment(request) { return results() }
+            let list = make()
+            if PageResponse.wantsFragment(request) { return list.resultsPieces() }
             let frame = parts.value(
                 .init(kind: .listFrame, target: request.uri.description, language: context.language),
                 generation: snapshot.generation, now: now
@@ -108,7 +110,16 @@ extension ReadModel {
                 let layout = Layout(request, context, title: title, section: .favorites, content: .empty)
                 return PageFrame(parts: [layout.head, layout.foot])
             }
-            return frame.join([content()])
+            return frame.join([list.content()])
         }
     }
 }
+
+/// A list page's content, between its frame's head and foot, and the results "Load more" fetches.
+protocol ListPageContent {
+    func content() -> PagePieces
+    func resultsPieces() -> PagePieces
+}
+
+extension FavoritesPage: ListPageContent {}
+extension MarkedListPage: ListPageContent {}

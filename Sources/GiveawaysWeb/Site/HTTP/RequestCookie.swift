@@ -3,7 +3,8 @@ import Hummingbird
 extension Request {
     /// The value of the cookie `name`, as `cookies[name]?.value` reads it (the first `name=` of the `Cookie`
     /// headers' `;`-separated pairs, leading spaces dropped, everything after the first `=`; empty is none), without making a
-    /// `Cookie` of every pair: every page reads two cookies, and a browser may send many.
+    /// `Cookie` of every pair: every page reads two cookies, and a browser may send many. Only spaces and tabs are
+    /// dropped before a name (Hummingbird drops any Unicode white space): never more lenient than its reading.
     func cookieValue(_ name: String) -> String? {
         for field in headers where field.name == .cookie {
             let header = field.value.utf8
