@@ -6,35 +6,18 @@ import GiveawaysDomain
 struct FavoritesPage {
     /// The cards of the pages shown so far, formatted.
     struct Model {
-        /// The cards of the pages shown so far, with the visitor's marks on each.
-        let cards: [MarkedGiveaway]
-        /// Which of them left the feed.
-        let leftFeed: [Bool]
-        let total: Int
-        let page: Int
+        let list: ListCards
         let nextPagePath: String
-        /// Index of the first card of the last page loaded: where a no-JavaScript "Load more" lands.
-        let firstNewIndex: Int
         let strings: Strings
         let renderer: CardRenderer
+        var total: Int { list.total }
 
         /// - Parameter favorites: every favorite, most recently hearted first.
         init(favorites: [StoredGiveaway], visitor: Visitor, page: Int, renderer: CardRenderer) {
             strings = renderer.strings
             self.renderer = renderer
-            let pageSize = Defaults.listPageSize
-            let shown = favorites.prefix(page * pageSize)
-            let giveaways = shown.map(\.giveaway)
-            cards = giveaways.indices.map { index in
-                MarkedGiveaway(
-                    in: giveaways, at: index,
-                    marks: visitor.cardMarks(giveaways[index], stored: shown[shown.startIndex + index]))
-            }
-            leftFeed = shown.map { !$0.history.isInFeed }
-            total = favorites.count
-            self.page = page
-            firstNewIndex = (page - 1) * pageSize
-            nextPagePath = SiteRoute.favorites(page: page + 1).path + "#item-\(page * pageSize + 1)"
+            list = ListCards(favorites, visitor: visitor, page: page)
+            nextPagePath = SiteRoute.favorites(page: page + 1).path + "#item-\(page * Defaults.listPageSize + 1)"
         }
     }
 
@@ -69,28 +52,11 @@ struct FavoritesPage {
 
     func resultsPieces() -> PagePieces {
         let strings = model.strings
-        guard !model.cards.isEmpty else {
-            return PagePieces(
-                EmptyState(
-                    title: strings.lists.noFavoritesTitle, message: strings.lists.noFavoritesMessage,
-                    actionTitle: strings.common.browseGiveaways, actionPath: SiteRoute.home(HomeFilters()).path
-                ).render())
-        }
-        var pieces = PagePieces(
-            """
-            <h2 class="visually-hidden">\(strings.lists.favoriteGiveaways)</h2>
-            <div class="grid" data-list>
-            """)
-        pieces.append(
-            contentsOf: model.renderer.pieces(
-                model.cards,
-                anchorID: { index in index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
-                hasLeftFeed: { model.leftFeed[$0] }))
-        pieces.append(
-            """
-            </div>
-            \(LoadMore(shown: model.cards.count, total: model.total, nextPath: model.nextPagePath, strings: strings).render())
-            """)
-        return pieces
+        return model.list.pieces(
+            heading: strings.lists.favoriteGiveaways, nextPath: model.nextPagePath,
+            empty: EmptyState(
+                title: strings.lists.noFavoritesTitle, message: strings.lists.noFavoritesMessage,
+                actionTitle: strings.common.browseGiveaways, actionPath: SiteRoute.home(HomeFilters()).path),
+            renderer: model.renderer)
     }
 }

@@ -7,18 +7,13 @@ struct MarkedListPage {
     /// The cards of the pages shown so far, formatted.
     struct Model {
         let list: SiteRoute.MarkedList
-        /// The cards of the pages shown so far, with the visitor's marks on each.
-        let cards: [MarkedGiveaway]
-        /// Which of them left the feed.
-        let leftFeed: [Bool]
-        let total: Int
-        let page: Int
+        let cards: ListCards
         let nextPagePath: String
-        let firstNewIndex: Int
         /// Sum of the listed worth of everything marked claimed.
         let worthText: String?
         let strings: Strings
         let renderer: CardRenderer
+        var total: Int { cards.total }
 
         init(
             list: SiteRoute.MarkedList, snapshot: ReadModelSnapshot, visitor: Visitor, page: Int,
@@ -29,19 +24,9 @@ struct MarkedListPage {
             self.renderer = renderer
             self.list = list
             let marked = visitor.marks.ids(list.mark, of: .giveaway).compactMap { snapshot.stored[$0] }
-            let pageSize = Defaults.listPageSize
-            let shown = marked.prefix(page * pageSize)
-            let giveaways = shown.map(\.giveaway)
-            cards = giveaways.indices.map { index in
-                MarkedGiveaway(
-                    in: giveaways, at: index,
-                    marks: visitor.cardMarks(giveaways[index], stored: shown[shown.startIndex + index]))
-            }
-            leftFeed = shown.map { !$0.history.isInFeed }
-            total = marked.count
-            self.page = page
-            firstNewIndex = (page - 1) * pageSize
-            nextPagePath = SiteRoute.markedList(list, page: page + 1).path + "#item-\(page * pageSize + 1)"
+            cards = ListCards(marked, visitor: visitor, page: page)
+            nextPagePath =
+                SiteRoute.markedList(list, page: page + 1).path + "#item-\(page * Defaults.listPageSize + 1)"
             let cents = Worth.total(marked.compactMap(\.giveaway.worth)).cents
             worthText = list == .claimed && cents > 0 ? strings.money(Worth(cents: cents)) : nil
         }
@@ -104,31 +89,14 @@ struct MarkedListPage {
 
     func resultsPieces() -> PagePieces {
         let strings = model.strings
-        guard !model.cards.isEmpty else {
-            let message =
-                model.list == .claimed ? strings.lists.claimedEmptyMessage : strings.lists.notInterestedEmptyMessage
-            return PagePieces(
-                EmptyState(
-                    title: strings.lists.nothingHereTitle, message: message,
-                    actionTitle: strings.common.browseGiveaways, actionPath: SiteRoute.home(HomeFilters()).path
-                ).render())
-        }
-        var pieces = PagePieces(
-            """
-            <h2 class="visually-hidden">\(listLabel)</h2>
-            <div class="grid" data-list>
-            """)
-        pieces.append(
-            contentsOf: model.renderer.pieces(
-                model.cards,
-                anchorID: { index in index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
-                hasLeftFeed: { model.leftFeed[$0] }))
-        pieces.append(
-            """
-            </div>
-            \(LoadMore(shown: model.cards.count, total: model.total, nextPath: model.nextPagePath, strings: strings).render())
-            """)
-        return pieces
+        let message =
+            model.list == .claimed ? strings.lists.claimedEmptyMessage : strings.lists.notInterestedEmptyMessage
+        return model.cards.pieces(
+            heading: listLabel, nextPath: model.nextPagePath,
+            empty: EmptyState(
+                title: strings.lists.nothingHereTitle, message: message, actionTitle: strings.common.browseGiveaways,
+                actionPath: SiteRoute.home(HomeFilters()).path),
+            renderer: model.renderer)
     }
 }
 

@@ -1,0 +1,50 @@
+import Foundation
+import GiveawaysDomain
+
+/// The cards of one of the visitor's own lists (Favorites, Claimed, Not interested): the pages loaded so far, most
+/// recently marked first, including giveaways that left the feed; and the grid "Load more" grows.
+struct ListCards {
+    /// The cards of the pages shown so far, with the visitor's marks on each.
+    let cards: [MarkedGiveaway]
+    /// Which of them left the feed.
+    let leftFeed: [Bool]
+    /// Every giveaway of the list.
+    let total: Int
+    /// Index of the first card of the last page loaded: where a no-JavaScript "Load more" lands.
+    let firstNewIndex: Int
+
+    /// - Parameter listed: every giveaway of the list, most recently marked first.
+    init(_ listed: [StoredGiveaway], visitor: Visitor, page: Int) {
+        let shown = listed.prefix(page * Defaults.listPageSize)
+        let giveaways = shown.map(\.giveaway)
+        cards = giveaways.indices.map { index in
+            MarkedGiveaway(
+                in: giveaways, at: index,
+                marks: visitor.cardMarks(giveaways[index], stored: shown[shown.startIndex + index]))
+        }
+        leftFeed = shown.map { !$0.history.isInFeed }
+        total = listed.count
+        firstNewIndex = (page - 1) * Defaults.listPageSize
+    }
+
+    /// The grid under its (visually hidden) `heading`, then "Load more" towards `nextPath`; `empty` when the list
+    /// holds nothing.
+    func pieces(heading: String, nextPath: String, empty: EmptyState, renderer: CardRenderer) -> PagePieces {
+        guard !cards.isEmpty else { return PagePieces(empty.render()) }
+        var pieces = PagePieces(
+            """
+            <h2 class="visually-hidden">\(heading)</h2>
+            <div class="grid" data-list>
+            """)
+        pieces.append(
+            contentsOf: renderer.pieces(
+                cards, anchorID: { index in index == firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
+                hasLeftFeed: { leftFeed[$0] }))
+        pieces.append(
+            """
+            </div>
+            \(LoadMore(shown: cards.count, total: total, nextPath: nextPath, strings: renderer.strings).render())
+            """)
+        return pieces
+    }
+}
