@@ -131,26 +131,24 @@ import Testing
     }
 
     @Test func exactlyOnceAcrossARestartAndALeaseLeftByACrash() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-push-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("store.sqlite").path
         let service = FakePushService()
-        try await service.withServer { url in
-            let (before, _) = try await storeWithOnePush(url, database: try AppDatabase.open(path: path))
-            #expect(try await worker(before).runOnce() == 1)
-            before.clock.advance(60)
-            try await before.sync([.stub(id: 1), .stub(id: 2), .stub(id: 3)])
-            // A worker claims giveaway 3's message and dies before sending or recording anything.
-            #expect(try await before.hooks.claimDue(now: before.clock.now, lease: 600, limit: 10).count == 1)
-            // "Restart": a new database handle and worker over the same file.
-            let after = try HookStore(database: try AppDatabase.open(path: path), start: before.clock.now)
-            #expect(try await worker(after).runOnce() == 0, "the dead worker's lease holds")
-            after.clock.advance(601)
-            #expect(try await worker(after).runOnce() == 1)
-            after.clock.advance(86_400)
-            #expect(try await worker(after).runOnce() == 0)
-            #expect(service.received.map { $0.header("Topic") } == ["giveaway-2", "giveaway-3"])
+        try await withDatabaseFile { path in
+            try await service.withServer { url in
+                let (before, _) = try await storeWithOnePush(url, database: try AppDatabase.open(path: path))
+                #expect(try await worker(before).runOnce() == 1)
+                before.clock.advance(60)
+                try await before.sync([.stub(id: 1), .stub(id: 2), .stub(id: 3)])
+                // A worker claims giveaway 3's message and dies before sending or recording anything.
+                #expect(try await before.hooks.claimDue(now: before.clock.now, lease: 600, limit: 10).count == 1)
+                // "Restart": a new database handle and worker over the same file.
+                let after = try HookStore(database: try AppDatabase.open(path: path), start: before.clock.now)
+                #expect(try await worker(after).runOnce() == 0, "the dead worker's lease holds")
+                after.clock.advance(601)
+                #expect(try await worker(after).runOnce() == 1)
+                after.clock.advance(86_400)
+                #expect(try await worker(after).runOnce() == 0)
+                #expect(service.received.map { $0.header("Topic") } == ["giveaway-2", "giveaway-3"])
+            }
         }
     }
 
@@ -161,47 +159,45 @@ import Testing
     /// it with the same `Topic` and, inside the encrypted payload, the same notification `tag`, so the push service
     /// and the service worker replace the first rather than show it twice.
     @Test func aCrashBetweenThe201AndItsRecordResendsWithTheSameTopicAndTag() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-push-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("store.sqlite").path
         let service = FakePushService()
-        try await service.withServer { url in
-            let (before, _) = try await storeWithOnePush(url, database: try AppDatabase.open(path: path))
-            let database = before.database
-            service.beforeAnsweringNext {
-                try await database.writer.write { db in
-                    try db.execute(
-                        sql: """
-                            CREATE TRIGGER crashed BEFORE UPDATE ON hook_event
-                            BEGIN SELECT RAISE(ABORT, 'the worker died'); END
-                            """)
+        try await withDatabaseFile { path in
+            try await service.withServer { url in
+                let (before, _) = try await storeWithOnePush(url, database: try AppDatabase.open(path: path))
+                let database = before.database
+                service.beforeAnsweringNext {
+                    try await database.writer.write { db in
+                        try db.execute(
+                            sql: """
+                                CREATE TRIGGER crashed BEFORE UPDATE ON hook_event
+                                BEGIN SELECT RAISE(ABORT, 'the worker died'); END
+                                """)
+                    }
                 }
+                #expect(try await worker(before).runOnce() == 1)
+                #expect(service.count == 1, "the push service took the message")
+                #expect(try await before.hooks.deliveries().isEmpty, "and nothing recorded it")
+                #expect(try await before.outbox().map(\.state) != ["delivered"])
+
+                // Restart over the same file, without the trigger (the crash is over).
+                let after = try HookStore(database: try AppDatabase.open(path: path), start: before.clock.now)
+                try await after.database.writer.write { try $0.execute(sql: "DROP TRIGGER crashed") }
+                #expect(try await worker(after).runOnce() == 0, "the dead worker's lease holds")
+                after.clock.advance(601)
+                #expect(try await worker(after).runOnce() == 1)
+                after.clock.advance(86_400)
+                #expect(try await worker(after).runOnce() == 0)
+                #expect(try await after.outbox().map(\.state) == ["delivered"])
+
+                // Sent twice, the same notification both times: the device replaces the first with the second.
+                let messages = service.received
+                #expect(messages.count == 2)
+                #expect(messages.map { $0.header("Topic") } == ["giveaway-2", "giveaway-2"])
+                let payloads = try messages.map { try subscriber.json($0.body) }
+                #expect(payloads.map { $0["tag"] as? String } == ["giveaway-2", "giveaway-2"])
+                #expect(payloads.map { $0["giveawayID"] as? Int } == [2, 2])
+                #expect(payloads.map { $0["event"] as? String } == ["new", "new"])
+                #expect(messages[0].body != messages[1].body, "each message is encrypted afresh")
             }
-            #expect(try await worker(before).runOnce() == 1)
-            #expect(service.count == 1, "the push service took the message")
-            #expect(try await before.hooks.deliveries().isEmpty, "and nothing recorded it")
-            #expect(try await before.outbox().map(\.state) != ["delivered"])
-
-            // Restart over the same file, without the trigger (the crash is over).
-            let after = try HookStore(database: try AppDatabase.open(path: path), start: before.clock.now)
-            try await after.database.writer.write { try $0.execute(sql: "DROP TRIGGER crashed") }
-            #expect(try await worker(after).runOnce() == 0, "the dead worker's lease holds")
-            after.clock.advance(601)
-            #expect(try await worker(after).runOnce() == 1)
-            after.clock.advance(86_400)
-            #expect(try await worker(after).runOnce() == 0)
-            #expect(try await after.outbox().map(\.state) == ["delivered"])
-
-            // Sent twice, the same notification both times: the device replaces the first with the second.
-            let messages = service.received
-            #expect(messages.count == 2)
-            #expect(messages.map { $0.header("Topic") } == ["giveaway-2", "giveaway-2"])
-            let payloads = try messages.map { try subscriber.json($0.body) }
-            #expect(payloads.map { $0["tag"] as? String } == ["giveaway-2", "giveaway-2"])
-            #expect(payloads.map { $0["giveawayID"] as? Int } == [2, 2])
-            #expect(payloads.map { $0["event"] as? String } == ["new", "new"])
-            #expect(messages[0].body != messages[1].body, "each message is encrypted afresh")
         }
     }
 
@@ -304,4 +300,13 @@ import Testing
             #expect(service.count == 3)
         }
     }
+}
+
+/// A database file in a fresh temporary folder, removed when `body` returns: for tests that open it again, as a
+/// restarted server would.
+private func withDatabaseFile<T>(_ body: (String) async throws -> T) async throws -> T {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-push-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return try await body(directory.appendingPathComponent("store.sqlite").path)
 }
