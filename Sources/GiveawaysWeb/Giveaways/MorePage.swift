@@ -16,11 +16,14 @@ struct MorePage {
         let now: Date
         /// The Epic Games Store giveaways of the carousel, newest first.
         let featuredGiveaways: [Giveaway]
-        let featuredSeeAllPath: String
+        /// Home filtered to the Epic Games Store (made only when the carousel is made: it is kept).
+        var featuredSeeAllPath: String { HomeFilters().with(platform: MorePage.featuredSlug).path }
         let shelves: [Shelf]
         /// "Filtered by your rules · Show everything"; `nil` for a visitor without rules.
         let rulesNotice: HomePage.Model.RulesNotice?
-        let returnPath: String
+        let showAll: Bool
+        /// Where the banner's actions return to (made only with the frame, which is kept).
+        var returnPath: String { SiteRoute.more(showAll: showAll).path }
         let strings: Strings
         let renderer: CardRenderer
 
@@ -37,18 +40,14 @@ struct MorePage {
                 : .init(
                     isApplied: rules.rulesApplied, hiddenCount: rules.hiddenByRules,
                     togglePath: SiteRoute.more(showAll: rules.rulesApplied).path)
-            returnPath = SiteRoute.more(showAll: showAll).path
+            self.showAll = showAll
             let marks = Dictionary(selection.live.map { ($0.id, $0.marks) }) { first, _ in first }
             summary = selection.summary
             self.now = now
-            let live = rules.giveaways
-            featuredGiveaways = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
-                .sorted(by: GiveawaySort.date.areInIncreasingOrder)
-            featuredSeeAllPath = HomeFilters().with(platform: MorePage.featuredSlug).path
-            shelves = PlatformShelf.group(live).map { shelf in
+            featuredGiveaways = selection.featured
+            shelves = selection.shelves.map { shelf in
                 Shelf(
-                    platform: shelf.platform, count: shelf.giveaways.count,
-                    seeAllPath: HomeFilters().with(platform: shelf.platform.slug).path,
+                    platform: shelf.platform, count: shelf.giveaways.count, seeAllPath: shelf.seeAllPath,
                     cards: MarkedGiveaway.cards(of: Array(shelf.giveaways.prefix(MorePage.shelfLength))) {
                         marks[$0] ?? CardMarks()
                     })

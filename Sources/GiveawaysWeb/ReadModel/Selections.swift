@@ -90,20 +90,30 @@ extension ReadModelSnapshot {
     }
 }
 
-/// What More shows one visitor: the live giveaways after their rules, with their marks, and the summary.
+/// What More shows one visitor: the live giveaways after their rules, with their marks, grouped into shelves, and
+/// the summary.
 struct MoreSelection: Sendable {
     let live: [MarkedGiveaway]
     let rules: RulesOutcome
     let summary: FeedSummary
+    /// The giveaways after the rules, one shelf per platform.
+    let shelves: [PlatformShelf]
+    /// The Epic Games Store giveaways after the rules, newest first (the carousel).
+    let featured: [Giveaway]
 
     /// What More shows before anyone's marks and rules: the same for every visitor of one snapshot and minute.
     struct Shared: Sendable {
         let live: [Giveaway]
         let summary: FeedSummary
+        let shelves: [PlatformShelf]
+        let featured: [Giveaway]
 
         init(snapshot: ReadModelSnapshot, now: Date) {
             live = snapshot.live(at: now)
             summary = FeedSummary(snapshot, at: now)
+            shelves = PlatformShelf.group(live)
+            featured = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
+                .sorted(by: GiveawaySort.date.areInIncreasingOrder)
         }
     }
 
@@ -115,6 +125,16 @@ struct MoreSelection: Sendable {
         rules = RulesOutcome(shared.live, snapshot: snapshot, visitor: visitor, showAll: showAll)
         live = snapshot.marked(rules.giveaways, for: visitor)
         summary = shared.summary
+        if rules.hiddenByRules == 0 {
+            // Every live giveaway: the grouping every visitor shares.
+            shelves = shared.shelves
+            featured = shared.featured
+        } else {
+            // A part of them: the shared grouping, filtered (the same as grouping the part; it is ordered alike).
+            let kept = Set(rules.giveaways.map(\.id))
+            shelves = PlatformShelf.keeping(kept, of: shared.shelves)
+            featured = shared.featured.filter { kept.contains($0.id) }
+        }
     }
 }
 
