@@ -1,5 +1,5 @@
 import Foundation
-import GiveawaysDomain
+@testable import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
@@ -48,6 +48,20 @@ import Testing
         #expect(GiveawayRules(blockedKeywords: ["ski"]).matches(epicLoot), "a part of a word is not the word")
         #expect(!GiveawayRules(blockedKeywords: ["cafe"]).matches(beta))
         #expect(GiveawayRules(blockedKeywords: ["  ", "—"]).matches(beta), "empty keywords block nothing")
+    }
+
+    @Test func keywordKeysAreFoundByteForByteWhereverTheyStand() {
+        #expect(RuleFacts.bytes(of: " weapon skin key ", contain: " weapon "), "at the start")
+        #expect(RuleFacts.bytes(of: " weapon skin key ", contain: " key "), "at the end")
+        #expect(RuleFacts.bytes(of: " aaab ", contain: "aab"), "after a partial match")
+        #expect(RuleFacts.bytes(of: " pokemon café ", contain: " café "), "past multi-byte letters")
+        #expect(!RuleFacts.bytes(of: " weapon skin ", contain: " skins "))
+        #expect(!RuleFacts.bytes(of: " a ", contain: " a b "), "longer than the text")
+        #expect(RuleFacts.bytes(of: "", contain: ""))
+        #expect(!RuleFacts.bytes(of: "", contain: " "))
+        let blocked = Giveaway.stub(id: 3, title: "Pokémon Café: Weapon Skin")
+        #expect(!GiveawayRules(blockedKeywords: ["pokemon cafe"]).matches(blocked))
+        #expect(GiveawayRules(blockedKeywords: ["mon caf"]).matches(blocked), "parts of words are not words")
     }
 
     @Test func factsWorkedOutBeforehandGiveTheSameAnswers() {

@@ -43,7 +43,7 @@ struct FeedRoutes: Sendable {
         let settings = try await profiles.settings(of: profile)
         let marks = try await marks.marks(of: profile)
         let now = clock()
-        let admitted = snapshot.live(at: now).filter { snapshot.admits($0, rules: settings.rules, marks: marks) }
+        let admitted = snapshot.admitted(snapshot.live(at: now), rules: settings.rules, marks: marks)
             .sorted(by: GiveawaySort.date.areInIncreasingOrder)
         return try respond(
             request, format: format, title: "GameGiveaways · my giveaways",

@@ -51,14 +51,17 @@ struct ReadModelSnapshot: Sendable {
     /// Built on the first search of each snapshot (not at load, which would delay start-up), then reused.
     var searchIndex: SearchIndex { lazyIndex.value }
 
-    /// Whether a visitor's rules (and marks) let `giveaway` through, with its text facts worked out once per
-    /// snapshot rather than on every page view.
-    func admits(_ giveaway: Giveaway, _ visitor: Visitor) -> Bool {
-        visitor.rules.admits(giveaway, marks: visitor.marks, facts: lazyFacts.value[giveaway.id])
+    /// The giveaways of `giveaways` that a visitor's rules (and marks) let through, in order, with their text facts
+    /// worked out once per snapshot rather than on every page view.
+    func admitted(_ giveaways: [Giveaway], _ visitor: Visitor) -> [Giveaway] {
+        admitted(giveaways, rules: visitor.rules, marks: visitor.marks)
     }
 
-    func admits(_ giveaway: Giveaway, rules: GiveawayRules, marks: VisitorMarks) -> Bool {
-        rules.admits(giveaway, marks: marks, facts: lazyFacts.value[giveaway.id])
+    /// The giveaways of `giveaways` that `rules` (and `marks`) let through, in order: the rules made ready once.
+    func admitted(_ giveaways: [Giveaway], rules: GiveawayRules, marks: VisitorMarks) -> [Giveaway] {
+        let matcher = GiveawayRules.Matcher(rules)
+        let facts = lazyFacts.value
+        return giveaways.filter { matcher.admits($0, marks: marks, facts: facts[$0.id]) }
     }
 
     /// The live loot giveaways for catalog game `id`, newest first.

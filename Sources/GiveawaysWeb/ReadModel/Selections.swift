@@ -71,7 +71,7 @@ struct RulesOutcome: Sendable {
             hiddenByRules = 0
             return
         }
-        let admitted = giveaways.filter { snapshot.admits($0, visitor) }
+        let admitted = snapshot.admitted(giveaways, visitor)
         self.giveaways = admitted
         hiddenByRules = giveaways.count - admitted.count
     }

@@ -59,7 +59,7 @@ struct SettingsPage {
             if rules.isEmpty {
                 effectText = nil
             } else {
-                let through = live.filter { snapshot.admits($0, visitor) }.count
+                let through = snapshot.admitted(live, visitor).count
                 effectText = strings.settings.effect(strings.number(through), strings.number(live.count))
             }
             feeds =
