@@ -1,7 +1,8 @@
 import Foundation
-@testable import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
+
+@testable import GiveawaysDomain
 
 @Suite struct GiveawayRulesTests {
     let steamGame = Giveaway.stub(id: 1, title: "Hollow Stars (Steam) Giveaway", worth: Worth(cents: 1999))

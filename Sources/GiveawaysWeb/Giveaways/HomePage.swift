@@ -200,7 +200,8 @@ struct HomePage {
         let filters = model.filters
         // Only a page with more to load links to the next (most show every live giveaway: no link to make).
         let next =
-            model.cards.count < count ? filters.with(page: filters.page + 1).path + "#item-\(model.cards.count + 1)" : ""
+            model.cards.count < count
+            ? filters.with(page: filters.page + 1).path + "#item-\(model.cards.count + 1)" : ""
         let counted: HTML =
             "<strong>\(strings.number(count))</strong> \(count == 1 ? strings.home.resultNoun.one : strings.home.resultNoun.other)"
         let clear: HTML? =
