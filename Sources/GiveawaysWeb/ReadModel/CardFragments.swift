@@ -23,23 +23,60 @@ final class CardFragments: Sendable {
         /// marks would otherwise hash as strings and four booleans each).
         func hash(into hasher: inout Hasher) {
             hasher.combine(id)
+            hasher.combine(state)
+            hasher.combine(anchorID)
+        }
+
+        /// The marks, style and language in one integer.
+        private var state: UInt64 {
             let marks =
                 (self.marks.isFavorite ? 1 : 0) | (self.marks.isClaimed ? 2 : 0)
                 | (self.marks.isNotInterested ? 4 : 0) | (self.marks.isNew ? 8 : 0)
             let style = (compact ? 16 : 0) | (hasLeftFeed ? 32 : 0) | (listItem ? 64 : 0)
-            let languageOrdinal =
+            let languageOrdinal: UInt64 =
                 switch language {
                 case .en: 0
                 case .de: 1
                 }
-            hasher.combine(marks | style | languageOrdinal << 8)
-            hasher.combine(anchorID)
+            return UInt64(marks | style) | languageOrdinal << 8
+        }
+
+        /// The whole key as one integer, for a card without an anchor and an id below 2⁴⁷ (every real one): the id
+        /// above the state's 16 bits. `nil` otherwise; those cards are kept by the whole key.
+        var packed: UInt64? {
+            guard anchorID == nil, id >= 0, id < 1 << 47 else { return nil }
+            return UInt64(id) << 16 | state
         }
     }
 
     /// `0` keeps nothing: every card is rendered afresh (the tests compare both ways).
     private let budget: Int
-    private let state = Mutex<(generation: Int, minute: Int, entries: [Key: PagePiece], bytes: Int)>((0, 0, [:], 0))
+    private let state = Mutex(Kept())
+
+    /// The cards kept for one generation and minute: most by their packed key (an integer hashes and compares in
+    /// a fraction of the time of a key with an optional string), the rest by their whole key.
+    private struct Kept {
+        var generation = 0
+        var minute = 0
+        var packed: [UInt64: PagePiece] = [:]
+        var whole: [Key: PagePiece] = [:]
+        var bytes = 0
+
+        func card(_ key: Key) -> PagePiece? {
+            if let packed = key.packed { return self.packed[packed] }
+            return whole[key]
+        }
+
+        mutating func keep(_ card: PagePiece, for key: Key) {
+            if let packed = key.packed { self.packed[packed] = card } else { whole[key] = card }
+        }
+
+        mutating func empty() {
+            packed.removeAll(keepingCapacity: true)
+            whole.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+    }
 
     init(budget: Int) {
         self.budget = budget
@@ -50,37 +87,39 @@ final class CardFragments: Sendable {
     func pieces(for keys: [Key], generation: Int, now: Date, render: (Int) -> HTML) -> [PagePiece] {
         guard budget > 0 else { return keys.indices.map { PagePiece(kept: render($0)) } }
         let minute = PageCache.minute(now)
-        var cards = state.withLock { state -> [PagePiece?] in
-            if (generation, minute) > (state.generation, state.minute) {
-                state = (generation, minute, [:], 0)
+        var missing: [Int] = []
+        var cards = state.withLock { kept -> [PagePiece] in
+            if (generation, minute) > (kept.generation, kept.minute) {
+                kept.empty()
+                (kept.generation, kept.minute) = (generation, minute)
             }
-            guard state.generation == generation, state.minute == minute else {
-                return Array(repeating: nil, count: keys.count)
-            }
-            return keys.map { state.entries[$0] }
-        }
-        var made: [(key: Key, card: PagePiece)] = []
-        for index in keys.indices where cards[index] == nil {
-            let card = PagePiece(kept: render(index))
-            cards[index] = card
-            made.append((keys[index], card))
-        }
-        if !made.isEmpty {
-            state.withLock { state in
-                // A request that still holds an older snapshot (or minute) renders for itself and keeps nothing.
-                guard state.generation == generation, state.minute == minute else { return }
-                for (key, card) in made {
-                    let bytes = card.html.rendered.utf8.count + 64
-                    if state.bytes + bytes > budget {
-                        state.entries.removeAll(keepingCapacity: true)
-                        state.bytes = 0
-                    }
-                    state.entries[key] = card
-                    state.bytes += bytes
+            var cards: [PagePiece] = []
+            cards.reserveCapacity(keys.count)
+            let current = kept.generation == generation && kept.minute == minute
+            for index in keys.indices {
+                if current, let card = kept.card(keys[index]) {
+                    cards.append(card)
+                } else {
+                    cards.append(.placeholder)
+                    missing.append(index)
                 }
             }
+            return cards
         }
-        return cards.map { $0! }
+        guard !missing.isEmpty else { return cards }
+        for index in missing { cards[index] = PagePiece(kept: render(index)) }
+        state.withLock { kept in
+            // A request that still holds an older snapshot (or minute) renders for itself and keeps nothing.
+            guard kept.generation == generation, kept.minute == minute else { return }
+            for index in missing where kept.card(keys[index]) == nil {
+                let card = cards[index]
+                let bytes = card.html.rendered.utf8.count + 64
+                if kept.bytes + bytes > budget { kept.empty() }
+                kept.keep(card, for: keys[index])
+                kept.bytes += bytes
+            }
+        }
+        return cards
     }
 }
 
@@ -119,22 +158,21 @@ struct CardRenderer: Sendable {
         _ marked: [MarkedGiveaway], style: GiveawayCard.Style = .regular, listItem: Bool = false,
         anchorID: (Int) -> String? = { _ in nil }, hasLeftFeed: (Int) -> Bool = { _ in false }
     ) -> [PagePiece] {
-        let anchors = marked.indices.map(anchorID)
-        let leftFeed = marked.indices.map(hasLeftFeed)
         let keys = marked.indices.map { index in
             CardFragments.Key(
                 id: marked[index].id, marks: marked[index].marks, compact: style == .compact,
-                anchorID: anchors[index], hasLeftFeed: leftFeed[index], listItem: listItem, language: language)
+                anchorID: anchorID(index), hasLeftFeed: hasLeftFeed(index), listItem: listItem, language: language)
         }
         return fragments.pieces(for: keys, generation: generation, now: now) { index in
             let card = marked[index]
             let model = GiveawayCardModel(
-                giveaway: card.giveaway, now: now, marks: card.marks, strings: strings, hasLeftFeed: leftFeed[index])
+                giveaway: card.giveaway, now: now, marks: card.marks, strings: strings,
+                hasLeftFeed: keys[index].hasLeftFeed)
             let html = GiveawayCard(
                 model: model,
                 heart: HeartButton(
                     giveawayID: model.id, title: model.title, isFavorite: model.isFavorite, strings: strings),
-                style: style, anchorID: anchors[index]
+                style: style, anchorID: keys[index].anchorID
             ).render()
             return listItem ? "<li>\(html)</li>" : html
         }

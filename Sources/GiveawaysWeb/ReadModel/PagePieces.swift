@@ -28,6 +28,14 @@ struct PagePiece: Sendable {
         name = .kept(Self.tokens.add(1, ordering: .relaxed).newValue)
     }
 
+    /// Stands for a card about to be made (`CardFragments`); never part of a page.
+    static let placeholder = PagePiece(html: .empty, name: nil)
+
+    private init(html: HTML, name: Name?) {
+        self.html = html
+        self.name = name
+    }
+
     /// A text of one page.
     init(_ html: HTML) {
         self.html = html
@@ -91,7 +99,13 @@ struct PagePieces: Sendable {
     /// The page as one buffer, written once.
     var buffer: ByteBuffer {
         var buffer = ByteBufferAllocator().buffer(capacity: byteCount)
-        for piece in pieces { buffer.writeString(piece.html.rendered) }
+        pieces.withUnsafeBufferPointer { pieces in
+            for index in pieces.indices { buffer.writeString(pieces[index].html.rendered) }
+        }
         return buffer
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        pieces.reserveCapacity(count)
     }
 }

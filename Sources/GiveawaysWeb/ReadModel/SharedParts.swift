@@ -104,6 +104,7 @@ struct PageFrame: Sendable {
     func join(_ fillings: [PagePieces]) -> PagePieces {
         precondition(fillings.count == parts.count - 1)
         var page = PagePieces()
+        page.reserveCapacity(fillings.reduce(parts.count) { $0 + $1.pieces.count })
         for (index, part) in parts.enumerated() {
             if index > 0 { page.append(contentsOf: fillings[index - 1]) }
             page.append(part)
