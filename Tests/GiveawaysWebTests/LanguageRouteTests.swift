@@ -298,3 +298,19 @@ import Testing
         return text + " " + labels.joined(separator: " ")
     }
 }
+
+@Suite struct TemplateFillTests {
+    /// The byte search that fills templates gives what Foundation's `replacingOccurrences` gave, wherever the
+    /// placeholder stands and whatever is around it.
+    @Test(arguments: [
+        "{n} Giveaways", "Noch {n}", "{n}", "", "kein Platzhalter", "{n} von {n}", "{{n}}", "{n",
+        "Prämie für {n} Spiele — {n}€", "🎮{n}🎮", "e\u{301}{n}", "{span} {n} {x}",
+    ])
+    func fillsAsFoundationDid(template: String) {
+        for value in ["3", "1.234", "", "{n}", "drei Tage", "ü"] {
+            #expect(
+                Strings.replacing("{n}", with: value, in: template)
+                    == template.replacingOccurrences(of: "{n}", with: value), "\(template) with \(value)")
+        }
+    }
+}

@@ -48,7 +48,7 @@ struct FeedRoutes: Sendable {
         return try respond(
             request, format: format, title: "GameGiveaways · my giveaways",
             selfPath: SiteRoute.personalFeed(token: token, format: format).path,
-            homePath: SiteRoute.home(HomeFilters()).path, giveaways: admitted, snapshot: snapshot, marks: marks,
+            homePath: SiteRoute.homePath, giveaways: admitted, snapshot: snapshot, marks: marks,
             now: now, isPersonal: true)
     }
 

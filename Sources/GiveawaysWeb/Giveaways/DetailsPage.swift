@@ -106,7 +106,7 @@ struct DetailsPage {
         let gamerpower: HTML =
             "<a href=\"\(url: model.gamerpowerURL)\" target=\"_blank\" rel=\"noopener noreferrer\">GamerPower</a>"
         return """
-            <nav class="breadcrumb" aria-label="\(text.breadcrumb)"><a href="\(SiteRoute.home(HomeFilters()).path)">\(Icons.chevronLeft)\(text.allGiveaways)</a></nav>
+            <nav class="breadcrumb" aria-label="\(text.breadcrumb)"><a href="\(SiteRoute.homePath)">\(Icons.chevronLeft)\(text.allGiveaways)</a></nav>
             \(demo)
             <article class="details" data-giveaway-id="\(model.id)">
               <div class="details__media"><img src="\(model.imagePath)" alt="\(text.coverArt(model.title))" width="640" height="360" decoding="async"></div>

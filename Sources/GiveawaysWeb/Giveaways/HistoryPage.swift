@@ -129,7 +129,7 @@ struct HistoryPage {
             if model.isEmptyHistory {
                 return EmptyState(
                     title: text.noHistoryTitle, message: text.noHistoryMessage, actionTitle: text.seeWhatIsLive,
-                    actionPath: SiteRoute.home(HomeFilters()).path
+                    actionPath: SiteRoute.homePath
                 ).render()
             }
             return EmptyState(

@@ -81,11 +81,11 @@ struct HomePage {
             } else if summary.isEmpty {
                 emptyState = EmptyState(
                     title: text.noGiveawaysTitle, message: text.noGiveawaysMessage,
-                    actionTitle: text.reload, actionPath: SiteRoute.home(HomeFilters()).path)
+                    actionTitle: text.reload, actionPath: SiteRoute.homePath)
             } else {
                 emptyState = EmptyState(
                     title: text.nothingMatchesTitle, message: text.nothingMatchesMessage,
-                    actionTitle: text.clearFilters, actionPath: SiteRoute.home(HomeFilters()).path)
+                    actionTitle: text.clearFilters, actionPath: SiteRoute.homePath)
             }
         }
 
@@ -206,7 +206,7 @@ struct HomePage {
             "<strong>\(strings.number(count))</strong> \(count == 1 ? strings.home.resultNoun.one : strings.home.resultNoun.other)"
         let clear: HTML? =
             model.filters.isFiltered
-            ? " · <a href=\"\(SiteRoute.home(HomeFilters()).path)\">\(strings.home.clearFilters)</a>" : nil
+            ? " · <a href=\"\(SiteRoute.homePath)\">\(strings.home.clearFilters)</a>" : nil
         var pieces = PagePieces(
             """
             \(rulesNotice)
@@ -227,7 +227,7 @@ struct HomePage {
     private var searchForm: HTML {
         let query = model.filters.query
         return SearchForm(
-            action: SiteRoute.home(HomeFilters()).path, label: model.strings.home.searchLabel,
+            action: SiteRoute.homePath, label: model.strings.home.searchLabel,
             placeholder: model.strings.home.searchPlaceholder, search: query.search,
             hidden: [
                 query.platform.map { ("platform", $0) }, query.type.map { ("type", $0.rawValue) },

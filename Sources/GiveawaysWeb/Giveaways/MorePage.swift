@@ -95,7 +95,7 @@ struct MorePage {
         let strings = model.strings
         let empty = EmptyState(
             title: strings.home.noGiveawaysTitle, message: strings.more.nothingLive, actionTitle: strings.common.goHome,
-            actionPath: SiteRoute.home(HomeFilters()).path)
+            actionPath: SiteRoute.homePath)
         var kept = PagePieces()
         kept.append(carousel)
         var shelves = PagePieces()

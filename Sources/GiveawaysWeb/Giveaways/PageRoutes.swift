@@ -208,7 +208,7 @@ struct PageRoutes: Sendable {
             throw BadRequest { [source = String(form["source"]?.prefix(40) ?? "")] in $0.errors.unknownSource(source) }
         }
         syncNow(source)
-        return PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.home(HomeFilters()).path))
+        return PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.homePath))
     }
 
     /// `GET /images/{id}/{thumbnail|image}` — a giveaway's image through the local cache.

@@ -7,7 +7,11 @@ struct FavoritesPage {
     /// The cards of the pages shown so far, formatted.
     struct Model {
         let list: ListCards
-        let nextPagePath: String
+        let page: Int
+        /// The next page's address (made only when there is one to link).
+        var nextPagePath: String {
+            SiteRoute.favorites(page: page + 1).path + "#item-\(page * Defaults.listPageSize + 1)"
+        }
         let strings: Strings
         let renderer: CardRenderer
         var total: Int { list.total }
@@ -17,7 +21,7 @@ struct FavoritesPage {
             strings = renderer.strings
             self.renderer = renderer
             list = ListCards(favorites, visitor: visitor, page: page)
-            nextPagePath = SiteRoute.favorites(page: page + 1).path + "#item-\(page * Defaults.listPageSize + 1)"
+            self.page = page
         }
     }
 
@@ -56,7 +60,7 @@ struct FavoritesPage {
             heading: strings.lists.favoriteGiveaways, nextPath: model.nextPagePath,
             empty: EmptyState(
                 title: strings.lists.noFavoritesTitle, message: strings.lists.noFavoritesMessage,
-                actionTitle: strings.common.browseGiveaways, actionPath: SiteRoute.home(HomeFilters()).path),
+                actionTitle: strings.common.browseGiveaways, actionPath: SiteRoute.homePath),
             renderer: model.renderer)
     }
 }

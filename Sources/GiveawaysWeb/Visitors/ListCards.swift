@@ -28,8 +28,10 @@ struct ListCards {
     }
 
     /// The grid under its (visually hidden) `heading`, then "Load more" towards `nextPath`; `empty` when the list
-    /// holds nothing.
-    func pieces(heading: String, nextPath: String, empty: EmptyState, renderer: CardRenderer) -> PagePieces {
+    /// holds nothing. `nextPath` is made only when there is more to load.
+    func pieces(
+        heading: String, nextPath: @autoclosure () -> String, empty: EmptyState, renderer: CardRenderer
+    ) -> PagePieces {
         guard !cards.isEmpty else { return PagePieces(empty.render()) }
         var pieces = PagePieces(
             """
@@ -43,7 +45,7 @@ struct ListCards {
         pieces.append(
             """
             </div>
-            \(LoadMore(shown: cards.count, total: total, nextPath: nextPath, strings: renderer.strings).render())
+            \(cards.count < total ? LoadMore(shown: cards.count, total: total, nextPath: nextPath(), strings: renderer.strings).render() : nil)
             """)
         return pieces
     }

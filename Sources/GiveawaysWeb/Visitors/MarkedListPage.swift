@@ -8,7 +8,11 @@ struct MarkedListPage {
     struct Model {
         let list: SiteRoute.MarkedList
         let cards: ListCards
-        let nextPagePath: String
+        let page: Int
+        /// The next page's address (made only when there is one to link).
+        var nextPagePath: String {
+            SiteRoute.markedList(list, page: page + 1).path + "#item-\(page * Defaults.listPageSize + 1)"
+        }
         /// Sum of the listed worth of everything marked claimed.
         let worthText: String?
         let strings: Strings
@@ -25,8 +29,7 @@ struct MarkedListPage {
             self.list = list
             let marked = visitor.marks.ids(list.mark, of: .giveaway).compactMap { snapshot.stored[$0] }
             cards = ListCards(marked, visitor: visitor, page: page)
-            nextPagePath =
-                SiteRoute.markedList(list, page: page + 1).path + "#item-\(page * Defaults.listPageSize + 1)"
+            self.page = page
             let cents = Worth.total(marked.compactMap(\.giveaway.worth)).cents
             worthText = list == .claimed && cents > 0 ? strings.money(Worth(cents: cents)) : nil
         }
@@ -95,7 +98,7 @@ struct MarkedListPage {
             heading: listLabel, nextPath: model.nextPagePath,
             empty: EmptyState(
                 title: strings.lists.nothingHereTitle, message: message, actionTitle: strings.common.browseGiveaways,
-                actionPath: SiteRoute.home(HomeFilters()).path),
+                actionPath: SiteRoute.homePath),
             renderer: model.renderer)
     }
 }
@@ -106,11 +109,18 @@ struct MyListsNav {
     let current: String
     let strings: Strings
 
+    /// The three lists' first pages, printed once.
+    private static let paths = (
+        favorites: SiteRoute.favorites(page: 1).path, claimed: SiteRoute.markedList(.claimed, page: 1).path,
+        notInterested: SiteRoute.markedList(.notInterested, page: 1).path
+    )
+
     func render() -> HTML {
+        let paths = Self.paths
         let items: [(String, String, String)] = [
-            ("favorites", strings.lists.favoritesTitle, SiteRoute.favorites(page: 1).path),
-            ("claimed", strings.card.claimed, SiteRoute.markedList(.claimed, page: 1).path),
-            ("not-interested", strings.card.notInterested, SiteRoute.markedList(.notInterested, page: 1).path),
+            ("favorites", strings.lists.favoritesTitle, paths.favorites),
+            ("claimed", strings.card.claimed, paths.claimed),
+            ("not-interested", strings.card.notInterested, paths.notInterested),
         ]
         let links = items.map { item -> HTML in
             "<a href=\"\(item.2)\"\(item.0 == current ? HTML(" aria-current=\"page\"") : nil)>\(item.1)</a>"

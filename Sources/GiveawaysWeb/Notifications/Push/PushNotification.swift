@@ -41,7 +41,7 @@ enum PushNotification {
             body += body.isEmpty ? name : " · " + name
         }
         return WebPushPayload.summary(
-            title: text.summaryTitle(giveaways.count), body: body, detailsURL: SiteRoute.home(HomeFilters()).path,
+            title: text.summaryTitle(giveaways.count), body: body, detailsURL: SiteRoute.homePath,
             icon: StaticAssets.path("icon-192.png"))
     }
 

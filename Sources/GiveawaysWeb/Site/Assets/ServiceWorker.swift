@@ -69,7 +69,7 @@ enum ServiceWorker {
                   <h1>\(text.offlineHeading)</h1>
                   <p>\(text.offlineText)</p>
                 </section>
-                <p><a class="button" href="\(SiteRoute.home(HomeFilters()).path)">\(strings.layout.navHome)</a> <a class="button" href="\(SiteRoute.favorites(page: 1).path)">\(strings.lists.favoritesTitle)</a></p>
+                <p><a class="button" href="\(SiteRoute.homePath)">\(strings.layout.navHome)</a> <a class="button" href="\(SiteRoute.favorites(page: 1).path)">\(strings.lists.favoritesTitle)</a></p>
                 """
         ).render()
     }

@@ -20,7 +20,7 @@ struct WebManifest: Encodable {
     let name = "GameGiveaways"
     let shortName = "Giveaways"
     let description = "Every free game, loot drop and beta key live right now, and how long it stays free."
-    let startURL = SiteRoute.home(HomeFilters()).path
+    let startURL = SiteRoute.homePath
     let scope = "/"
     let display = "standalone"
     let orientation = "any"

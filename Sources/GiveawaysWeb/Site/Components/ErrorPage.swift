@@ -31,7 +31,7 @@ struct ErrorPage {
           <p class="error-page__code">\(code)</p>
           <h1>\(heading)</h1>
           <p>\(message)</p>
-          <p><a class="button" href="\(SiteRoute.home(HomeFilters()).path)">\(strings.error.backToGiveaways)</a></p>
+          <p><a class="button" href="\(SiteRoute.homePath)">\(strings.error.backToGiveaways)</a></p>
         </section>
         """
     }

@@ -51,7 +51,7 @@ struct Layout {
             <a class="skip-link" href="#main">\(layout.skipToContent)</a>
             <header class="site-header">
               <div class="site-header__inner">
-                <a class="brand" href="\(SiteRoute.home(HomeFilters()).path)" aria-label="\(layout.brandLabel)">
+                <a class="brand" href="\(SiteRoute.homePath)" aria-label="\(layout.brandLabel)">
                   <svg class="brand__mark" viewBox="0 0 32 32" aria-hidden="true"><rect x="2" y="7" width="28" height="18" rx="9"/><circle cx="10" cy="16" r="2.6" class="brand__dot"/><path d="M21 12.5v7M17.5 16h7" class="brand__plus"/></svg>
                   <span class="brand__name">Game<span>Giveaways</span></span>
                 </a>
@@ -115,7 +115,7 @@ struct Layout {
     private var navigation: HTML {
         let layout = strings.layout
         let items: [(Section, String, String, HTML)] = [
-            (.home, SiteRoute.home(HomeFilters()).path, layout.navHome, Icons.home),
+            (.home, SiteRoute.homePath, layout.navHome, Icons.home),
             (.freeToPlay, CatalogFilters().path, layout.navFreeToPlay, Icons.play),
             (.more, SiteRoute.more(showAll: false).path, layout.navMore, Icons.grid),
             (.nearby, SiteRoute.nearby(NearbyFilters()).path, strings.nearby.heading, Icons.pin),

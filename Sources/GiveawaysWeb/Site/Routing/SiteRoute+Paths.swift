@@ -19,6 +19,9 @@ extension SiteRoute {
 
     // MARK: - Printing
 
+    /// Home without filters: linked from most pages, printed once.
+    static let homePath = SiteRoute.home(HomeFilters()).path
+
     /// The path (and query) of this route, percent-encoded.
     var path: String {
         for declaration in Self.declarations(of: name) {

@@ -71,7 +71,33 @@ extension Strings {
 
     /// Puts `value` where `{name}` stands in `template`.
     static func fill(_ template: String, _ name: String, _ value: String) -> String {
-        template.replacingOccurrences(of: "{\(name)}", with: value)
+        replacing("{\(name)}", with: value, in: template)
+    }
+
+    /// `template` with every `placeholder` (which starts with an ASCII character, like `{n}`) replaced by `value`,
+    /// found byte for byte: Foundation's `replacingOccurrences` cost a fifth of a small personal page (a profile of
+    /// Favorites), for a search in a short text of our own.
+    static func replacing(_ placeholder: String, with value: String, in template: String) -> String {
+        let pattern = Array(placeholder.utf8)
+        guard let first = pattern.first, first < 0x80 else { return template }
+        let utf8 = template.utf8
+        var result = ""
+        var copied = utf8.startIndex
+        var index = copied
+        while index != utf8.endIndex {
+            if utf8[index] == first, utf8[index...].starts(with: pattern) {
+                // An ASCII byte starts a character of its own: the text before it is whole characters.
+                result += template[copied..<index]
+                result += value
+                index = utf8.index(index, offsetBy: pattern.count)
+                copied = index
+            } else {
+                index = utf8.index(after: index)
+            }
+        }
+        guard copied != utf8.startIndex else { return template }
+        result += template[copied...]
+        return result
     }
 
     // MARK: - Labels for domain values

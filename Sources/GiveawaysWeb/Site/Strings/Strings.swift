@@ -66,7 +66,7 @@ struct Plural: Sendable {
     let other: String
 
     func callAsFunction(_ count: Int, number: String) -> String {
-        (count == 1 ? one : other).replacingOccurrences(of: "{n}", with: number)
+        Strings.replacing("{n}", with: number, in: count == 1 ? one : other)
     }
 }
 
