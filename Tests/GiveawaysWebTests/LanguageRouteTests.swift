@@ -314,3 +314,31 @@ import Testing
         }
     }
 }
+
+@Suite struct HTMLEscapeTests {
+    /// The reference: one scalar at a time, as escaping was written before it copied runs of bytes.
+    private func escapedByScalar(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    @Test(arguments: [
+        "", "plain", "<script>alert('x')</script>", "&&&", "a\"\u{301}b", "'\u{308}'", "🎮<🎮>", "Pokémon & Café",
+        "e\u{301}&", "<", "\u{0}\"\u{FFFF}", "ends with &", "&starts",
+    ])
+    func escapesAsOneScalarAtATimeDid(text: String) {
+        var output = "kept "
+        HTML.escape(text, into: &output)
+        #expect(Array(output.utf8) == Array(("kept " + escapedByScalar(text)).utf8))
+    }
+}

@@ -86,8 +86,8 @@ extension Strings {
         var index = copied
         while index != utf8.endIndex {
             if utf8[index] == first, utf8[index...].starts(with: pattern) {
-                // An ASCII byte starts a character of its own: the text before it is whole characters.
-                result += template[copied..<index]
+                // An ASCII byte is a scalar of its own: the text before it is whole scalars.
+                result += Substring(utf8[copied..<index])
                 result += value
                 index = utf8.index(index, offsetBy: pattern.count)
                 copied = index
@@ -96,7 +96,7 @@ extension Strings {
             }
         }
         guard copied != utf8.startIndex else { return template }
-        result += template[copied...]
+        result += Substring(utf8[copied...])
         return result
     }
 
