@@ -102,8 +102,9 @@ struct MorePage {
         if model.shelves.isEmpty {
             shelves.append(empty.render())
         } else {
+            shelves.reserveCapacity(model.shelves.reduce(2) { $0 + $1.cards.count + 2 })
             shelves.append("<div class=\"shelves\">")
-            for shelf in model.shelves { shelves.append(contentsOf: self.shelf(shelf)) }
+            for shelf in model.shelves { self.shelf(shelf, into: &shelves) }
             shelves.append("</div>")
         }
         return [
@@ -151,10 +152,10 @@ struct MorePage {
             """
     }
 
-    /// One shelf's pieces; the shelves follow one another without a separator.
-    private func shelf(_ shelf: Model.Shelf) -> PagePieces {
+    /// One shelf's pieces, appended to `pieces`; the shelves follow one another without a separator.
+    private func shelf(_ shelf: Model.Shelf, into pieces: inout PagePieces) {
         let id = "shelf-\(shelf.platform.slug)"
-        var pieces = PagePieces(
+        pieces.append(
             """
             <section class="shelf" aria-labelledby="\(id)">
               <div class="section-head"><h2 id="\(id)">\(shelf.platform.displayName) <span class="count">\(shelf.count)</span></h2><a href="\(shelf.seeAllPath)">\(model.strings.more.seeAll)</a></div>
@@ -166,6 +167,5 @@ struct MorePage {
             </ul>
             </section>
             """)
-        return pieces
     }
 }
