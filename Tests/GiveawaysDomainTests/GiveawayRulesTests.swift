@@ -65,6 +65,16 @@ import Testing
         #expect(GiveawayRules(blockedKeywords: ["mon caf"]).matches(blocked), "parts of words are not words")
     }
 
+    /// Outside ASCII the search is `String.contains` itself: a joining space can be one character with a letter that
+    /// prepends (U+0D4E) or a mark that extends (U+0941), and bytes alone would find the keyword there.
+    @Test(arguments: [
+        (" x\u{0D4E} y ", " y "), (" a \u{0941}b ", " b "), (" café ", " cafe\u{301} "), (" 日本 語 ", " 語 "),
+        (" plain words ", " words "), (" plain words ", " word "),
+    ])
+    func keywordKeysOutsideASCIIAreFoundAsContainsFindsThem(text: String, needle: String) {
+        #expect(RuleFacts.bytes(of: text, contain: needle) == text.contains(needle), "\(text) / \(needle)")
+    }
+
     @Test func factsWorkedOutBeforehandGiveTheSameAnswers() {
         var keySite = Giveaway.stub(id: 9, title: "Weapon Skin Key")
         keySite.instructions = "Log in to Alienware Arena."

@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysDomain
 import GiveawaysTestSupport
 import Hummingbird
 import HummingbirdTesting
@@ -340,5 +341,39 @@ import Testing
         var output = "kept "
         HTML.escape(text, into: &output)
         #expect(Array(output.utf8) == Array(("kept " + escapedByScalar(text)).utf8))
+    }
+}
+
+@Suite struct PlatformShelfTests {
+    private let giveaways = [
+        Giveaway.stub(id: 1, platforms: "PC, Steam, Foo", publishedAt: utc("2026-03-01T00:00:00Z")),
+        Giveaway.stub(id: 2, platforms: "Steam, GOG", publishedAt: utc("2026-03-02T00:00:00Z")),
+        Giveaway.stub(id: 3, platforms: "PC, Epic Games Store", publishedAt: utc("2026-03-02T00:00:00Z")),
+        Giveaway.stub(id: 4, platforms: "Foo, Android", publishedAt: utc("2026-03-03T00:00:00Z")),
+        Giveaway.stub(id: 5, platforms: "GOG", publishedAt: utc("2026-03-01T00:00:00Z")),
+    ]
+
+    private func summary(_ shelves: [PlatformShelf]) -> [String] {
+        shelves.map { "\($0.platform.slug) \($0.platform.displayName) \($0.seeAllPath) \($0.giveaways.map(\.id))" }
+    }
+
+    /// More's shelves for a visitor whose rules leave a part of the list: the shared grouping filtered is the part
+    /// grouped, for every part of the list.
+    @Test func theSharedGroupingFilteredIsThePartGrouped() {
+        let shared = PlatformShelf.group(giveaways)
+        #expect(PlatformShelf.hasOnePlatformPerSlug(giveaways))
+        for mask in 1..<(1 << giveaways.count) {
+            let part = giveaways.indices.filter { mask & (1 << $0) != 0 }.map { giveaways[$0] }
+            let kept = Set(part.map(\.id))
+            #expect(summary(PlatformShelf.keeping(kept, of: shared)) == summary(PlatformShelf.group(part)), "\(kept)")
+        }
+    }
+
+    /// Custom platforms of one slug by different names: the shelf's name depends on the part, so it is not filtered.
+    @Test func platformsOfOneSlugByDifferentNamesAreNoticed() {
+        let named = giveaways + [Giveaway.stub(id: 6, platforms: "FOO!", publishedAt: utc("2026-03-04T00:00:00Z"))]
+        #expect(!PlatformShelf.hasOnePlatformPerSlug(named))
+        let shelf = PlatformShelf.group(named).first { $0.platform.slug == "foo" }
+        #expect(shelf?.giveaways.map(\.id) == [6, 4, 1])
     }
 }

@@ -148,9 +148,14 @@ public struct RuleFacts: Hashable, Sendable {
         " " + SearchText.words(in: title).joined(separator: " ") + " "
     }
 
-    /// Whether `needle`'s UTF-8 bytes occur in `text`'s. Folded words are compared byte for byte (what they are
-    /// folded for); the generic substring search of the standard library costs about twenty times as much.
+    /// Whether `needle` occurs in `text`, as `String.contains` tells (a title key holds a keyword key). Where both
+    /// are ASCII, byte for byte, which is the same answer: the generic substring search cost a fifth of a ruled
+    /// Home page. Otherwise by `contains` itself: around a joining space, a letter that prepends to the next
+    /// character or a mark that extends the previous one makes one character of two, which bytes would not see.
     static func bytes(of text: String, contain needle: String) -> Bool {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }), needle.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.contains(needle)
+        }
         var text = text
         var needle = needle
         return text.withUTF8 { text in

@@ -8,9 +8,14 @@ struct PlatformShelf: Sendable {
     let seeAllPath: String
 
     init(platform: Platform, giveaways: [Giveaway]) {
+        self.init(
+            platform: platform, giveaways: giveaways, seeAllPath: HomeFilters().with(platform: platform.slug).path)
+    }
+
+    private init(platform: Platform, giveaways: [Giveaway], seeAllPath: String) {
         self.platform = platform
         self.giveaways = giveaways
-        seeAllPath = HomeFilters().with(platform: platform.slug).path
+        self.seeAllPath = seeAllPath
     }
 }
 
@@ -29,12 +34,25 @@ extension PlatformShelf {
             .sorted { $0.platform < $1.platform }
     }
 
+    /// Whether every slug among `giveaways`' platforms stands for one platform. Custom platforms that differ only
+    /// in case or punctuation, or in letters the slug leaves out, share a slug; `group` then names the shelf after
+    /// the one met first, which depends on which giveaways are in the list.
+    static func hasOnePlatformPerSlug(_ giveaways: [Giveaway]) -> Bool {
+        var bySlug: [String: Platform] = [:]
+        for platform in giveaways.lazy.flatMap(\.platforms) {
+            if let seen = bySlug.updateValue(platform, forKey: platform.slug), seen != platform { return false }
+        }
+        return true
+    }
+
     /// `shelves` (grouped from some list) as `group` would make them of the part of that list whose ids are in
-    /// `kept`: each shelf keeps its order (a total one), and a shelf left empty goes.
+    /// `kept`, when that list has one platform per slug (`hasOnePlatformPerSlug`): each shelf keeps its order (a
+    /// total one), and a shelf left empty goes.
     static func keeping(_ kept: Set<Int>, of shelves: [PlatformShelf]) -> [PlatformShelf] {
         shelves.compactMap { shelf in
             let giveaways = shelf.giveaways.filter { kept.contains($0.id) }
-            return giveaways.isEmpty ? nil : PlatformShelf(platform: shelf.platform, giveaways: giveaways)
+            return giveaways.isEmpty
+                ? nil : PlatformShelf(platform: shelf.platform, giveaways: giveaways, seeAllPath: shelf.seeAllPath)
         }
     }
 }

@@ -107,11 +107,14 @@ struct MoreSelection: Sendable {
         let summary: FeedSummary
         let shelves: [PlatformShelf]
         let featured: [Giveaway]
+        /// Whether the shelves of a part of `live` can be filtered from `shelves` (see `PlatformShelf.keeping`).
+        let shelvesFilter: Bool
 
         init(snapshot: ReadModelSnapshot, now: Date) {
             live = snapshot.live(at: now)
             summary = FeedSummary(snapshot, at: now)
             shelves = PlatformShelf.group(live)
+            shelvesFilter = PlatformShelf.hasOnePlatformPerSlug(live)
             featured = live.filter { $0.isOn(platformSlug: MorePage.featuredSlug) }
                 .sorted(by: GiveawaySort.date.areInIncreasingOrder)
         }
@@ -130,9 +133,12 @@ struct MoreSelection: Sendable {
             shelves = shared.shelves
             featured = shared.featured
         } else {
-            // A part of them: the shared grouping, filtered (the same as grouping the part; it is ordered alike).
+            // A part of them: the shared grouping filtered, which is the part grouped (a total order, one name per
+            // shelf), unless platforms of one slug go by different names.
             let kept = Set(rules.giveaways.map(\.id))
-            shelves = PlatformShelf.keeping(kept, of: shared.shelves)
+            shelves =
+                shared.shelvesFilter
+                ? PlatformShelf.keeping(kept, of: shared.shelves) : PlatformShelf.group(rules.giveaways)
             featured = shared.featured.filter { kept.contains($0.id) }
         }
     }

@@ -23,7 +23,7 @@ final class SharedParts: Sendable {
     }
 
     /// Parts kept at most, and the bytes they may hold together (a frame is its page's text around the visitor's
-    /// parts; a selection holds a copy of each giveaway it lists, so one over 10,000 giveaways is megabytes); past
+    /// parts; a selection holds a reference to each giveaway it lists, whose fields the snapshot holds); past
     /// either, everything is dropped and made again as needed: the different filters one client can ask for cost
     /// at most this. `capacity` `0` keeps nothing: every part is made afresh (the tests compare both ways).
     private let capacity: Int
@@ -88,7 +88,10 @@ extension HomeSelection.Shared: SharedPart {
 }
 
 extension MoreSelection.Shared: SharedPart {
-    var keptBytes: Int { live.count * MemoryLayout<Giveaway>.stride }
+    var keptBytes: Int {
+        let listed = live.count + featured.count + shelves.reduce(0) { $0 + $1.giveaways.count }
+        return listed * MemoryLayout<Giveaway>.stride + shelves.reduce(0) { $0 + $1.seeAllPath.utf8.count + 64 }
+    }
 }
 
 /// A page's frame around its visitor's parts: what comes before, between and after them, as rendered.
