@@ -95,8 +95,11 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
 
         /// Whether `giveaway` passes every rule, including hiding what the visitor marked claimed or not interested.
         public func admits(_ giveaway: Giveaway, marks: VisitorMarks, facts: RuleFacts? = nil) -> Bool {
-            if rules.hideClaimed, marks.has(.claimed, on: .giveaway(giveaway.id)) { return false }
-            if rules.hideNotInterested, marks.has(.notInterested, on: .giveaway(giveaway.id)) { return false }
+            if rules.hideClaimed || rules.hideNotInterested {
+                let kinds = marks.kinds(onGiveaway: giveaway.id)
+                if rules.hideClaimed, marks.has(.claimed, in: kinds) { return false }
+                if rules.hideNotInterested, marks.has(.notInterested, in: kinds) { return false }
+            }
             return matches(giveaway, facts: facts)
         }
     }
