@@ -76,6 +76,16 @@ public struct VisitorMarks: Hashable, Sendable {
         let kind: MarkKind
     }
 
+    /// The ids marked with one kind on one kind of subject, most recently marked first: a page asks for a list
+    /// ("the games this visitor hid", "their favorites") on every request, and a scan of thousands of marks each
+    /// time is what a profile with many marks would pay.
+    private let idsByKind: [KindOfSubject: [Int]]
+
+    private struct KindOfSubject: Hashable {
+        let kind: MarkKind
+        let subjectKind: MarkSubject.Kind
+    }
+
     public init(_ marks: [Mark]) {
         all = marks
         index = Dictionary(marks.map { (Key(subject: $0.subject, kind: $0.kind), $0) }) { first, _ in first }
@@ -84,6 +94,11 @@ public struct VisitorMarks: Hashable, Sendable {
             kinds[mark.subject.id, default: 0] |= Self.bit(mark.kind)
         }
         giveawayKinds = kinds
+        var ids: [KindOfSubject: [Int]] = [:]
+        for mark in marks {
+            ids[KindOfSubject(kind: mark.kind, subjectKind: mark.subject.kind), default: []].append(mark.subject.id)
+        }
+        idsByKind = ids
         var hasher = Hasher()
         hasher.combine(marks)
         digest = hasher.finalize()
@@ -138,6 +153,6 @@ public struct VisitorMarks: Hashable, Sendable {
 
     /// The ids of the subjects of one kind that carry `kind`, most recently marked first.
     public func ids(_ kind: MarkKind, of subjectKind: MarkSubject.Kind) -> [Int] {
-        all.filter { $0.kind == kind && $0.subject.kind == subjectKind }.map(\.subject.id)
+        idsByKind[KindOfSubject(kind: kind, subjectKind: subjectKind)] ?? []
     }
 }
