@@ -512,6 +512,11 @@ def test_screenshots_phone_and_desktop_light_and_dark(app, browser_factory):
                 driver.get(app + path)
                 time.sleep(0.8)  # images and the carousel settle
                 driver.save_screenshot(str(SCREENSHOTS / f"{page}-{size_name}-{scheme}.png"))
+                # Rows that scroll sideways (shelves, pills, the carousel) scroll inside themselves: the page never
+                # does (More's shelves once stretched it to the width of twenty cards).
+                scroll_width, client_width = driver.execute_script(
+                    "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+                assert scroll_width <= client_width, f"{path} is {scroll_width}px wide at {width}px"
             assert severe_console_errors(driver) == []
 
 
