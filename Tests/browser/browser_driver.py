@@ -6,6 +6,7 @@ import os
 import shutil
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 
 
@@ -60,3 +61,21 @@ def pin_clock(driver, instant):
         " globalThis.Date = Pinned; })();" % millis
     )
     return driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"]
+
+
+def replaced(element):
+    """A wait condition: `element` has left the page (a navigation or a script replaced it). Selenium's own
+    `staleness_of` asks the element a question and counts only "stale" as gone; while a form's redirect swaps the
+    document, Chromium may instead answer "Node with given id does not belong to the document", which is the same
+    fact said differently, so both count here."""
+    def gone(_driver):
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+    return gone

@@ -9,6 +9,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+from browser_driver import replaced
+
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
@@ -226,7 +228,7 @@ def status_badge_after_sync_now(driver, app, expected):
         By.XPATH, "//section[@aria-labelledby='status-gamerpower']//button[normalize-space()='Sync now']")
     button.click()
     # The form answers with a redirect to this same /status: wait for the old page to go, not for the URL.
-    wait(driver).until(EC.staleness_of(button))
+    wait(driver).until(replaced(button))
     wait(driver).until(EC.url_to_be(app + "/status"))
     deadline = time.time() + 20
     badge = None

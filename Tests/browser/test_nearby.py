@@ -8,10 +8,10 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 import fake_upstream
+from browser_driver import replaced
 from conftest import serve
 from test_accessibility import RUN, axe_source, post
 from test_browser import SCREENSHOTS
@@ -144,7 +144,7 @@ def test_a_search_shows_skeleton_cards_until_the_places_arrive(app, upstream, br
     assert "Searching" in browser.find_element(By.CSS_SELECTOR, "[data-live]").get_attribute("textContent")
     assert card_ids(browser) == shown  # what was shown stays while the new area loads
     post(f"{upstream}/control/overpass-release")
-    WebDriverWait(browser, 10).until(staleness_of(results))
+    WebDriverWait(browser, 10).until(replaced(results))
     assert browser.find_elements(By.CSS_SELECTOR, ".place-card--skeleton") == []
     assert browser.find_element(By.CSS_SELECTOR, "[data-results]").get_attribute("aria-busy") is None
 
@@ -284,7 +284,7 @@ def test_with_automatic_search_off_the_map_offers_search_this_area(app, upstream
     assert shown.get_attribute("data-results") is not None
     button.click()
     wait(browser, lambda: "z=15" in browser.current_url)
-    WebDriverWait(browser, 10).until(staleness_of(shown))  # the new area's results replaced them
+    WebDriverWait(browser, 10).until(replaced(shown))  # the new area's results replaced them
     assert not button.is_displayed()
 
 
