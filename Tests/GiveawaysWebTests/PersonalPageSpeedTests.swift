@@ -288,7 +288,7 @@ import Testing
                 renders.withLock { $0 += 1 }
                 let text = "<article>\(id) \(favorite) \(generation) \(Int(time.timeIntervalSince1970))</article>"
                 return HTML(stringLiteral: text)
-            }[0].html.rendered
+            }.pieces[0].html.rendered
         }
         let first = card(1)
         #expect(card(1) == first)
@@ -312,6 +312,46 @@ import Testing
             }
         }
         #expect(renders.withLock { $0 } == count + 3, "a budget of 0 keeps nothing")
+    }
+
+    /// A page keeps the bytes of the cards it was given after the fragments moved on to a new slab (over budget,
+    /// a new minute): the old slab lives as long as a page holds it.
+    @Test func keptCardsOutliveTheSlabBeingReplaced() {
+        let fragments = CardFragments(budget: 4_096)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        func text(_ id: Int) -> String {
+            "<article>card \(id) " + String(repeating: "é", count: id % 700) + "</article>"
+        }
+        func cards(_ ids: Range<Int>, at time: Date = now) -> PagePieces {
+            let keys = ids.map {
+                CardFragments.Key(id: $0, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
+            }
+            var page = PagePieces()
+            page.append(
+                contentsOf: fragments.pieces(for: keys, generation: 1, now: time) {
+                    HTML(stringLiteral: text(ids.lowerBound + $0))
+                })
+            return page
+        }
+        _ = cards(0..<3)
+        let held = cards(0..<3)  // kept by now: these pieces point into the first slab
+        var pages: [PagePieces] = []
+        // Many times over budget: the slab is replaced again and again.
+        for start in stride(from: 3, to: 300, by: 7) { pages.append(cards(start..<start + 7)) }
+        pages.append(cards(0..<3, at: now.addingTimeInterval(60)))
+        #expect(held.html.rendered == (0..<3).map(text).joined())
+        for (offset, page) in pages.dropLast().enumerated() {
+            let start = 3 + offset * 7
+            #expect(page.html.rendered == (start..<start + 7).map(text).joined())
+        }
+        // A card longer than a slab's block has a block of its own.
+        let slab = CardSlab()
+        let long = String(repeating: "<p>Ein sehr langer Text über ein Spiel</p>", count: 2_000)
+        let small = (0..<2_000).map { slab.keep("<b>\($0)</b>") }
+        let big = slab.keep(long)
+        #expect(String(decoding: big, as: UTF8.self) == long)
+        #expect(small.enumerated().allSatisfy { String(decoding: $1, as: UTF8.self) == "<b>\($0)</b>" })
+        #expect(slab.keep("").isEmpty)
     }
 }
 

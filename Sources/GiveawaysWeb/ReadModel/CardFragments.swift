@@ -53,27 +53,40 @@ final class CardFragments: Sendable {
     private let budget: Int
     private let state = Mutex(Kept())
 
-    /// The cards kept for one generation and minute: most by their packed key (an integer hashes and compares in
-    /// a fraction of the time of a key with an optional string), the rest by their whole key.
+    /// A kept card: where its bytes are in the slab, and the token it is named by.
+    private struct Card: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
+        let token: UInt64
+
+        var piece: PagePiece { PagePiece(slab: bytes, token: token) }
+    }
+
+    /// The cards kept for one generation and minute: their bytes in one slab, most found by their packed key (an
+    /// integer hashes and compares in a fraction of the time of a key with an optional string), the rest by their
+    /// whole key.
     private struct Kept {
         var generation = 0
         var minute = 0
-        var packed: [UInt64: PagePiece] = [:]
-        var whole: [Key: PagePiece] = [:]
+        var slab = CardSlab()
+        var packed: [UInt64: Card] = [:]
+        var whole: [Key: Card] = [:]
         var bytes = 0
 
-        func card(_ key: Key) -> PagePiece? {
+        func card(_ key: Key) -> Card? {
             if let packed = key.packed { return self.packed[packed] }
             return whole[key]
         }
 
-        mutating func keep(_ card: PagePiece, for key: Key) {
+        mutating func keep(_ html: HTML, token: UInt64, for key: Key) {
+            let card = Card(bytes: slab.keep(html.rendered), token: token)
             if let packed = key.packed { self.packed[packed] = card } else { whole[key] = card }
         }
 
+        /// Starts afresh; pages still holding the old slab keep it until they are written.
         mutating func empty() {
             packed.removeAll(keepingCapacity: true)
             whole.removeAll(keepingCapacity: true)
+            slab = CardSlab()
             bytes = 0
         }
     }
@@ -84,38 +97,46 @@ final class CardFragments: Sendable {
 
     /// The cards for `keys`, in order, looked up together: kept, or made by `render` (given the key's index) and
     /// kept.
-    func pieces(for keys: [Key], generation: Int, now: Date, render: (Int) -> HTML) -> [PagePiece] {
-        guard budget > 0 else { return keys.indices.map { PagePiece(kept: render($0)) } }
+    func pieces(for keys: [Key], generation: Int, now: Date, render: (Int) -> HTML) -> KeptCards {
+        guard budget > 0 else { return KeptCards(pieces: keys.indices.map { PagePiece(kept: render($0)) }, slab: nil) }
         let minute = PageCache.minute(now)
         var missing: [Int] = []
-        var cards = state.withLock { kept -> [PagePiece] in
+        var cards = state.withLock { kept -> KeptCards in
             if (generation, minute) > (kept.generation, kept.minute) {
                 kept.empty()
                 (kept.generation, kept.minute) = (generation, minute)
             }
-            var cards: [PagePiece] = []
-            cards.reserveCapacity(keys.count)
+            // A request that still holds an older snapshot (or minute) renders every card for itself.
             let current = kept.generation == generation && kept.minute == minute
+            var cards = KeptCards(pieces: [], slab: current ? kept.slab : nil)
+            cards.pieces.reserveCapacity(keys.count)
             for index in keys.indices {
                 if current, let card = kept.card(keys[index]) {
-                    cards.append(card)
+                    cards.pieces.append(card.piece)
                 } else {
-                    cards.append(.placeholder)
+                    cards.pieces.append(.placeholder)
                     missing.append(index)
                 }
             }
             return cards
         }
         guard !missing.isEmpty else { return cards }
-        for index in missing { cards[index] = PagePiece(kept: render(index)) }
+        // Rendered for this page as texts of their own (the slab this page holds may be replaced before they are
+        // kept), and a copy of each kept in the slab for the pages after.
+        var made: [(index: Int, html: HTML, token: UInt64)] = []
+        made.reserveCapacity(missing.count)
+        for index in missing {
+            let html = render(index)
+            let token = PagePiece.newToken()
+            cards.pieces[index] = PagePiece(kept: html, token: token)
+            made.append((index, html, token))
+        }
         state.withLock { kept in
-            // A request that still holds an older snapshot (or minute) renders for itself and keeps nothing.
             guard kept.generation == generation, kept.minute == minute else { return }
-            for index in missing where kept.card(keys[index]) == nil {
-                let card = cards[index]
+            for card in made where kept.card(keys[card.index]) == nil {
                 let bytes = card.html.rendered.utf8.count + 64
                 if kept.bytes + bytes > budget { kept.empty() }
-                kept.keep(card, for: keys[index])
+                kept.keep(card.html, token: card.token, for: keys[card.index])
                 kept.bytes += bytes
             }
         }
@@ -140,24 +161,12 @@ struct CardRenderer: Sendable {
     let strings: Strings
     let language: Language
 
-    /// One card of a grid or a shelf.
-    func card(_ marked: MarkedGiveaway, style: GiveawayCard.Style = .regular, anchorID: String? = nil) -> HTML {
-        cards([marked], style: style) { _ in anchorID }[0]
-    }
-
-    /// The cards of a grid or a shelf, in order; `anchorID` gives a card's `id` by its index, if it has one.
-    func cards(
-        _ marked: [MarkedGiveaway], style: GiveawayCard.Style = .regular, anchorID: (Int) -> String? = { _ in nil }
-    ) -> [HTML] {
-        pieces(marked, style: style, anchorID: anchorID).map(\.html)
-    }
-
     /// The cards as kept pieces, to be joined into a page's pieces; `listItem` puts each in a `<li>`,
     /// `hasLeftFeed` says which say "left the feed" (Favorites and the marked lists).
     func pieces(
         _ marked: [MarkedGiveaway], style: GiveawayCard.Style = .regular, listItem: Bool = false,
         anchorID: (Int) -> String? = { _ in nil }, hasLeftFeed: (Int) -> Bool = { _ in false }
-    ) -> [PagePiece] {
+    ) -> KeptCards {
         let keys = marked.indices.map { index in
             CardFragments.Key(
                 id: marked[index].id, marks: marked[index].marks, compact: style == .compact,

@@ -30,7 +30,9 @@ final class CompressedPieces: Sendable {
     /// The gzip stream of `page`, as of snapshot `generation` at `now`.
     func gzip(_ page: PagePieces, generation: Int, now: Date) -> ByteBuffer {
         if page.compression == .whole {
-            return PieceDeflater.gzip([PieceDeflater.deflate(page.html.rendered, dictionary: nil)])
+            return PieceDeflater.gzip([
+                page.buffer.withUnsafeReadableBytes { PieceDeflater.deflate($0, dictionary: nil) }
+            ])
         }
         let pieces = page.pieces
         let pairs = pieces.indices.map { index -> Pair? in
@@ -53,8 +55,7 @@ final class CompressedPieces: Sendable {
             } : Array(repeating: nil, count: pairs.count)
         var made: [(Pair, DeflatedPiece)] = []
         for index in pieces.indices where deflated[index] == nil {
-            let piece = PieceDeflater.deflate(
-                pieces[index].html.rendered, dictionary: index > 0 ? pieces[index - 1].html.rendered : nil)
+            let piece = PieceDeflater.deflate(pieces[index], after: index > 0 ? pieces[index - 1] : nil)
             deflated[index] = piece
             if let pair = pairs[index] { made.append((pair, piece)) }
         }
@@ -108,12 +109,21 @@ enum PieceDeflater {
     /// `text` as a deflate piece that may point back into `dictionary`, the text just before it in the stream.
     static func deflate(_ text: String, dictionary: String?, level: Int32 = PieceDeflater.level) -> DeflatedPiece {
         var text = text
-        var dictionary = dictionary
         return text.withUTF8 { input in
             guard var dictionary else { return deflate(UnsafeRawBufferPointer(input), dictionary: nil, level: level) }
             return dictionary.withUTF8 { bytes in
                 let tail = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).suffix(window))
                 return deflate(UnsafeRawBufferPointer(input), dictionary: tail, level: level)
+            }
+        }
+    }
+
+    /// `piece` as a deflate piece that may point back into `previous`, the piece just before it in the stream.
+    static func deflate(_ piece: PagePiece, after previous: PagePiece?) -> DeflatedPiece {
+        piece.withBytes { input in
+            guard let previous else { return deflate(input, dictionary: nil) }
+            return previous.withBytes { bytes in
+                deflate(input, dictionary: UnsafeRawBufferPointer(rebasing: bytes.suffix(window)))
             }
         }
     }

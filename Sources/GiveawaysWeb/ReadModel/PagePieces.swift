@@ -6,7 +6,12 @@ import Synchronization
 /// One piece of a personal page: a kept part (a card, a frame's part, the carousel), named by a token that is new
 /// for every part made, or a short text of the visitor's own (a count, a rules line), named by its bytes. Pieces
 /// that are named can be compressed once and joined (`CompressedPieces`).
-struct PagePiece: Sendable {
+///
+/// A kept card's bytes live in a `CardSlab` rather than in a text of their own: joining a hundred of them into a
+/// page then copies bytes without touching a hundred reference counts (each an atomic write, which waits for the
+/// copy before it to land). Such a piece is valid only while its slab is held: the `PagePieces` that carries it
+/// holds it.
+struct PagePiece: @unchecked Sendable {
     enum Name: Hashable, Sendable {
         /// A kept part: the same token always means the same bytes.
         case kept(UInt64)
@@ -14,7 +19,13 @@ struct PagePiece: Sendable {
         case text(ExactText)
     }
 
-    let html: HTML
+    private enum Content {
+        case text(HTML)
+        /// Bytes in a slab, never written again while the slab lives.
+        case slab(UnsafeRawBufferPointer)
+    }
+
+    private let content: Content
     /// `nil` for a long text of the visitor's own: it is compressed for the one page and not kept.
     let name: Name?
 
@@ -22,24 +33,70 @@ struct PagePiece: Sendable {
     static let longestNamedText = 2048
     private static let tokens = Atomic<UInt64>(0)
 
-    /// A part about to be kept and joined into many pages.
-    init(kept html: HTML) {
-        self.html = html
-        name = .kept(Self.tokens.add(1, ordering: .relaxed).newValue)
+    /// A token no part was named by before.
+    static func newToken() -> UInt64 {
+        tokens.add(1, ordering: .relaxed).newValue
+    }
+
+    /// A part about to be kept and joined into many pages, named by `token`.
+    init(kept html: HTML, token: UInt64 = PagePiece.newToken()) {
+        content = .text(html)
+        name = .kept(token)
+    }
+
+    /// A kept card's bytes in a slab, named by the token it was kept with; valid while the slab is held.
+    init(slab bytes: UnsafeRawBufferPointer, token: UInt64) {
+        content = .slab(bytes)
+        name = .kept(token)
     }
 
     /// Stands for a card about to be made (`CardFragments`); never part of a page.
-    static let placeholder = PagePiece(html: .empty, name: nil)
+    static let placeholder = PagePiece(content: .text(.empty), name: nil)
 
-    private init(html: HTML, name: Name?) {
-        self.html = html
+    private init(content: Content, name: Name?) {
+        self.content = content
         self.name = name
     }
 
     /// A text of one page.
     init(_ html: HTML) {
-        self.html = html
+        content = .text(html)
         name = html.rendered.utf8.count <= Self.longestNamedText ? .text(ExactText(html.rendered)) : nil
+    }
+
+    /// How many bytes the piece holds.
+    var byteCount: Int {
+        switch content {
+        case .text(let html): html.rendered.utf8.count
+        case .slab(let bytes): bytes.count
+        }
+    }
+
+    /// The piece's bytes, lent to `body`.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch content {
+        case .text(let html):
+            var text = html.rendered
+            return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+        case .slab(let bytes):
+            return try body(bytes)
+        }
+    }
+
+    /// The piece as text (a copy, for a slab's).
+    var html: HTML {
+        switch content {
+        case .text(let html): html
+        case .slab(let bytes): HTML(trusted: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Writes the piece's bytes at the end of `buffer`.
+    fileprivate func write(to buffer: inout ByteBuffer) {
+        switch content {
+        case .text(let html): buffer.writeString(html.rendered)
+        case .slab(let bytes): buffer.writeBytes(bytes)
+        }
     }
 }
 
@@ -48,6 +105,8 @@ struct PagePiece: Sendable {
 /// whole on every request. Both give the same bytes as `html`.
 struct PagePieces: Sendable {
     private(set) var pieces: [PagePiece] = []
+    /// The slabs the kept cards among `pieces` live in: held for as long as the page is.
+    private var slabs: [CardSlab] = []
     /// How a gzip answer is made of the pieces.
     var compression = Compression.joined
 
@@ -73,39 +132,106 @@ struct PagePieces: Sendable {
     }
 
     mutating func append(_ piece: PagePiece) {
-        guard !piece.html.rendered.isEmpty else { return }
+        guard piece.byteCount > 0 else { return }
         pieces.append(piece)
     }
 
     mutating func append(contentsOf other: PagePieces) {
         pieces.append(contentsOf: other.pieces)
+        slabs.append(contentsOf: other.slabs)
     }
 
+    /// Kept parts that live in no slab.
     mutating func append(contentsOf kept: [PagePiece]) {
         for piece in kept { append(piece) }
     }
 
+    /// Kept cards, and the slab they live in.
+    mutating func append(contentsOf cards: KeptCards) {
+        pieces.append(contentsOf: cards.pieces)
+        if let slab = cards.slab, slabs.last !== slab { slabs.append(slab) }
+    }
+
     /// Every piece's bytes, counted.
-    var byteCount: Int { pieces.reduce(0) { $0 + $1.html.rendered.utf8.count } }
+    var byteCount: Int { pieces.reduce(0) { $0 + $1.byteCount } }
 
     /// The page as one text.
     var html: HTML {
-        var page = ""
-        page.reserveCapacity(byteCount)
-        for piece in pieces { page += piece.html.rendered }
-        return HTML(trusted: page)
+        HTML(
+            trusted: String(unsafeUninitializedCapacity: byteCount) { target in
+                var written = 0
+                for piece in pieces {
+                    piece.withBytes { bytes in
+                        UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: target[written...]))
+                            .copyMemory(from: bytes)
+                        written += bytes.count
+                    }
+                }
+                return written
+            })
     }
 
     /// The page as one buffer, written once.
     var buffer: ByteBuffer {
         var buffer = ByteBufferAllocator().buffer(capacity: byteCount)
         pieces.withUnsafeBufferPointer { pieces in
-            for index in pieces.indices { buffer.writeString(pieces[index].html.rendered) }
+            for index in pieces.indices { pieces[index].write(to: &buffer) }
         }
         return buffer
     }
 
     mutating func reserveCapacity(_ count: Int) {
         pieces.reserveCapacity(count)
+    }
+}
+
+/// Cards as pieces, in order, and the slab the kept ones live in (`nil` when none does).
+struct KeptCards: Sendable {
+    var pieces: [PagePiece]
+    let slab: CardSlab?
+}
+
+/// The bytes of kept cards, copied once into blocks that never move, and freed together when neither `CardFragments`
+/// nor any page holds the slab any more. Written only under the lock of the `CardFragments` that owns it; the bytes
+/// written are never written again, so any request may read them once it got their place under that lock.
+final class CardSlab: @unchecked Sendable {
+    /// A block's size; a card longer than a quarter of it gets a block of its own.
+    static let blockSize = 64 * 1024
+
+    private var blocks: [UnsafeMutableRawBufferPointer] = []
+    /// The block being filled, and how much of it is.
+    private var current: UnsafeMutableRawBufferPointer?
+    private var used = 0
+
+    /// `text`'s bytes, copied in for as long as the slab lives.
+    func keep(_ text: String) -> UnsafeRawBufferPointer {
+        var text = text
+        return text.withUTF8 { source in
+            let count = source.count
+            guard count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            let target: UnsafeMutableRawBufferPointer
+            if count > Self.blockSize / 4 {
+                target = allocate(count)
+            } else {
+                if current == nil || used + count > Self.blockSize {
+                    current = allocate(Self.blockSize)
+                    used = 0
+                }
+                target = UnsafeMutableRawBufferPointer(rebasing: current![used..<used + count])
+                used += count
+            }
+            target.copyMemory(from: UnsafeRawBufferPointer(source))
+            return UnsafeRawBufferPointer(target)
+        }
+    }
+
+    private func allocate(_ count: Int) -> UnsafeMutableRawBufferPointer {
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
+        blocks.append(block)
+        return block
+    }
+
+    deinit {
+        for block in blocks { block.deallocate() }
     }
 }

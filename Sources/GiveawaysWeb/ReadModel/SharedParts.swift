@@ -74,7 +74,7 @@ extension HTML: SharedPart {
 }
 
 extension PagePiece: SharedPart {
-    var keptBytes: Int { html.rendered.utf8.count }
+    var keptBytes: Int { byteCount }
 }
 
 extension PageFrame: SharedPart {
@@ -100,7 +100,7 @@ struct PageFrame: Sendable {
     let parts: [PagePiece]
 
     init(parts: [HTML]) {
-        self.parts = parts.map(PagePiece.init(kept:))
+        self.parts = parts.map { PagePiece(kept: $0) }
     }
 
     /// The page: the frame's parts with `fillings` between them.
