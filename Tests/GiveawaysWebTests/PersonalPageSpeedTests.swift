@@ -284,11 +284,13 @@ import Testing
         func card(_ id: Int, favorite: Bool = false, generation: Int = 1, at time: Date = now) -> String {
             let key = CardFragments.Key(
                 id: id, marks: CardMarks(isFavorite: favorite), compact: false, anchorID: nil, language: .en)
-            return fragments.pieces(for: [key], generation: generation, now: time) { _ in
+            var page = PagePieces()
+            fragments.append(1, key: { _ in key }, to: &page, generation: generation, now: time) { _, _ in
                 renders.withLock { $0 += 1 }
                 let text = "<article>\(id) \(favorite) \(generation) \(Int(time.timeIntervalSince1970))</article>"
                 return HTML(stringLiteral: text)
-            }.pieces[0].html.rendered
+            }
+            return page.html.rendered
         }
         let first = card(1)
         #expect(card(1) == first)
@@ -307,8 +309,9 @@ import Testing
         let none = CardFragments(budget: 0)
         let key = CardFragments.Key(id: 1, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
         for _ in 0..<3 {
-            _ = none.pieces(for: [key], generation: 1, now: now) { _ in
-                renders.withLock { $0 += 1 }; return ""
+            var page = PagePieces()
+            none.append(1, key: { _ in key }, to: &page, generation: 1, now: now) { _, _ in
+                renders.withLock { $0 += 1 }; return "<p></p>"
             }
         }
         #expect(renders.withLock { $0 } == count + 3, "a budget of 0 keeps nothing")
@@ -323,14 +326,15 @@ import Testing
             "<article>card \(id) " + String(repeating: "é", count: id % 700) + "</article>"
         }
         func cards(_ ids: Range<Int>, at time: Date = now) -> PagePieces {
-            let keys = ids.map {
-                CardFragments.Key(id: $0, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
-            }
             var page = PagePieces()
-            page.append(
-                contentsOf: fragments.pieces(for: keys, generation: 1, now: time) {
-                    HTML(stringLiteral: text(ids.lowerBound + $0))
-                })
+            fragments.append(
+                ids.count,
+                key: {
+                    CardFragments.Key(
+                        id: ids.lowerBound + $0, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
+                },
+                to: &page, generation: 1, now: time
+            ) { index, _ in HTML(stringLiteral: text(ids.lowerBound + index)) }
             return page
         }
         _ = cards(0..<3)

@@ -193,9 +193,6 @@ struct HomePage {
     func resultsPieces() -> PagePieces {
         if let empty = model.emptyState { return PagePieces("\(rulesNotice)\(empty.render())") }
         let strings = model.strings
-        let cards = model.renderer.pieces(model.cards) { index in
-            index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil
-        }
         let count = model.total
         let filters = model.filters
         // Only a page with more to load links to the next (most show every live giveaway: no link to make).
@@ -215,7 +212,9 @@ struct HomePage {
             <h2 class="visually-hidden">\(strings.home.giveaways)</h2>
             <div class="grid" data-list>
             """)
-        pieces.append(contentsOf: cards)
+        model.renderer.append(
+            model.cards, anchorID: { index in index == model.firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
+            to: &pieces)
         pieces.append(
             """
             </div>

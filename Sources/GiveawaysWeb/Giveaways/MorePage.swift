@@ -9,7 +9,8 @@ struct MorePage {
             let platform: Platform
             let count: Int
             let seeAllPath: String
-            let cards: [MarkedGiveaway]
+            /// The giveaways shown, the first `MorePage.shelfLength`.
+            let giveaways: ArraySlice<Giveaway>
         }
 
         let summary: FeedSummary
@@ -19,6 +20,10 @@ struct MorePage {
         /// Home filtered to the Epic Games Store (made only when the carousel is made: it is kept).
         var featuredSeeAllPath: String { HomeFilters().with(platform: MorePage.featuredSlug).path }
         let shelves: [Shelf]
+        /// Whether the shelves are every visitor's (the visitor's rules took nothing out): their heads can be kept.
+        let sharesShelves: Bool
+        /// The visitor's marks on the cards.
+        let marker: CardMarker
         /// "Filtered by your rules · Show everything"; `nil` for a visitor without rules.
         let rulesNotice: HomePage.Model.RulesNotice?
         let showAll: Bool
@@ -41,17 +46,16 @@ struct MorePage {
                     isApplied: rules.rulesApplied, hiddenCount: rules.hiddenByRules,
                     togglePath: SiteRoute.more(showAll: rules.rulesApplied).path)
             self.showAll = showAll
-            let marks = Dictionary(selection.live.map { ($0.id, $0.marks) }) { first, _ in first }
             summary = selection.summary
             self.now = now
             featuredGiveaways = selection.featured
             shelves = selection.shelves.map { shelf in
                 Shelf(
                     platform: shelf.platform, count: shelf.giveaways.count, seeAllPath: shelf.seeAllPath,
-                    cards: MarkedGiveaway.cards(of: Array(shelf.giveaways.prefix(MorePage.shelfLength))) {
-                        marks[$0] ?? CardMarks()
-                    })
+                    giveaways: shelf.giveaways.prefix(MorePage.shelfLength))
             }
+            sharesShelves = selection.sharesShelves
+            marker = selection.marker
         }
 
         var banner: StatusBanner.Model? {
@@ -71,7 +75,7 @@ struct MorePage {
     static let shelfLength = 20
 
     func render() -> HTML {
-        frame().join(visitorParts(carousel: PagePiece(kept: carousel()))).html
+        frame().join(visitorParts(carousel: PagePiece(kept: carousel()), shelfHeads: nil)).html
     }
 
     /// The page around the visitor's parts (the rules line, the carousel, the shelves), inside `layout` when one
@@ -90,8 +94,9 @@ struct MorePage {
         return PageFrame(parts: [top, "\n", "\n", "\(layout?.foot)"])
     }
 
-    /// The visitor's parts, between the frame's: the rules line, `carousel`, the shelves.
-    func visitorParts(carousel: PagePiece) -> [PagePieces] {
+    /// The visitor's parts, between the frame's: the rules line, `carousel`, the shelves; `shelfHeads`, when given,
+    /// are the shelves' heads as kept (`shelfHeads()`, for shelves every visitor shares).
+    func visitorParts(carousel: PagePiece, shelfHeads: [PagePiece]?) -> [PagePieces] {
         let strings = model.strings
         let empty = EmptyState(
             title: strings.home.noGiveawaysTitle, message: strings.more.nothingLive, actionTitle: strings.common.goHome,
@@ -102,9 +107,12 @@ struct MorePage {
         if model.shelves.isEmpty {
             shelves.append(empty.render())
         } else {
-            shelves.reserveCapacity(model.shelves.reduce(2) { $0 + $1.cards.count + 2 })
+            shelves.reserveCapacity(model.shelves.reduce(2) { $0 + $1.giveaways.count + 2 })
             shelves.append("<div class=\"shelves\">")
-            for shelf in model.shelves { self.shelf(shelf, into: &shelves) }
+            for (index, shelf) in model.shelves.enumerated() {
+                shelves.append(shelfHeads?[index] ?? PagePiece(head(of: shelf)))
+                self.shelf(shelf, into: &shelves)
+            }
             shelves.append("</div>")
         }
         return [
@@ -152,20 +160,36 @@ struct MorePage {
             """
     }
 
-    /// One shelf's pieces, appended to `pieces`; the shelves follow one another without a separator.
-    private func shelf(_ shelf: Model.Shelf, into pieces: inout PagePieces) {
+    /// Each shelf's head, as kept for every visitor who sees these shelves.
+    func shelfHeads() -> [PagePiece] {
+        model.shelves.map { PagePiece(kept: head(of: $0)) }
+    }
+
+    /// A shelf's heading, count and "See all", up to its row's first card.
+    private func head(of shelf: Model.Shelf) -> HTML {
         let id = "shelf-\(shelf.platform.slug)"
-        pieces.append(
-            """
+        return """
             <section class="shelf" aria-labelledby="\(id)">
               <div class="section-head"><h2 id="\(id)">\(shelf.platform.displayName) <span class="count">\(shelf.count)</span></h2><a href="\(shelf.seeAllPath)">\(model.strings.more.seeAll)</a></div>
               <ul class="shelf__row">
-            """)
-        pieces.append(contentsOf: model.renderer.pieces(shelf.cards, style: .compact, listItem: true))
-        pieces.append(
             """
+    }
+
+    private static let shelfEnd = PagePiece(
+        kept: """
             </ul>
             </section>
             """)
+
+    /// One shelf's cards and end, appended to `pieces` after its head; the shelves follow one another without a
+    /// separator.
+    private func shelf(_ shelf: Model.Shelf, into pieces: inout PagePieces) {
+        let giveaways = shelf.giveaways
+        let marker = model.marker
+        model.renderer.append(
+            giveaways.count, giveaway: { giveaways[giveaways.startIndex + $0] },
+            marks: { marker.marks(of: giveaways[giveaways.startIndex + $0].id) }, style: .compact, listItem: true,
+            to: &pieces)
+        pieces.append(Self.shelfEnd)
     }
 }

@@ -120,7 +120,13 @@ struct PageRoutes: Sendable {
                 .init(kind: .carousel, language: context.language, ids: page.model.featuredGiveaways.map(\.id)),
                 generation: snapshot.generation, now: now
             ) { PagePiece(kept: page.carousel()) }
-            var pieces = frame.join(page.visitorParts(carousel: carousel))
+            // Every visitor whose rules take nothing out sees the shelves every visitor does, under the same heads.
+            let shelfHeads =
+                page.model.sharesShelves
+                ? parts.value(
+                    .init(kind: .shelfHeads, language: context.language), generation: snapshot.generation, now: now
+                ) { page.shelfHeads() } : nil
+            var pieces = frame.join(page.visitorParts(carousel: carousel, shelfHeads: shelfHeads))
             pieces.compression = .whole
             return pieces
         }

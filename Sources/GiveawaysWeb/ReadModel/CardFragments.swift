@@ -95,52 +95,58 @@ final class CardFragments: Sendable {
         self.budget = budget
     }
 
-    /// The cards for `keys`, in order, looked up together: kept, or made by `render` (given the key's index) and
-    /// kept.
-    func pieces(for keys: [Key], generation: Int, now: Date, render: (Int) -> HTML) -> KeptCards {
-        guard budget > 0 else { return KeptCards(pieces: keys.indices.map { PagePiece(kept: render($0)) }, slab: nil) }
+    /// Appends the cards of `count` keys to `page`, in order, looked up together: kept, or made by `render` (given
+    /// the key's index and the key) and kept. `key` is asked again for a card that is made.
+    func append(
+        _ count: Int, key: (Int) -> Key, to page: inout PagePieces, generation: Int, now: Date,
+        render: (Int, Key) -> HTML
+    ) {
+        guard budget > 0 else {
+            for index in 0..<count { page.appendCard(PagePiece(kept: render(index, key(index)))) }
+            return
+        }
         let minute = PageCache.minute(now)
+        let start = page.pieces.count
+        page.reserveCapacity(start + count)
         var missing: [Int] = []
-        var cards = state.withLock { kept -> KeptCards in
+        state.withLock { kept in
             if (generation, minute) > (kept.generation, kept.minute) {
                 kept.empty()
                 (kept.generation, kept.minute) = (generation, minute)
             }
             // A request that still holds an older snapshot (or minute) renders every card for itself.
             let current = kept.generation == generation && kept.minute == minute
-            var cards = KeptCards(pieces: [], slab: current ? kept.slab : nil)
-            cards.pieces.reserveCapacity(keys.count)
-            for index in keys.indices {
-                if current, let card = kept.card(keys[index]) {
-                    cards.pieces.append(card.piece)
+            if current { page.hold(kept.slab) }
+            for index in 0..<count {
+                if current, let card = kept.card(key(index)) {
+                    page.appendCard(card.piece)
                 } else {
-                    cards.pieces.append(.placeholder)
+                    page.appendCard(.placeholder)
                     missing.append(index)
                 }
             }
-            return cards
         }
-        guard !missing.isEmpty else { return cards }
+        guard !missing.isEmpty else { return }
         // Rendered for this page as texts of their own (the slab this page holds may be replaced before they are
         // kept), and a copy of each kept in the slab for the pages after.
-        var made: [(index: Int, html: HTML, token: UInt64)] = []
+        var made: [(key: Key, html: HTML, token: UInt64)] = []
         made.reserveCapacity(missing.count)
         for index in missing {
-            let html = render(index)
+            let key = key(index)
+            let html = render(index, key)
             let token = PagePiece.newToken()
-            cards.pieces[index] = PagePiece(kept: html, token: token)
-            made.append((index, html, token))
+            page.replaceCard(at: start + index, with: PagePiece(kept: html, token: token))
+            made.append((key, html, token))
         }
         state.withLock { kept in
             guard kept.generation == generation, kept.minute == minute else { return }
-            for card in made where kept.card(keys[card.index]) == nil {
+            for card in made where kept.card(card.key) == nil {
                 let bytes = card.html.rendered.utf8.count + 64
                 if kept.bytes + bytes > budget { kept.empty() }
-                kept.keep(card.html, token: card.token, for: keys[card.index])
+                kept.keep(card.html, token: card.token, for: card.key)
                 kept.bytes += bytes
             }
         }
-        return cards
     }
 }
 
@@ -161,27 +167,40 @@ struct CardRenderer: Sendable {
     let strings: Strings
     let language: Language
 
-    /// The cards as kept pieces, to be joined into a page's pieces; `listItem` puts each in a `<li>`,
-    /// `hasLeftFeed` says which say "left the feed" (Favorites and the marked lists).
-    func pieces(
+    /// Appends the cards of `marked` to `page`; `listItem` puts each in a `<li>`, `anchorID` gives a card's `id`
+    /// by its index, if it has one, `hasLeftFeed` says which say "left the feed" (Favorites and the marked lists).
+    func append(
         _ marked: [MarkedGiveaway], style: GiveawayCard.Style = .regular, listItem: Bool = false,
-        anchorID: (Int) -> String? = { _ in nil }, hasLeftFeed: (Int) -> Bool = { _ in false }
-    ) -> KeptCards {
-        let keys = marked.indices.map { index in
-            CardFragments.Key(
-                id: marked[index].id, marks: marked[index].marks, compact: style == .compact,
-                anchorID: anchorID(index), hasLeftFeed: hasLeftFeed(index), listItem: listItem, language: language)
-        }
-        return fragments.pieces(for: keys, generation: generation, now: now) { index in
-            let card = marked[index]
+        anchorID: (Int) -> String? = { _ in nil }, hasLeftFeed: (Int) -> Bool = { _ in false },
+        to page: inout PagePieces
+    ) {
+        append(
+            marked.count, giveaway: { marked[$0].giveaway }, marks: { marked[$0].marks }, style: style,
+            listItem: listItem, anchorID: anchorID, hasLeftFeed: hasLeftFeed, to: &page)
+    }
+
+    /// Appends the cards of `count` giveaways to `page`: `giveaway(i)` with `marks(i)` on it, as above.
+    func append(
+        _ count: Int, giveaway: (Int) -> Giveaway, marks: (Int) -> CardMarks, style: GiveawayCard.Style = .regular,
+        listItem: Bool = false, anchorID: (Int) -> String? = { _ in nil }, hasLeftFeed: (Int) -> Bool = { _ in false },
+        to page: inout PagePieces
+    ) {
+        let compact = style == .compact
+        fragments.append(
+            count,
+            key: { index in
+                CardFragments.Key(
+                    id: giveaway(index).id, marks: marks(index), compact: compact, anchorID: anchorID(index),
+                    hasLeftFeed: hasLeftFeed(index), listItem: listItem, language: language)
+            }, to: &page, generation: generation, now: now
+        ) { index, key in
             let model = GiveawayCardModel(
-                giveaway: card.giveaway, now: now, marks: card.marks, strings: strings,
-                hasLeftFeed: keys[index].hasLeftFeed)
+                giveaway: giveaway(index), now: now, marks: key.marks, strings: strings, hasLeftFeed: key.hasLeftFeed)
             let html = GiveawayCard(
                 model: model,
                 heart: HeartButton(
                     giveawayID: model.id, title: model.title, isFavorite: model.isFavorite, strings: strings),
-                style: style, anchorID: keys[index].anchorID
+                style: style, anchorID: key.anchorID
             ).render()
             return listItem ? "<li>\(html)</li>" : html
         }

@@ -146,10 +146,18 @@ struct PagePieces: Sendable {
         for piece in kept { append(piece) }
     }
 
-    /// Kept cards, and the slab they live in.
-    mutating func append(contentsOf cards: KeptCards) {
-        pieces.append(contentsOf: cards.pieces)
-        if let slab = cards.slab, slabs.last !== slab { slabs.append(slab) }
+    /// A card (`CardFragments`): appended as it is, even a placeholder, which `replaceCard` replaces.
+    mutating func appendCard(_ card: PagePiece) {
+        pieces.append(card)
+    }
+
+    mutating func replaceCard(at index: Int, with card: PagePiece) {
+        pieces[index] = card
+    }
+
+    /// Holds `slab` for as long as the page is: pieces of it are, or are about to be, among the page's.
+    mutating func hold(_ slab: CardSlab) {
+        if slabs.last !== slab { slabs.append(slab) }
     }
 
     /// Every piece's bytes, counted.
@@ -183,12 +191,6 @@ struct PagePieces: Sendable {
     mutating func reserveCapacity(_ count: Int) {
         pieces.reserveCapacity(count)
     }
-}
-
-/// Cards as pieces, in order, and the slab the kept ones live in (`nil` when none does).
-struct KeptCards: Sendable {
-    var pieces: [PagePiece]
-    let slab: CardSlab?
 }
 
 /// The bytes of kept cards, copied once into blocks that never move, and freed together when neither `CardFragments`

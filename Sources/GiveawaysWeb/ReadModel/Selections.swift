@@ -80,24 +80,41 @@ struct RulesOutcome: Sendable {
 extension ReadModelSnapshot {
     /// `giveaways` with `visitor`'s marks on each.
     func marked(_ giveaways: [Giveaway], for visitor: Visitor) -> [MarkedGiveaway] {
-        // As `Visitor.cardMarks`, reading only the first-seen time of each (not a copy of its whole history), and
-        // none without a previous visit (then no card is "new").
-        let since = visitor.settings.previousVisitEndedAt
-        return MarkedGiveaway.cards(of: giveaways) { id in
-            let isNew = since.map { since in stored[id].map { $0.history.firstSeenAt > since } ?? false }
-            return CardMarks(visitor.marks, giveaway: id, isNew: isNew ?? false)
-        }
+        let marker = CardMarker(visitor, snapshot: self)
+        return MarkedGiveaway.cards(of: giveaways) { marker.marks(of: $0) }
+    }
+}
+
+/// One visitor's marks on cards, giveaway by giveaway: as `Visitor.cardMarks`, reading only the first-seen time of
+/// each (not a copy of its whole history), and none "new" without a previous visit.
+struct CardMarker: Sendable {
+    private let marks: VisitorMarks
+    private let since: Date?
+    private let stored: [Int: StoredGiveaway]
+
+    init(_ visitor: Visitor, snapshot: ReadModelSnapshot) {
+        marks = visitor.marks
+        since = visitor.settings.previousVisitEndedAt
+        stored = snapshot.stored
+    }
+
+    func marks(of id: Int) -> CardMarks {
+        let isNew = since.map { since in stored[id].map { $0.history.firstSeenAt > since } ?? false }
+        return CardMarks(marks, giveaway: id, isNew: isNew ?? false)
     }
 }
 
 /// What More shows one visitor: the live giveaways after their rules, with their marks, grouped into shelves, and
 /// the summary.
 struct MoreSelection: Sendable {
-    let live: [MarkedGiveaway]
+    /// The visitor's marks on the cards.
+    let marker: CardMarker
     let rules: RulesOutcome
     let summary: FeedSummary
     /// The giveaways after the rules, one shelf per platform.
     let shelves: [PlatformShelf]
+    /// Whether `shelves` are every visitor's (the rules took nothing out).
+    let sharesShelves: Bool
     /// The Epic Games Store giveaways after the rules, newest first (the carousel).
     let featured: [Giveaway]
 
@@ -126,9 +143,10 @@ struct MoreSelection: Sendable {
 
     init(shared: Shared, snapshot: ReadModelSnapshot, visitor: Visitor, showAll: Bool) {
         rules = RulesOutcome(shared.live, snapshot: snapshot, visitor: visitor, showAll: showAll)
-        live = snapshot.marked(rules.giveaways, for: visitor)
+        marker = CardMarker(visitor, snapshot: snapshot)
         summary = shared.summary
-        if rules.hiddenByRules == 0 {
+        sharesShelves = rules.hiddenByRules == 0
+        if sharesShelves {
             // Every live giveaway: the grouping every visitor shares.
             shelves = shared.shelves
             featured = shared.featured

@@ -10,7 +10,7 @@ import Synchronization
 final class SharedParts: Sendable {
     struct Key: Hashable, Sendable {
         enum Kind: Hashable, Sendable {
-            case homeSelection, homeFrame, moreSelection, moreFrame, carousel, listFrame, feedLinks
+            case homeSelection, homeFrame, moreSelection, moreFrame, carousel, shelfHeads, listFrame, feedLinks
         }
 
         let kind: Kind
@@ -75,6 +75,10 @@ extension HTML: SharedPart {
 
 extension PagePiece: SharedPart {
     var keptBytes: Int { byteCount }
+}
+
+extension [PagePiece]: SharedPart {
+    var keptBytes: Int { reduce(0) { $0 + $1.keptBytes } }
 }
 
 extension PageFrame: SharedPart {

@@ -38,10 +38,9 @@ struct ListCards {
             <h2 class="visually-hidden">\(heading)</h2>
             <div class="grid" data-list>
             """)
-        pieces.append(
-            contentsOf: renderer.pieces(
-                cards, anchorID: { index in index == firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
-                hasLeftFeed: { leftFeed[$0] }))
+        renderer.append(
+            cards, anchorID: { index in index == firstNewIndex && index > 0 ? "item-\(index + 1)" : nil },
+            hasLeftFeed: { leftFeed[$0] }, to: &pieces)
         pieces.append(
             """
             </div>
