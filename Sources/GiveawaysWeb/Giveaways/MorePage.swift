@@ -186,10 +186,10 @@ struct MorePage {
     private func shelf(_ shelf: Model.Shelf, into pieces: inout PagePieces) {
         let giveaways = shelf.giveaways
         let marker = model.marker
+        let start = giveaways.startIndex
         model.renderer.append(
-            giveaways.count, giveaway: { giveaways[giveaways.startIndex + $0] },
-            marks: { marker.marks(of: giveaways[giveaways.startIndex + $0].id) }, style: .compact, listItem: true,
-            to: &pieces)
+            giveaways.count, id: { giveaways[start + $0].id }, giveaway: { giveaways[start + $0] },
+            marks: { marker.marks(of: giveaways[start + $0].id) }, style: .compact, listItem: true, to: &pieces)
         pieces.append(Self.shelfEnd)
     }
 }

@@ -175,13 +175,16 @@ struct CardRenderer: Sendable {
         to page: inout PagePieces
     ) {
         append(
-            marked.count, giveaway: { marked[$0].giveaway }, marks: { marked[$0].marks }, style: style,
+            marked.count, id: { marked[$0].id }, giveaway: { marked[$0].giveaway }, marks: { marked[$0].marks },
+            style: style,
             listItem: listItem, anchorID: anchorID, hasLeftFeed: hasLeftFeed, to: &page)
     }
 
-    /// Appends the cards of `count` giveaways to `page`: `giveaway(i)` with `marks(i)` on it, as above.
+    /// Appends the cards of `count` giveaways to `page`: `giveaway(i)` (whose id is `id(i)`) with `marks(i)` on it,
+    /// as above.
     func append(
-        _ count: Int, giveaway: (Int) -> Giveaway, marks: (Int) -> CardMarks, style: GiveawayCard.Style = .regular,
+        _ count: Int, id: (Int) -> Int, giveaway: (Int) -> Giveaway, marks: (Int) -> CardMarks,
+        style: GiveawayCard.Style = .regular,
         listItem: Bool = false, anchorID: (Int) -> String? = { _ in nil }, hasLeftFeed: (Int) -> Bool = { _ in false },
         to page: inout PagePieces
     ) {
@@ -190,7 +193,7 @@ struct CardRenderer: Sendable {
             count,
             key: { index in
                 CardFragments.Key(
-                    id: giveaway(index).id, marks: marks(index), compact: compact, anchorID: anchorID(index),
+                    id: id(index), marks: marks(index), compact: compact, anchorID: anchorID(index),
                     hasLeftFeed: hasLeftFeed(index), listItem: listItem, language: language)
             }, to: &page, generation: generation, now: now
         ) { index, key in

@@ -23,12 +23,15 @@ struct ReadModelSnapshot: Sendable {
     /// (the catalog and Details need them; the first Home of a big feed does not wait for them), then reused.
     var lootByGame: [Int: [Int]] { lazyLoot.value.byGame }
     var gameByGiveaway: [Int: Int] { lazyLoot.value.byGiveaway }
+    /// When each stored giveaway was first seen, by id (the "new" badges), worked out on first use.
+    var firstSeenAt: [Int: Date] { lazyFirstSeen.value }
     /// Increases with every reload that brings something the cached pages show, so that anything derived knows
     /// when it is out of date. The scheduler's state is not part of it.
     let generation: Int
     private let lazyIndex: LazySearchIndex
     private let lazyFacts: LazyRuleFacts
     private let lazyLoot: LazyLootLinks
+    private let lazyFirstSeen: LazyFirstSeen
 
     init(
         stored: [StoredGiveaway], catalog: CatalogSnapshot = .empty, logs: [SourceID: SyncLog], isDemoData: Bool,
@@ -36,6 +39,7 @@ struct ReadModelSnapshot: Sendable {
     ) {
         self.catalog = catalog
         lazyLoot = LazyLootLinks(stored: stored, catalog: catalog)
+        lazyFirstSeen = LazyFirstSeen(stored)
         giveaways = stored.filter(\.history.isInFeed).map(\.giveaway)
         self.stored = Dictionary(stored.map { ($0.id, $0) }) { first, _ in first }
         platformSlugs = Set(giveaways.flatMap { $0.platforms.map(\.slug) })
@@ -122,6 +126,24 @@ final class LazyLootLinks: Sendable {
 }
 
 /// Each feed giveaway's `RuleFacts`, worked out on the first page that applies a visitor's rules, then reused.
+final class LazyFirstSeen: Sendable {
+    private let stored: [StoredGiveaway]
+    private let firstSeen = Mutex<[Int: Date]?>(nil)
+
+    init(_ stored: [StoredGiveaway]) {
+        self.stored = stored
+    }
+
+    var value: [Int: Date] {
+        firstSeen.withLock { firstSeen in
+            if let firstSeen { return firstSeen }
+            let built = Dictionary(stored.map { ($0.id, $0.history.firstSeenAt) }) { first, _ in first }
+            firstSeen = built
+            return built
+        }
+    }
+}
+
 final class LazyRuleFacts: Sendable {
     private let giveaways: [Giveaway]
     private let facts = Mutex<[Int: RuleFacts]?>(nil)
@@ -348,6 +370,7 @@ extension ReadModelSnapshot {
         isDemoData = other.isDemoData
         self.catalog = catalog ?? other.catalog
         lazyLoot = other.lazyLoot
+        lazyFirstSeen = other.lazyFirstSeen
         self.generation = generation
         lazyIndex = other.lazyIndex
         lazyFacts = other.lazyFacts

@@ -90,16 +90,16 @@ extension ReadModelSnapshot {
 struct CardMarker: Sendable {
     private let marks: VisitorMarks
     private let since: Date?
-    private let stored: [Int: StoredGiveaway]
+    private let firstSeen: [Int: Date]
 
     init(_ visitor: Visitor, snapshot: ReadModelSnapshot) {
         marks = visitor.marks
         since = visitor.settings.previousVisitEndedAt
-        stored = snapshot.stored
+        firstSeen = since == nil ? [:] : snapshot.firstSeenAt
     }
 
     func marks(of id: Int) -> CardMarks {
-        let isNew = since.map { since in stored[id].map { $0.history.firstSeenAt > since } ?? false }
+        let isNew = since.map { since in firstSeen[id].map { $0 > since } ?? false }
         return CardMarks(marks, giveaway: id, isNew: isNew ?? false)
     }
 }
