@@ -24,6 +24,12 @@ import Testing
         #expect(!stores.matches(steamGame))
         #expect(stores.matches(epicLoot))
 
+        // Many stores are checked through the set, a few through a list: the same answers.
+        let many = GiveawayRules(platforms: Set((1...12).map { "store-\($0)" } + ["epic-games-store"]))
+        #expect(!many.matches(steamGame))
+        #expect(many.matches(epicLoot))
+        #expect(!GiveawayRules(platforms: Set((1...12).map { "store-\($0)" })).matches(epicLoot))
+
         let types = GiveawayRules(types: [.game, .beta])
         #expect(types.matches(steamGame))
         #expect(!types.matches(epicLoot))

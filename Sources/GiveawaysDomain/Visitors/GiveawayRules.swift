@@ -65,9 +65,13 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
         public let rules: GiveawayRules
         /// `" word word "` per blocked keyword with any words, as `RuleFacts.titleKey` folds a title.
         private let keywordKeys: [String]
+        /// The chosen stores as a list, when there are few: comparing a slug with a handful costs less than hashing
+        /// it (`nil`: the set is used).
+        private let fewPlatforms: [String]?
 
         public init(_ rules: GiveawayRules) {
             self.rules = rules
+            fewPlatforms = rules.platforms.count <= 8 ? Array(rules.platforms) : nil
             keywordKeys = rules.blockedKeywords.compactMap { keyword in
                 let words = SearchText.words(in: keyword)
                 return words.isEmpty ? nil : " " + words.joined(separator: " ") + " "
@@ -77,8 +81,14 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
         /// Whether `giveaway` passes the rules about what it is (store, type, worth, loot, keywords, key sites).
         public func matches(_ giveaway: Giveaway, facts known: RuleFacts?) -> Bool {
             let rules = rules
-            if !rules.platforms.isEmpty, !giveaway.platforms.contains(where: { rules.platforms.contains($0.slug) }) {
-                return false
+            if !rules.platforms.isEmpty {
+                let chosen: Bool =
+                    if let fewPlatforms {
+                        giveaway.platforms.contains { platform in fewPlatforms.contains(platform.slug) }
+                    } else {
+                        giveaway.platforms.contains { rules.platforms.contains($0.slug) }
+                    }
+                guard chosen else { return false }
             }
             if !rules.types.isEmpty, !rules.types.contains(where: { $0.matches(giveaway.type) }) { return false }
             if rules.noLoot, giveaway.type == .dlc { return false }

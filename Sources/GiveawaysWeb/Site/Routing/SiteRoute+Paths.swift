@@ -37,7 +37,9 @@ extension SiteRoute {
         var components = URLComponents()
         components.queryItems = items
         // `+` means a space in a query string; a literal plus must be encoded.
-        return path + "?" + (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        let query = components.percentEncodedQuery ?? ""
+        guard query.utf8.contains(UInt8(ascii: "+")) else { return path + "?" + query }
+        return path + "?" + query.replacingOccurrences(of: "+", with: "%2B")
     }
 
     // MARK: - Parsing
