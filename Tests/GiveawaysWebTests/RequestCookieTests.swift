@@ -27,6 +27,9 @@ import Testing
         [],
         [""],
         ["\tlang=de"],
+        ["=orphan; gg_profile=x", "gg_profile"],
+        ["gg_profile; lang=de;"],
+        ["lang=de; gg_profile=last"],
     ])
     func readsAsHummingbirdDoes(headers: [String]) {
         let request = Self.request(headers)

@@ -44,7 +44,7 @@ struct MorePage {
                 ? nil
                 : .init(
                     isApplied: rules.rulesApplied, hiddenCount: rules.hiddenByRules,
-                    togglePath: SiteRoute.more(showAll: rules.rulesApplied).path)
+                    togglePath: rules.rulesApplied ? MorePage.showAllPath : MorePage.path)
             self.showAll = showAll
             summary = selection.summary
             self.now = now
@@ -72,6 +72,9 @@ struct MorePage {
     let model: Model
 
     static let featuredSlug = "epic-games-store"
+    /// More, and More with everything shown: printed once.
+    static let path = SiteRoute.more(showAll: false).path
+    static let showAllPath = SiteRoute.more(showAll: true).path
     static let shelfLength = 20
 
     func render() -> HTML {

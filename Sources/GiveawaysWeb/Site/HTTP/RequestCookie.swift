@@ -6,22 +6,42 @@ extension Request {
     /// `Cookie` of every pair: every page reads two cookies, and a browser may send many. Only spaces and tabs are
     /// dropped before a name (Hummingbird drops any Unicode white space): never more lenient than its reading.
     func cookieValue(_ name: String) -> String? {
-        for field in headers where field.name == .cookie {
-            let header = field.value.utf8
-            var start = header.startIndex
-            while start < header.endIndex {
-                let end = header[start...].firstIndex(of: UInt8(ascii: ";")) ?? header.endIndex
-                var pair = header[start..<end]
-                while let first = pair.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-                    pair = pair.dropFirst()
-                }
-                if let equals = pair.firstIndex(of: UInt8(ascii: "=")), pair[..<equals].elementsEqual(name.utf8) {
-                    let value = pair[header.index(after: equals)...]
+        var name = name
+        return name.withUTF8 { name in
+            for field in headers where field.name == .cookie {
+                var header = field.value
+                // The value is made into a string inside: the bytes are lent only for the closure.
+                let found = header.withUTF8 { header -> String?? in
+                    guard let value = Self.cookieValue(UnsafeRawBufferPointer(name), in: UnsafeRawBufferPointer(header))
+                    else { return nil }
                     // An empty value is no cookie (nor is a later pair of the same name).
-                    return value.isEmpty ? nil : String(Substring(value))
+                    return .some(value.isEmpty ? nil : String(decoding: value, as: UTF8.self))
                 }
-                start = end == header.endIndex ? end : header.index(after: end)
+                if let found { return found }
             }
+            return nil
+        }
+    }
+
+    /// The value of the first pair named `name` in one `Cookie` header's bytes (empty when it has none); `nil` when no
+    /// pair has that name. Read byte by byte: the header's string is not indexed through its views.
+    private static func cookieValue(
+        _ name: UnsafeRawBufferPointer, in header: UnsafeRawBufferPointer
+    ) -> UnsafeRawBufferPointer.SubSequence? {
+        let semicolon = UInt8(ascii: ";")
+        let equals = UInt8(ascii: "=")
+        var start = 0
+        while start < header.count {
+            var end = start
+            while end < header.count, header[end] != semicolon { end += 1 }
+            var first = start
+            while first < end, header[first] == UInt8(ascii: " ") || header[first] == UInt8(ascii: "\t") { first += 1 }
+            var sign = first
+            while sign < end, header[sign] != equals { sign += 1 }
+            if sign < end, sign - first == name.count, name.indices.allSatisfy({ header[first + $0] == name[$0] }) {
+                return header[(sign + 1)..<end]
+            }
+            start = end + 1
         }
         return nil
     }
