@@ -323,7 +323,8 @@ import Testing
         let fragments = CardFragments(budget: 4_096)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         func text(_ id: Int) -> String {
-            "<article>card \(id) " + String(repeating: "é", count: id % 700) + "</article>"
+            // Card 5 is about 20 KB: a block of its own.
+            "<article>card \(id) " + String(repeating: "é", count: id == 5 ? 10_000 : id % 700) + "</article>"
         }
         func cards(_ ids: Range<Int>, at time: Date = now) -> PagePieces {
             var page = PagePieces()
@@ -339,11 +340,14 @@ import Testing
         }
         _ = cards(0..<3)
         let held = cards(0..<3)  // kept by now: these pieces point into the first slab
+        _ = cards(3..<10)
+        let heldLong = cards(3..<10)  // card 5 in a block of its own
         var pages: [PagePieces] = []
         // Many times over budget: the slab is replaced again and again.
         for start in stride(from: 3, to: 300, by: 7) { pages.append(cards(start..<start + 7)) }
         pages.append(cards(0..<3, at: now.addingTimeInterval(60)))
         #expect(held.html.rendered == (0..<3).map(text).joined())
+        #expect(heldLong.html.rendered == (3..<10).map(text).joined())
         for (offset, page) in pages.dropLast().enumerated() {
             let start = 3 + offset * 7
             #expect(page.html.rendered == (start..<start + 7).map(text).joined())

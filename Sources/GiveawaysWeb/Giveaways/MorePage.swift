@@ -20,8 +20,9 @@ struct MorePage {
         /// Home filtered to the Epic Games Store (made only when the carousel is made: it is kept).
         var featuredSeeAllPath: String { HomeFilters().with(platform: MorePage.featuredSlug).path }
         let shelves: [Shelf]
-        /// Whether the shelves are every visitor's (the visitor's rules took nothing out): their heads can be kept.
-        let sharesShelves: Bool
+        /// Where the heads of the shelves are kept, when they are every visitor's (the visitor's rules took nothing
+        /// out); `nil` otherwise.
+        let keptHeads: KeptShelfHeads?
         /// The visitor's marks on the cards.
         let marker: CardMarker
         /// "Filtered by your rules · Show everything"; `nil` for a visitor without rules.
@@ -54,7 +55,7 @@ struct MorePage {
                     platform: shelf.platform, count: shelf.giveaways.count, seeAllPath: shelf.seeAllPath,
                     giveaways: shelf.giveaways.prefix(MorePage.shelfLength))
             }
-            sharesShelves = selection.sharesShelves
+            keptHeads = selection.keptHeads
             marker = selection.marker
         }
 
@@ -113,7 +114,8 @@ struct MorePage {
             shelves.reserveCapacity(model.shelves.reduce(2) { $0 + $1.giveaways.count + 2 })
             shelves.append("<div class=\"shelves\">")
             for (index, shelf) in model.shelves.enumerated() {
-                shelves.append(shelfHeads?[index] ?? PagePiece(head(of: shelf)))
+                let kept = shelfHeads.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                shelves.append(kept ?? PagePiece(head(of: shelf)))
                 self.shelf(shelf, into: &shelves)
             }
             shelves.append("</div>")

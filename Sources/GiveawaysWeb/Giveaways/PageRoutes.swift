@@ -121,11 +121,7 @@ struct PageRoutes: Sendable {
                 generation: snapshot.generation, now: now
             ) { PagePiece(kept: page.carousel()) }
             // Every visitor whose rules take nothing out sees the shelves every visitor does, under the same heads.
-            let shelfHeads =
-                page.model.sharesShelves
-                ? parts.value(
-                    .init(kind: .shelfHeads, language: context.language), generation: snapshot.generation, now: now
-                ) { page.shelfHeads() } : nil
+            let shelfHeads = page.model.keptHeads?.heads(in: context.language) { page.shelfHeads() }
             var pieces = frame.join(page.visitorParts(carousel: carousel, shelfHeads: shelfHeads))
             pieces.compression = .whole
             return pieces

@@ -96,7 +96,9 @@ final class CardFragments: Sendable {
     }
 
     /// Appends the cards of `count` keys to `page`, in order, looked up together: kept, or made by `render` (given
-    /// the key's index and the key) and kept. `key` is asked again for a card that is made.
+    /// the key's index and the key) and kept. `key` is asked again for a card that is made. `key` runs while the
+    /// fragments' lock is held: it only puts a key together (no arrays of keys per page), and must not come back
+    /// here.
     func append(
         _ count: Int, key: (Int) -> Key, to page: inout PagePieces, generation: Int, now: Date,
         render: (Int, Key) -> HTML
@@ -141,6 +143,7 @@ final class CardFragments: Sendable {
         state.withLock { kept in
             guard kept.generation == generation, kept.minute == minute else { return }
             for card in made where kept.card(card.key) == nil {
+                // The card's bytes and its entry; a slab block's unused end (under a quarter of 64 KiB) is not counted.
                 let bytes = card.html.rendered.utf8.count + 64
                 if kept.bytes + bytes > budget { kept.empty() }
                 kept.keep(card.html, token: card.token, for: card.key)

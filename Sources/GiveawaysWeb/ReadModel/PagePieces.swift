@@ -64,6 +64,11 @@ struct PagePiece: @unchecked Sendable {
         name = html.rendered.utf8.count <= Self.longestNamedText ? .text(ExactText(html.rendered)) : nil
     }
 
+    /// Whether the bytes are a slab's (valid only while the slab is held).
+    var isInSlab: Bool {
+        if case .slab = content { true } else { false }
+    }
+
     /// How many bytes the piece holds.
     var byteCount: Int {
         switch content {
@@ -141,9 +146,12 @@ struct PagePieces: Sendable {
         slabs.append(contentsOf: other.slabs)
     }
 
-    /// Kept parts that live in no slab.
+    /// Kept parts that live in no slab (a slab's piece comes only with the slab: `CardFragments.append`).
     mutating func append(contentsOf kept: [PagePiece]) {
-        for piece in kept { append(piece) }
+        for piece in kept {
+            precondition(!piece.isInSlab, "a piece of a slab added without its slab")
+            append(piece)
+        }
     }
 
     /// A card (`CardFragments`): appended as it is, even a placeholder, which `replaceCard` replaces.

@@ -125,7 +125,7 @@ final class LazyLootLinks: Sendable {
     }
 }
 
-/// Each feed giveaway's `RuleFacts`, worked out on the first page that applies a visitor's rules, then reused.
+/// When each stored giveaway was first seen, by id, worked out on the first page that shows "new" badges.
 final class LazyFirstSeen: Sendable {
     private let stored: [StoredGiveaway]
     private let firstSeen = Mutex<[Int: Date]?>(nil)
@@ -144,6 +144,7 @@ final class LazyFirstSeen: Sendable {
     }
 }
 
+/// Each feed giveaway's `RuleFacts`, worked out on the first page that applies a visitor's rules, then reused.
 final class LazyRuleFacts: Sendable {
     private let giveaways: [Giveaway]
     private let facts = Mutex<[Int: RuleFacts]?>(nil)

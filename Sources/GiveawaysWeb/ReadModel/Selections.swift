@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import Synchronization
 
 /// What the frame of the giveaway pages reads of the feed at one moment: how many giveaways are live and what they
 /// are worth, each platform's live count, and what the freshness banner says. Worked out by the read model, so the
@@ -113,8 +114,8 @@ struct MoreSelection: Sendable {
     let summary: FeedSummary
     /// The giveaways after the rules, one shelf per platform.
     let shelves: [PlatformShelf]
-    /// Whether `shelves` are every visitor's (the rules took nothing out).
-    let sharesShelves: Bool
+    /// The heads kept for `shelves` when they are every visitor's (the rules took nothing out); `nil` otherwise.
+    let keptHeads: KeptShelfHeads?
     /// The Epic Games Store giveaways after the rules, newest first (the carousel).
     let featured: [Giveaway]
 
@@ -126,6 +127,8 @@ struct MoreSelection: Sendable {
         let featured: [Giveaway]
         /// Whether the shelves of a part of `live` can be filtered from `shelves` (see `PlatformShelf.keeping`).
         let shelvesFilter: Bool
+        /// The shelves' heads, rendered once per language for these very shelves.
+        let heads = KeptShelfHeads()
 
         init(snapshot: ReadModelSnapshot, now: Date) {
             live = snapshot.live(at: now)
@@ -145,8 +148,8 @@ struct MoreSelection: Sendable {
         rules = RulesOutcome(shared.live, snapshot: snapshot, visitor: visitor, showAll: showAll)
         marker = CardMarker(visitor, snapshot: snapshot)
         summary = shared.summary
-        sharesShelves = rules.hiddenByRules == 0
-        if sharesShelves {
+        keptHeads = rules.hiddenByRules == 0 ? shared.heads : nil
+        if keptHeads != nil {
             // Every live giveaway: the grouping every visitor shares.
             shelves = shared.shelves
             featured = shared.featured
@@ -169,5 +172,22 @@ extension ReadModel {
             MoreSelection.Shared(snapshot: snapshot, now: now)
         }
         return MoreSelection(shared: shared, snapshot: snapshot, visitor: visitor, showAll: showAll)
+    }
+}
+
+/// The heads of one `MoreSelection.Shared`'s shelves, per language: kept with the shelves themselves, so that the
+/// heads a page is given are always those of the shelves it shows.
+final class KeptShelfHeads: Sendable {
+    private let heads = Mutex<[Language: [PagePiece]]>([:])
+
+    /// The heads in `language`: kept, or made by `make` and kept.
+    func heads(in language: Language, make: () -> [PagePiece]) -> [PagePiece] {
+        if let kept = heads.withLock({ $0[language] }) { return kept }
+        let made = make()
+        return heads.withLock { heads in
+            if let kept = heads[language] { return kept }
+            heads[language] = made
+            return made
+        }
     }
 }

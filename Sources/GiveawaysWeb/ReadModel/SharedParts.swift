@@ -10,7 +10,7 @@ import Synchronization
 final class SharedParts: Sendable {
     struct Key: Hashable, Sendable {
         enum Kind: Hashable, Sendable {
-            case homeSelection, homeFrame, moreSelection, moreFrame, carousel, shelfHeads, listFrame, feedLinks
+            case homeSelection, homeFrame, moreSelection, moreFrame, carousel, listFrame, feedLinks
         }
 
         let kind: Kind
@@ -74,11 +74,11 @@ extension HTML: SharedPart {
 }
 
 extension PagePiece: SharedPart {
-    var keptBytes: Int { byteCount }
-}
-
-extension [PagePiece]: SharedPart {
-    var keptBytes: Int { reduce(0) { $0 + $1.keptBytes } }
+    /// Only texts are kept as shared parts: a slab's piece is valid only while a page holds its slab.
+    var keptBytes: Int {
+        precondition(!isInSlab, "a piece of a slab kept as a shared part")
+        return byteCount
+    }
 }
 
 extension PageFrame: SharedPart {
@@ -92,9 +92,11 @@ extension HomeSelection.Shared: SharedPart {
 }
 
 extension MoreSelection.Shared: SharedPart {
+    /// The heads made later (per language, about 400 bytes a shelf) are counted here for two languages.
     var keptBytes: Int {
         let listed = live.count + featured.count + shelves.reduce(0) { $0 + $1.giveaways.count }
-        return listed * MemoryLayout<Giveaway>.stride + shelves.reduce(0) { $0 + $1.seeAllPath.utf8.count + 64 }
+        return listed * MemoryLayout<Giveaway>.stride
+            + shelves.reduce(0) { $0 + $1.seeAllPath.utf8.count + 64 + 2 * 400 }
     }
 }
 
