@@ -58,14 +58,14 @@ import Testing
     }
 
     @Test func keywordKeysAreFoundByteForByteWhereverTheyStand() {
-        #expect(RuleFacts.bytes(of: " weapon skin key ", contain: " weapon "), "at the start")
-        #expect(RuleFacts.bytes(of: " weapon skin key ", contain: " key "), "at the end")
-        #expect(RuleFacts.bytes(of: " aaab ", contain: "aab"), "after a partial match")
-        #expect(RuleFacts.bytes(of: " pokemon café ", contain: " café "), "past multi-byte letters")
-        #expect(!RuleFacts.bytes(of: " weapon skin ", contain: " skins "))
-        #expect(!RuleFacts.bytes(of: " a ", contain: " a b "), "longer than the text")
-        #expect(RuleFacts.bytes(of: "", contain: ""))
-        #expect(!RuleFacts.bytes(of: "", contain: " "))
+        #expect(SearchText.contains(" weapon skin key ", " weapon "), "at the start")
+        #expect(SearchText.contains(" weapon skin key ", " key "), "at the end")
+        #expect(SearchText.contains(" aaab ", "aab"), "after a partial match")
+        #expect(SearchText.contains(" pokemon café ", " café "), "past multi-byte letters")
+        #expect(!SearchText.contains(" weapon skin ", " skins "))
+        #expect(!SearchText.contains(" a ", " a b "), "longer than the text")
+        #expect(SearchText.contains("", ""))
+        #expect(!SearchText.contains("", " "))
         let blocked = Giveaway.stub(id: 3, title: "Pokémon Café: Weapon Skin")
         #expect(!GiveawayRules(blockedKeywords: ["pokemon cafe"]).matches(blocked))
         #expect(GiveawayRules(blockedKeywords: ["mon caf"]).matches(blocked), "parts of words are not words")
@@ -78,7 +78,7 @@ import Testing
         (" plain words ", " words "), (" plain words ", " word "),
     ])
     func keywordKeysOutsideASCIIAreFoundAsContainsFindsThem(text: String, needle: String) {
-        #expect(RuleFacts.bytes(of: text, contain: needle) == text.contains(needle), "\(text) / \(needle)")
+        #expect(SearchText.contains(text, needle) == text.contains(needle), "\(text) / \(needle)")
     }
 
     @Test func factsWorkedOutBeforehandGiveTheSameAnswers() {

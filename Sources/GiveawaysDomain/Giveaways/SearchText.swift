@@ -38,4 +38,26 @@ public struct SearchText: Hashable, Sendable {
         let platforms = giveaway.platforms.map(\.displayName).joined(separator: " ")
         return words(in: giveaway.title + " " + platforms + " " + giveaway.description)
     }
+
+    /// Whether `needle` occurs in `text`, as `String.contains` tells (a title key holds a keyword key; a header names a value). Where both
+    /// are ASCII, byte for byte, which is the same answer: the generic substring search cost a fifth of a ruled
+    /// Home page. Otherwise by `contains` itself: around a joining space, a letter that prepends to the next
+    /// character or a mark that extends the previous one makes one character of two, which bytes would not see.
+    public static func contains(_ text: String, _ needle: String) -> Bool {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }), needle.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.contains(needle)
+        }
+        var text = text
+        var needle = needle
+        return text.withUTF8 { text in
+            needle.withUTF8 { needle in
+                guard let first = needle.first else { return true }
+                guard needle.count <= text.count else { return false }
+                for start in 0...(text.count - needle.count) where text[start] == first {
+                    if memcmp(text.baseAddress! + start, needle.baseAddress!, needle.count) == 0 { return true }
+                }
+                return false
+            }
+        }
+    }
 }

@@ -97,7 +97,7 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
             }
             if !keywordKeys.isEmpty {
                 let title = known?.titleKey ?? RuleFacts.titleKey(giveaway.title)
-                for key in keywordKeys where RuleFacts.bytes(of: title, contain: key) { return false }
+                for key in keywordKeys where SearchText.contains(title, key) { return false }
             }
             if rules.hideKeySites, (known.map(\.keySite) ?? KeySite(detectedIn: giveaway)) != nil { return false }
             return true
@@ -159,28 +159,6 @@ public struct RuleFacts: Hashable, Sendable {
 
     static func titleKey(_ title: String) -> String {
         " " + SearchText.words(in: title).joined(separator: " ") + " "
-    }
-
-    /// Whether `needle` occurs in `text`, as `String.contains` tells (a title key holds a keyword key). Where both
-    /// are ASCII, byte for byte, which is the same answer: the generic substring search cost a fifth of a ruled
-    /// Home page. Otherwise by `contains` itself: around a joining space, a letter that prepends to the next
-    /// character or a mark that extends the previous one makes one character of two, which bytes would not see.
-    static func bytes(of text: String, contain needle: String) -> Bool {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }), needle.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return text.contains(needle)
-        }
-        var text = text
-        var needle = needle
-        return text.withUTF8 { text in
-            needle.withUTF8 { needle in
-                guard let first = needle.first else { return true }
-                guard needle.count <= text.count else { return false }
-                for start in 0...(text.count - needle.count) where text[start] == first {
-                    if memcmp(text.baseAddress! + start, needle.baseAddress!, needle.count) == 0 { return true }
-                }
-                return false
-            }
-        }
     }
 }
 

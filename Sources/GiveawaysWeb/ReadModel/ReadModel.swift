@@ -29,9 +29,9 @@ struct ReadModelSnapshot: Sendable {
     /// when it is out of date. The scheduler's state is not part of it.
     let generation: Int
     private let lazyIndex: LazySearchIndex
-    private let lazyFacts: LazyRuleFacts
+    private let lazyFacts: LazyByID<Giveaway, RuleFacts>
     private let lazyLoot: LazyLootLinks
-    private let lazyFirstSeen: LazyFirstSeen
+    private let lazyFirstSeen: LazyByID<StoredGiveaway, Date>
 
     init(
         stored: [StoredGiveaway], catalog: CatalogSnapshot = .empty, logs: [SourceID: SyncLog], isDemoData: Bool,
@@ -39,7 +39,7 @@ struct ReadModelSnapshot: Sendable {
     ) {
         self.catalog = catalog
         lazyLoot = LazyLootLinks(stored: stored, catalog: catalog)
-        lazyFirstSeen = LazyFirstSeen(stored)
+        lazyFirstSeen = LazyByID(stored) { ($0.id, $0.history.firstSeenAt) }
         giveaways = stored.filter(\.history.isInFeed).map(\.giveaway)
         self.stored = Dictionary(stored.map { ($0.id, $0) }) { first, _ in first }
         platformSlugs = Set(giveaways.flatMap { $0.platforms.map(\.slug) })
@@ -47,7 +47,7 @@ struct ReadModelSnapshot: Sendable {
         self.isDemoData = isDemoData
         self.generation = generation
         lazyIndex = LazySearchIndex(giveaways)
-        lazyFacts = LazyRuleFacts(giveaways)
+        lazyFacts = LazyByID(giveaways) { ($0.id, RuleFacts($0)) }
     }
 
     static let empty = ReadModelSnapshot(stored: [], logs: [:], isDemoData: false, generation: 0)
@@ -125,39 +125,24 @@ final class LazyLootLinks: Sendable {
     }
 }
 
-/// When each stored giveaway was first seen, by id, worked out on the first page that shows "new" badges.
-final class LazyFirstSeen: Sendable {
-    private let stored: [StoredGiveaway]
-    private let firstSeen = Mutex<[Int: Date]?>(nil)
+/// A map by giveaway id worked out from `items` on first use, by whichever request needs it first, then reused:
+/// each feed giveaway's `RuleFacts` (the first page that applies a visitor's rules), each stored giveaway's
+/// first-seen time (the first page that shows "new" badges).
+final class LazyByID<Item: Sendable, Value: Sendable>: Sendable {
+    private let items: [Item]
+    private let entry: @Sendable (Item) -> (id: Int, value: Value)
+    private let map = Mutex<[Int: Value]?>(nil)
 
-    init(_ stored: [StoredGiveaway]) {
-        self.stored = stored
+    init(_ items: [Item], entry: @escaping @Sendable (Item) -> (id: Int, value: Value)) {
+        self.items = items
+        self.entry = entry
     }
 
-    var value: [Int: Date] {
-        firstSeen.withLock { firstSeen in
-            if let firstSeen { return firstSeen }
-            let built = Dictionary(stored.map { ($0.id, $0.history.firstSeenAt) }) { first, _ in first }
-            firstSeen = built
-            return built
-        }
-    }
-}
-
-/// Each feed giveaway's `RuleFacts`, worked out on the first page that applies a visitor's rules, then reused.
-final class LazyRuleFacts: Sendable {
-    private let giveaways: [Giveaway]
-    private let facts = Mutex<[Int: RuleFacts]?>(nil)
-
-    init(_ giveaways: [Giveaway]) {
-        self.giveaways = giveaways
-    }
-
-    var value: [Int: RuleFacts] {
-        facts.withLock { facts in
-            if let facts { return facts }
-            let built = Dictionary(giveaways.map { ($0.id, RuleFacts($0)) }) { first, _ in first }
-            facts = built
+    var value: [Int: Value] {
+        map.withLock { map in
+            if let map { return map }
+            let built = Dictionary(items.map(entry)) { first, _ in first }
+            map = built
             return built
         }
     }

@@ -95,20 +95,7 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
 
     static func varyWithEncoding(_ vary: String?) -> String {
         guard let vary, !vary.isEmpty else { return "Accept-Encoding" }
-        return containsASCII(vary, "Accept-Encoding") ? vary : vary + ", Accept-Encoding"
-    }
-
-    /// Whether `text` holds `part`, byte for byte (header values are ASCII; Foundation's `contains` cost more than
-    /// the rest of the header's handling).
-    static func containsASCII(_ text: String, _ part: StaticString) -> Bool {
-        var text = text
-        return text.withUTF8 { text in
-            let part = UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
-            guard part.count <= text.count else { return false }
-            return (0...(text.count - part.count)).contains { start in
-                part.indices.allSatisfy { text[start + $0] == part[$0] }
-            }
-        }
+        return SearchText.contains(vary, "Accept-Encoding") ? vary : vary + ", Accept-Encoding"
     }
 }
 
