@@ -80,8 +80,9 @@ import Testing
             let scriptBudget = styles.contains(.nearby) ? 24 * 1024 : 15 * 1024
             #expect(script <= scriptBudget, "\(styles): \(script) bytes of script")
         }
-        #expect(PageStyle.styles(forPath: "/?platform=steam") == [.home])
+        #expect(PageStyle.styles(forPath: "/?platform=steam") == [.home, .rules])
         #expect(PageStyle.styles(forPath: "/favorites") == [])
+        #expect(PageStyle.styles(forPath: "/more?all=1") == [.rules, .more], "More shows the rules notice too")
         #expect(PageStyle.styles(forPath: "/giveaways/7") == [.details, .giveaway])
         #expect(PageStyle.styles(forPath: "/free-to-play/12?x=1") == [.details, .catalog])
         #expect(PageStyle.styles(forPath: "/free-to-play/hidden") == [.catalog])

@@ -3,8 +3,10 @@
 /// (and More and Discover their own script in `NAME.js`), so no page loads the rules of every other page: every page
 /// stays within 20 KB of CSS and 15 KB of script as served (BENCHMARKS.md §4).
 enum PageStyle: String, CaseIterable, Sendable {
-    /// Home: the platform menu, the filter row, the rules notice, the feed links.
+    /// Home: the platform menu, the filter row, the feed links.
     case home
+    /// Home and More: the rules notice ("Filtered by your rules · Show everything").
+    case rules
     /// The details layout of a giveaway, a free-to-play game or a Discover game.
     case details
     /// A giveaway's Details only: the large heart, the countdown, the claim steps, the marks.
@@ -47,7 +49,7 @@ enum PageStyle: String, CaseIterable, Sendable {
     }
 
     private static let byRoute: [(route: SiteRoute.Name, styles: [PageStyle])] = [
-        (.home, [.home]), (.details, [.details, .giveaway]), (.more, [.more]),
+        (.home, [.home, .rules]), (.details, [.details, .giveaway]), (.more, [.rules, .more]),
         (.freeToPlay, [.catalog]), (.catalogHidden, [.catalog]), (.catalogHide, [.catalog]),
         (.catalogGame, [.details, .catalog]),
         (.discover, [.discover]), (.discoverGame, [.details, .discover]), (.discoverGenre, [.discover]),
