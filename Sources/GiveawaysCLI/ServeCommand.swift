@@ -45,6 +45,17 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
+            A push service visitors' devices may use besides the browsers' own (Google, Mozilla, Apple, Microsoft), \
+            e.g. a self-hosted autopush (env GIVEAWAYS_PUSH_SERVICE_HOSTS, comma-separated); repeat for several.
+            """)
+    var pushServiceHost: [String] = []
+
+    @Option(
+        help: "Push devices this server keeps, all visitors together (env GIVEAWAYS_MAX_PUSH_DEVICES; default 10000).")
+    var maxPushDevices: Int?
+
+    @Option(
+        help: """
             How visitors reach the server, e.g. https://games.example.org (env GIVEAWAYS_PUBLIC_URL): absolute links \
             use it, and forms are accepted only for its host, loopback names, IP addresses and --allowed-host.
             """)
@@ -140,6 +151,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowPrivateImages = Settings.allowPrivateImages.isOn(flag: allowPrivateImages)
         configuration.telegramAPIURL = try Settings.telegramAPIURL.value(text: telegramAPIURL)
         configuration.vapidSubject = try Settings.vapidSubject.value(text: vapidSubject)
+        let pushHosts = pushServiceHost.isEmpty ? nil : pushServiceHost.joined(separator: ",")
+        configuration.pushServiceHosts = try Settings.pushServiceHosts.value(text: pushHosts)
+        configuration.maximumPushDevices = try Settings.maximumPushDevices.value(text: maxPushDevices.map(String.init))
         configuration.publicURL = try Settings.publicURL.value(text: publicURL)
         let hosts = allowedHost.isEmpty ? nil : allowedHost.joined(separator: ",")
         configuration.allowedHosts = Set(try Settings.allowedHosts.value(text: hosts))

@@ -109,6 +109,17 @@ enum Settings {
     static let vapidSubject = Setting<String>(
         variable: "GIVEAWAYS_VAPID_SUBJECT", defaultValue: WebPush.defaultSubject,
         expected: "mailto:you@example.org or an https:// URL", read: { VAPIDKeys.isValidSubject($0) ? $0 : nil })
+    static let pushServiceHosts = Setting<[String]>(
+        variable: "GIVEAWAYS_PUSH_SERVICE_HOSTS", defaultValue: [],
+        expected: "a comma-separated list of host names (e.g. push.example.org)",
+        read: { text in
+            let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                .filter { !$0.isEmpty }
+            return names.allSatisfy(PushServiceHosts.isValidHost) ? names : nil
+        })
+    static let maximumPushDevices = Setting<Int>(
+        variable: "GIVEAWAYS_MAX_PUSH_DEVICES", defaultValue: Defaults.maximumPushDevices,
+        expected: "a number from 0 to 10000000", read: { Int($0).flatMap { (0...10_000_000).contains($0) ? $0 : nil } })
     static let allowPrivateImages = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_IMAGES")
     static let metrics = Setting(switch: "GIVEAWAYS_METRICS")
     static let metricsPort = Setting<Int?>(

@@ -55,4 +55,6 @@ public enum Defaults {
     public static let homePageSize = 300
     /// The highest `page` a list accepts.
     public static let maxPage = 10_000
+    /// Push devices a server keeps, all visitors together (`--max-push-devices`).
+    public static let maximumPushDevices = 10_000
 }

@@ -73,9 +73,19 @@ public struct HookDeliveryWorker: Sendable {
     /// How long `hooks log` looks back.
     public static let logRetention: TimeInterval = 30 * 86_400
 
-    /// Forgets delivery attempts older than `logRetention`.
+    /// How long a push device may stay silent (not subscribed again, its visitor not seen) before it is dropped.
+    public static let pushDeviceSilence: TimeInterval = 60 * 86_400
+
+    /// Forgets delivery attempts older than `logRetention`, and drops push devices silent for `pushDeviceSilence`
+    /// (a phone thrown away keeps a live subscription for months: it would hold a place in the server's budget).
     public func pruneLog() async throws {
-        try await repository.pruneLog(before: clock().addingTimeInterval(-Self.logRetention))
+        let now = clock()
+        try await repository.pruneLog(before: now.addingTimeInterval(-Self.logRetention))
+        let dropped = try await repository.removeSilentPushDevices(
+            since: now.addingTimeInterval(-Self.pushDeviceSilence))
+        if dropped > 0 {
+            logger.info("dropped push devices silent for 60 days", metadata: ["count": "\(dropped)"])
+        }
     }
 
     /// Sends one hook's events in order; after a failure the rest wait with the failed one. Answers how many

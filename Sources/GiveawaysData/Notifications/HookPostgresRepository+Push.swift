@@ -24,4 +24,17 @@ extension HookPostgresRepository: PushDeviceRepository {
         // Their events and devices go with them (ON DELETE CASCADE).
         try await database.rows("DELETE FROM hook WHERE format = \(HookFormat.webpush.rawValue) RETURNING id").count
     }
+
+    public func removeSilentPushDevices(since time: Date) async throws -> Int {
+        // Their events and devices go with them (ON DELETE CASCADE).
+        try await database.rows(
+            """
+            DELETE FROM hook WHERE format = \(HookFormat.webpush.rawValue) AND profile_id IS NOT NULL
+                AND created_at < \(time)
+                AND NOT EXISTS (
+                    SELECT 1 FROM profile WHERE profile.id = hook.profile_id AND profile.last_seen_at >= \(time))
+            RETURNING id
+            """
+        ).count
+    }
 }

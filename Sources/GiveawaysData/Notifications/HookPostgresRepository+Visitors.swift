@@ -12,15 +12,25 @@ extension HookPostgresRepository {
         return try await database.write { sql in
             // The server-wide count is the one every adder shares: one lock for all visitors' hooks.
             try await sql.lock(.visitorHooks)
-            if let refusal = try await Self.establishedRefusal(sql, profile, at: hook.createdAt, limits: limits) {
-                return .failure(refusal)
+            if let age = limits.minimumProfileAge {
+                if let refusal = try await Self.establishedRefusal(sql, profile, at: hook.createdAt, minimumAge: age) {
+                    return .failure(refusal)
+                }
+            } else {
+                try await sql.run(
+                    """
+                    INSERT INTO profile (id, created_at) VALUES (\(profile.rawValue), \(hook.createdAt))
+                    ON CONFLICT (id) DO NOTHING
+                    """)
             }
+            // The hooks of the new one's budget: push devices, or webhooks.
+            let push = hook.format == .webpush
             let counts = try await sql.rows(
                 """
                 SELECT COUNT(*) FILTER (WHERE profile_id = \(profile.rawValue)) AS own,
                     COUNT(*) FILTER (WHERE client_address = \(clientAddress)) AS from_address,
-                    COUNT(*) FILTER (WHERE profile_id IS NOT NULL) AS visitors
-                FROM hook
+                    COUNT(*) AS visitors
+                FROM hook WHERE profile_id IS NOT NULL AND (format = 'webpush') = \(push)
                 """
             ).first
             let (own, fromAddress, all) = try counts?.decode((Int, Int, Int).self) ?? (0, 0, 0)
@@ -31,10 +41,10 @@ extension HookPostgresRepository {
         }
     }
 
-    /// Why the profile may not add a hook yet, or `nil` when it may. A profile that holds marks but has no row yet
-    /// (no page view since its first mark) gets one now, so that its waiting time starts.
+    /// Why the profile may not add a webhook yet, or `nil` when it may. A profile that holds marks but has no row
+    /// yet (no page view since its first mark) gets one now, so that its waiting time starts.
     private static func establishedRefusal(
-        _ sql: PostgresTransaction, _ profile: ProfileID, at now: Date, limits: VisitorHookLimits
+        _ sql: PostgresTransaction, _ profile: ProfileID, at now: Date, minimumAge: TimeInterval
     ) async throws -> VisitorHookLimit? {
         let hasMarks =
             try await sql.rows("SELECT EXISTS (SELECT 1 FROM mark WHERE profile_id = \(profile.rawValue)) AS marks")
@@ -47,11 +57,11 @@ extension HookPostgresRepository {
             guard hasMarks else { return .profileEmpty }
             try await sql.run(
                 "INSERT INTO profile (id, created_at) VALUES (\(profile.rawValue), \(now)) ON CONFLICT (id) DO NOTHING")
-            return .profileTooNew(readyAt: now.addingTimeInterval(limits.minimumProfileAge))
+            return .profileTooNew(readyAt: now.addingTimeInterval(minimumAge))
         }
         let (createdAt, rules) = try row.decode((Date, String?).self)
         guard hasMarks || !RulesJSON.decode(rules).isEmpty else { return .profileEmpty }
-        let readyAt = createdAt.addingTimeInterval(limits.minimumProfileAge)
+        let readyAt = createdAt.addingTimeInterval(minimumAge)
         return readyAt > now ? .profileTooNew(readyAt: readyAt) : nil
     }
 

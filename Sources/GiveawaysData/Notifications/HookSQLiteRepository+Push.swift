@@ -33,4 +33,18 @@ extension HookSQLiteRepository: PushDeviceRepository {
             return db.changesCount
         }
     }
+
+    public func removeSilentPushDevices(since time: Date) async throws -> Int {
+        try await writer.write { db in
+            let silent = """
+                SELECT id FROM hook WHERE format = ? AND profile_id IS NOT NULL AND created_at < ?
+                AND NOT EXISTS (
+                    SELECT 1 FROM profile WHERE profile.id = hook.profile_id AND profile.last_seen_at >= ?)
+                """
+            let arguments: StatementArguments = [HookFormat.webpush.rawValue, time, time]
+            try db.execute(sql: "DELETE FROM hook_event WHERE hook_id IN (\(silent))", arguments: arguments)
+            try db.execute(sql: "DELETE FROM hook WHERE id IN (\(silent))", arguments: arguments)
+            return db.changesCount
+        }
+    }
 }

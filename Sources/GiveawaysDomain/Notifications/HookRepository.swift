@@ -25,13 +25,19 @@ public protocol HookRepository: NotificationPreferenceRepository {
     /// Removes one of a profile's own hooks; another profile's (or the operator's) is left alone. Answers whether
     /// there was one.
     func removeHook(id: Int, of profile: ProfileID) async throws -> Bool
-    /// Adds a visitor's hook (its `profileID` set) if the profile is established and every limit has room: checked
-    /// and inserted in one transaction, so parallel requests cannot slip past a limit together.
+    /// Adds a visitor's hook (its `profileID` set) if the profile may add one (`limits.minimumProfileAge`) and every
+    /// limit of its budget (push devices or webhooks) has room: checked and inserted in one transaction, so
+    /// parallel requests cannot slip past a limit together.
     func addVisitorHook(
         _ hook: Hook, from clientAddress: String, limits: VisitorHookLimits
     ) async throws -> Result<Hook, VisitorHookLimit>
     /// Every visitor's hook with who added it, oldest first (for the operator).
     func visitorHooks() async throws -> [VisitorHook]
+    /// Removes the push devices (`webpush` hooks) silent since `time`: subscribed before it, and their profile not
+    /// seen since (no page view, which a click on a notification is too). Their events and device names go with
+    /// them. Answers how many were removed.
+    @discardableResult
+    func removeSilentPushDevices(since time: Date) async throws -> Int
 
     // MARK: - Outbox
 

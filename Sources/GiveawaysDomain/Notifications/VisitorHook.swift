@@ -1,10 +1,14 @@
 import Foundation
 
 // Visitors' own hooks (Settings → Notifications). A hook costs the server deliveries for as long as it lives, and
-// all visitors share one budget of them, so adding one takes more than a fresh cookie: an established profile, a
-// free place in the profile's, the client address's and the server's share.
+// all visitors share one budget of them. There are two budgets, each with its own limits: webhooks (a URL the
+// visitor typed: it takes an established profile, as a fresh cookie could aim the server anywhere) and push devices
+// (`webpush` hooks, an endpoint on a push service: any profile, a new one included, so that a phone gets
+// notifications on its first visit). A new hook must find a free place in its budget's share of the profile, the
+// client address and the server.
 
-/// The limits a visitor's new hook must fit.
+/// The limits a visitor's new hook must fit. They count the hooks of the new one's budget: push devices (`webpush`)
+/// or webhooks (every other format).
 public struct VisitorHookLimits: Hashable, Sendable {
     /// Hooks of one profile.
     public var perProfile: Int
@@ -12,10 +16,11 @@ public struct VisitorHookLimits: Hashable, Sendable {
     public var perAddress: Int
     /// Visitors' hooks on this server, all profiles together.
     public var total: Int
-    /// How long a profile must have existed before it may add a hook.
-    public var minimumProfileAge: TimeInterval
+    /// How long a profile must have existed, holding a favorite, mark or rule, before it may add a hook; `nil` lets
+    /// any profile add one at once, a new one included (whose row is then made, so that it is a profile like any).
+    public var minimumProfileAge: TimeInterval?
 
-    public init(perProfile: Int, perAddress: Int, total: Int, minimumProfileAge: TimeInterval) {
+    public init(perProfile: Int, perAddress: Int, total: Int, minimumProfileAge: TimeInterval?) {
         self.perProfile = perProfile
         self.perAddress = perAddress
         self.total = total

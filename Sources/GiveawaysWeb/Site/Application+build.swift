@@ -37,6 +37,10 @@ public struct WebConfiguration: Sendable {
     public var vapidKeys: VAPIDKeys?
     /// Who runs the server, for push services (`--vapid-subject mailto:…|https://…`).
     public var vapidSubject = WebPush.defaultSubject
+    /// Push services besides the browsers' own (`--push-service-host`): a device's endpoint must be on one.
+    public var pushServiceHosts: [String] = []
+    /// Push devices on this server, all visitors together (`--max-push-devices`).
+    public var maximumPushDevices = Defaults.maximumPushDevices
     /// How visitors reach the server (`--public-url`), for absolute links and the allowed `Host`/`Origin`.
     public var publicURL: URL?
     /// More names the server answers to besides loopback names, IP literals and the public URL's host.
@@ -308,8 +312,11 @@ public func buildApplication(
         if let push, let hookWorker {
             notifications.push = PushPageSetup(publicKey: push.keys.publicKeyText, devices: push.devices)
             PushRoutes(
-                hooks: hooks, devices: push.devices, allowPrivate: configuration.allowPrivateHooks,
-                readModel: readModel, sendTest: { try await hookWorker.sendTest(to: $0, sample: $1) }, clock: clock
+                hooks: hooks, devices: push.devices,
+                services: PushServiceHosts(
+                    extra: configuration.pushServiceHosts, allowPrivate: configuration.allowPrivateHooks),
+                maximumDevices: configuration.maximumPushDevices, readModel: readModel,
+                sendTest: { try await hookWorker.sendTest(to: $0, sample: $1) }, clock: clock
             )
             .register(on: router)
         }

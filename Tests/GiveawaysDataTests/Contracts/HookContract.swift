@@ -142,6 +142,84 @@ struct HookContract {
         #expect(listed.allSatisfy { $0.profileCreatedAt == now.addingTimeInterval(-3600) })
     }
 
+    /// A push device (a `webpush` hook) is added for any profile at once, a brand-new one included, whose row is
+    /// then made; push devices and webhooks each count against their own limits.
+    func aPushDeviceNeedsNoWaitingProfileAndHasABudgetOfItsOwn() async throws {
+        let now = start
+        let push = VisitorHookLimits(perProfile: 2, perAddress: 3, total: 4, minimumProfileAge: nil)
+        let webhooks = VisitorHookLimits(perProfile: 5, perAddress: 5, total: 5, minimumProfileAge: 600)
+        func device(_ profile: ProfileID, _ n: Int) -> Hook {
+            Hook(
+                url: URL(string: "https://fcm.googleapis.com/fcm/send/\(n)")!, format: .webpush, secret: "keys\(n)",
+                events: Hook.pushEvents, createdAt: now, profileID: profile)
+        }
+        func add(_ hook: Hook, from address: String, _ limits: VisitorHookLimits) async throws -> VisitorHookLimit? {
+            if case .failure(let limit) = try await hooks.addVisitorHook(hook, from: address, limits: limits) {
+                return limit
+            }
+            return nil
+        }
+        // A brand-new profile, no marks, no row: its first device goes in, and the profile now exists.
+        let newcomer = ProfileID.random()
+        #expect(try await add(device(newcomer, 1), from: "192.0.2.1", push) == nil)
+        #expect(try await hooks.hooks(of: newcomer).map(\.format) == [.webpush])
+        #expect(try await hooks.visitorHooks().first?.profileCreatedAt == now)
+        #expect(try await add(device(newcomer, 2), from: "192.0.2.1", push) == nil)
+        #expect(try await add(device(newcomer, 3), from: "192.0.2.1", push) == .profileFull)
+        // The address's share, then the server's.
+        #expect(try await add(device(.random(), 4), from: "192.0.2.1", push) == nil)
+        #expect(try await add(device(.random(), 5), from: "192.0.2.1", push) == .addressFull)
+        #expect(try await add(device(.random(), 6), from: "192.0.2.2", push) == nil)
+        #expect(try await add(device(.random(), 7), from: "192.0.2.3", push) == .serverFull)
+        // Webhooks keep their own rules and budget: the newcomer still waits, and four devices take none of it.
+        #expect(
+            try await add(Hook(url: url, createdAt: now, profileID: newcomer), from: "192.0.2.1", webhooks)
+                == .profileEmpty)
+        for n in 0..<5 {
+            #expect(
+                try await add(
+                    Hook(url: url, createdAt: now, profileID: try await established(at: now)), from: "198.51.100.\(n)",
+                    webhooks) == nil)
+        }
+        #expect(
+            try await add(
+                Hook(url: url, createdAt: now, profileID: try await established(at: now)), from: "198.51.100.9",
+                webhooks) == .serverFull)
+        // ... and five webhooks take none of the push devices' budget either.
+        #expect(try await add(device(newcomer, 8), from: "192.0.2.9", push) == .profileFull)
+    }
+
+    /// Push devices subscribed before a time whose visitor has not been seen since are dropped with their events;
+    /// a device subscribed later, or whose visitor came back, stays, and so do webhooks.
+    func pushDevicesSilentSinceATimeAreDropped() async throws {
+        _ = try await feed.saveFeed([.stub(id: 1)], at: start)
+        let limits = VisitorHookLimits(perProfile: 5, perAddress: 50, total: 100, minimumProfileAge: nil)
+        func device(_ profile: ProfileID, at time: Date) async throws -> Hook {
+            let hook = Hook(
+                url: URL(string: "https://fcm.googleapis.com/fcm/send/\(UUID())")!, format: .webpush, secret: "k",
+                events: Hook.pushEvents, createdAt: time, profileID: profile)
+            return try await hooks.addVisitorHook(hook, from: "192.0.2.1", limits: limits).get()
+        }
+        let day: TimeInterval = 86_400
+        let gone = ProfileID.random()
+        let silent = try await device(gone, at: start)
+        let returning = ProfileID.random()
+        let visited = try await device(returning, at: start)
+        _ = try await profiles.recordVisit(of: returning, at: start.addingTimeInterval(50 * day))
+        let fresh = try await device(.random(), at: start.addingTimeInterval(40 * day))
+        let webhook = try await hooks.addHook(Hook(url: url, createdAt: start, profileID: gone))
+        // A sync raises `new` for the silent device too; it goes with it.
+        _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2)], at: start.addingTimeInterval(day))
+        #expect(try await hooks.eventCounts(hook: silent.id)["pending"] == 1)
+
+        let cutoff = start.addingTimeInterval(30 * day)
+        #expect(try await hooks.removeSilentPushDevices(since: cutoff) == 1)
+        #expect(try await hooks.hook(id: silent.id) == nil)
+        #expect(try await hooks.eventCounts(hook: silent.id).isEmpty)
+        #expect(Set(try await hooks.hooks().map(\.id)) == [visited.id, fresh.id, webhook.id])
+        #expect(try await hooks.removeSilentPushDevices(since: cutoff) == 0)
+    }
+
     // MARK: - Outbox
 
     func parallelClaimsGetEachEventExactlyOnce() async throws {

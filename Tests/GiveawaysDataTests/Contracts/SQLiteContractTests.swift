@@ -33,6 +33,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case profileRules, profileVisits, profileFeedToken, profileLinkCodes, profileImport, profileNearbyArea
     case profileMarkLimit, profileImportLimit, profileTextLimit, profileLinkCodeLimit
     case hooksAddAndRemove, hooksOfVisitors, hooksVisitorLimits, hooksVisitorEstablished
+    case hooksPushDevices, hooksSilentPushDevices
     case outboxExactlyOnce, outboxLeaseExpiry, outboxGiveUp, outboxOrder, outboxRetryAndLog
     case discoverCacheRoundTrip, discoverCacheOverwrite
     case concurrentLinkCodeRedeem, concurrentOutboxDrainers, serverSecret
@@ -88,6 +89,8 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
             try await hookContract.visitorsHooksAreLimitedPerProfileAndServerUnderParallelRequests()
         case .hooksVisitorEstablished:
             try await hookContract.aVisitorsHookNeedsAnEstablishedProfileAndRoomAtItsAddress()
+        case .hooksPushDevices: try await hookContract.aPushDeviceNeedsNoWaitingProfileAndHasABudgetOfItsOwn()
+        case .hooksSilentPushDevices: try await hookContract.pushDevicesSilentSinceATimeAreDropped()
         case .outboxExactlyOnce: try await hookContract.parallelClaimsGetEachEventExactlyOnce()
         case .outboxLeaseExpiry: try await hookContract.anExpiredLeaseIsClaimedAgainAndTheLateOutcomeIsFencedOff()
         case .outboxGiveUp: try await hookContract.aLeaseThatKeepsRunningOutIsGivenUpAfterTheLastAttempt()

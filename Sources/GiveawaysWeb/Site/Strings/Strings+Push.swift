@@ -26,7 +26,10 @@ extension Strings {
         let someBrowser: String
         let badSubscription: String
         let endpointNotHTTPS: String
-        let endpointPrivate: String
+        /// (host) → the endpoint is on no push service this server sends to.
+        let unknownPushService: @Sendable (String) -> String
+        /// (count) → the profile has its most devices.
+        let profileFull: @Sendable (Int) -> String
         // The notification.
         /// (store, game) → "Free on Steam: Game".
         let title: @Sendable (String, String) -> String
@@ -65,7 +68,10 @@ extension Strings {
         badSubscription:
             "The browser sent a subscription this server cannot use: it needs an endpoint URL, a 65-byte p256dh key and a 16-byte auth secret.",
         endpointNotHTTPS: "A push endpoint must be an https:// address.",
-        endpointPrivate: "A push endpoint on a private, loopback or link-local address is refused on this server.",
+        unknownPushService: {
+            "This browser's push service (\($0)) is not one this server sends to. Ask the server's owner to allow it."
+        },
+        profileFull: { "\($0) devices get notifications already; remove one first." },
         title: { "Free on \($0): \($1)" }, titleNoStore: { "Free: \($0)" }, worth: { "Worth \($0)" },
         getIt: "Get it", claimed: "Claimed", reminderTitle: { "Ending soon, and you hearted it: \($0)" },
         backTitle: { "Back in the feed: \($0)" },
@@ -88,8 +94,10 @@ extension Strings {
         badSubscription:
             "Der Browser hat ein Abonnement gesendet, das dieser Server nicht verwenden kann: nötig sind eine Endpunkt-URL, ein 65-Byte-Schlüssel p256dh und ein 16-Byte-Geheimnis auth.",
         endpointNotHTTPS: "Ein Push-Endpunkt muss eine https://-Adresse sein.",
-        endpointPrivate:
-            "Ein Push-Endpunkt an einer privaten, Loopback- oder Link-Local-Adresse wird auf diesem Server abgelehnt.",
+        unknownPushService: {
+            "Der Push-Dienst dieses Browsers (\($0)) gehört nicht zu denen, an die dieser Server sendet. Bitte den Betreiber, ihn zuzulassen."
+        },
+        profileFull: { "Schon \($0) Geräte erhalten Mitteilungen; entferne zuerst eins." },
         title: { "Gratis bei \($0): \($1)" }, titleNoStore: { "Gratis: \($0)" }, worth: { "Wert \($0)" },
         getIt: "Holen", claimed: "Eingelöst", reminderTitle: { "Endet bald, und du hast es gemerkt: \($0)" },
         backTitle: { "Wieder im Feed: \($0)" },
