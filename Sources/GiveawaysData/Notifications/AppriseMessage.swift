@@ -3,7 +3,8 @@ import GiveawaysDomain
 
 /// An Apprise hook's message: `POST {base}/notify/{key}` (a configuration kept on the Apprise server) or the
 /// stateless `POST {base}/notify` with the target URLs (the hook's secret: they hold the services' credentials).
-/// The body is Markdown; upstream text is escaped so it never becomes markup or a link.
+/// The body is Markdown; upstream text is escaped (`escape`) so that it reads as written and never becomes markup or a
+/// link.
 enum AppriseMessage {
     struct Body: Encodable {
         /// The stateless endpoint's targets; left out for a stateful key.
@@ -42,22 +43,58 @@ enum AppriseMessage {
             body: lines.joined(separator: "\n\n"))
     }
 
-    /// Markdown-escapes `text`: HTML's `&`, `<`, `>` as entities (Markdown passes raw HTML through), and every
-    /// Markdown punctuation character with a backslash.
+    /// Escapes `text` for the middle of a Markdown line, so that every renderer shows it as written and none
+    /// turns any of it into markup: Apprise's own (Python-Markdown, for HTML targets such as e-mail), CommonMark, and
+    /// the chat apps' dialects (Discord, Slack, Telegram) that take the Markdown as it is and decode no HTML entities.
+    ///
+    /// Only what could start markup there is changed, so an ordinary title ("Carlos & the Taco", "Half-Life 2:
+    /// Episode One") reaches every target as written. Emphasis, code and link characters get a backslash; where no
+    /// backslash works in every renderer (a `<` that could open a tag or an autolink, an `&` that would read as an
+    /// entity, runs of `~` and `|` for strikethrough and spoilers) a zero-width space after the first character
+    /// breaks the markup without changing what is seen. Line breaks become spaces.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~":
-                escaped += "\\\(character)"
-            case "\n", "\r": escaped += " "
-            default: escaped.append(character)
+        let scalars = Array(text.unicodeScalars)
+        var escaped = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            switch scalar {
+            case "\\", "`", "*", "_", "[", "]":
+                escaped.append("\\")
+                escaped.append(scalar)
+            case "<" where next.map(opensTag) ?? false, "&" where startsEntity(scalars[index...]),
+                "~" where next == "~", "|" where next == "|":
+                escaped.append(scalar)
+                escaped.append(zeroWidthSpace)
+            case "\n", "\r": escaped.append(" ")
+            default: escaped.append(scalar)
             }
         }
-        return escaped
+        return String(escaped)
+    }
+
+    private static let zeroWidthSpace: Unicode.Scalar = "\u{200B}"
+
+    /// Whether a `<` followed by `scalar` could open an HTML tag, a comment or an autolink.
+    private static func opensTag(_ scalar: Unicode.Scalar) -> Bool {
+        isASCIILetter(scalar) || scalar == "/" || scalar == "!" || scalar == "?"
+    }
+
+    /// Whether `text` starts with what a renderer decodes as an entity: `&name;`, `&#123;` or `&#x1F;`.
+    private static func startsEntity(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+        var rest = text.dropFirst().prefix(34)
+        let numeric = rest.first == "#"
+        if numeric {
+            rest = rest.dropFirst()
+            if rest.first == "x" || rest.first == "X" { rest = rest.dropFirst() }
+        }
+        guard let end = rest.firstIndex(of: ";"), end > rest.startIndex else { return false }
+        let name = rest[..<end]
+        return name.allSatisfy { isASCIILetter($0) || ("0"..."9").contains($0) }
+            && (numeric || name.first.map(isASCIILetter) == true)
+    }
+
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
     /// A link target that cannot close the Markdown link early: spaces, parentheses and angle brackets encoded.
