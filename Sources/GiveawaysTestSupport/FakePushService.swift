@@ -71,15 +71,6 @@ public final class FakePushService: Sendable {
             if let retryAfter = answer.retryAfter { fields[.retryAfter] = retryAfter }
             return Response(status: .init(code: answer.status), headers: fields)
         }
-        var logger = Logger(label: "fake-push-service")
-        logger.logLevel = .warning
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
-        return try await app.test(.live) { client in
-            guard let port = client.port else { throw NoPort() }
-            return try await body(URL(string: "http://127.0.0.1:\(port)")!)
-        }
+        return try await LoopbackFake.serve(router, label: "fake-push-service", body)
     }
-
-    private struct NoPort: Error {}
 }

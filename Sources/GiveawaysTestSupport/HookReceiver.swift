@@ -87,15 +87,6 @@ public final class HookReceiver: Sendable {
         }
         router.post("/", use: handle)
         router.post("**", use: handle)
-        var logger = Logger(label: "hook-receiver")
-        logger.logLevel = .warning
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
-        return try await app.test(.live) { client in
-            guard let port = client.port else { throw NoPort() }
-            return try await body(URL(string: "http://127.0.0.1:\(port)")!)
-        }
+        return try await LoopbackFake.serve(router, label: "hook-receiver", body)
     }
-
-    private struct NoPort: Error {}
 }

@@ -73,19 +73,22 @@ enum HookEventPostgresRecorder {
     static func write(
         _ sql: PostgresTransaction, _ events: [HookEventPlanner.PlannedEvent], at time: Date
     ) async throws -> Int {
-        var occurrences: [Int: Int] = [:]
+        let giveaways = HookEventPlanner.PlannedEvent.giveawaysWithEndChanges(events)
+        var latest: [Int: Int] = [:]
+        if !giveaways.isEmpty {
+            for row in try await sql.rows(
+                """
+                SELECT giveaway_id, MAX(id) FROM giveaway_end_change WHERE giveaway_id = ANY(\(giveaways))
+                GROUP BY giveaway_id
+                """)
+            {
+                let (giveaway, id) = try row.decode((Int, Int).self)
+                latest[giveaway] = id
+            }
+        }
         var raised = 0
         for event in events {
-            var occurrence = event.occurrence ?? 0
-            if event.occurrence == nil, event.event == .changed {
-                if occurrences[event.giveawayID] == nil {
-                    occurrences[event.giveawayID] =
-                        try await sql.rows(
-                            "SELECT MAX(id) AS id FROM giveaway_end_change WHERE giveaway_id = \(event.giveawayID)"
-                        ).first?.get("id", as: Int?.self) ?? 0
-                }
-                occurrence = occurrences[event.giveawayID] ?? 0
-            }
+            let occurrence = event.storedOccurrence(latestEndChange: latest)
             raised += try await sql.rows(
                 """
                 INSERT INTO hook_event

@@ -68,19 +68,21 @@ enum HookEventRecorder {
     /// a second move is news again. Answers how many were new.
     @discardableResult
     static func write(_ db: Database, _ events: [HookEventPlanner.PlannedEvent], at time: Date) throws -> Int {
-        var occurrences: [Int: Int] = [:]
+        let giveaways = HookEventPlanner.PlannedEvent.giveawaysWithEndChanges(events)
+        var latest: [Int: Int] = [:]
+        if !giveaways.isEmpty {
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT giveaway_id, MAX(id) FROM giveaway_end_change
+                    WHERE giveaway_id IN (\(databaseQuestionMarks(count: giveaways.count))) GROUP BY giveaway_id
+                    """,
+                arguments: StatementArguments(giveaways))
+            for row in rows { latest[row[0]] = row[1] }
+        }
         var raised = 0
         for event in events {
-            var occurrence = event.occurrence ?? 0
-            if event.occurrence == nil, event.event == .changed {
-                if occurrences[event.giveawayID] == nil {
-                    occurrences[event.giveawayID] =
-                        try Int.fetchOne(
-                            db, sql: "SELECT MAX(id) FROM giveaway_end_change WHERE giveaway_id = ?",
-                            arguments: [event.giveawayID]) ?? 0
-                }
-                occurrence = occurrences[event.giveawayID] ?? 0
-            }
+            let occurrence = event.storedOccurrence(latestEndChange: latest)
             try db.cachedStatement(
                 sql: """
                     INSERT OR IGNORE INTO hook_event

@@ -86,23 +86,16 @@ extension HookPostgresRepository {
     ) async throws -> HookDeliveryAttempt {
         let attempt = HookDeliveryAttempt(
             outcomeOf: claimed, status: status, error: error, notBefore: notBefore, at: now)
-        let (succeeded, next, reason) = (attempt.succeeded, attempt.nextAttemptAt, attempt.error)
+        let outcome = OutboxOutcome(attempt)
         try await database.write { sql in
             // Fenced: only while the event is still claimed at this attempt number.
-            if succeeded {
-                try await sql.run(
-                    """
-                    UPDATE hook_event SET state = 'delivered', delivered_at = \(now), lease_until = NULL, last_error = NULL
-                    WHERE id = \(claimed.id) AND state = 'sending' AND attempts = \(claimed.attempt)
-                    """)
-            } else {
-                try await sql.run(
-                    """
-                    UPDATE hook_event SET state = \(next == nil ? "failed" : "pending"), next_attempt_at = \(next ?? now),
-                        lease_until = NULL, last_error = \(reason)
-                    WHERE id = \(claimed.id) AND state = 'sending' AND attempts = \(claimed.attempt)
-                    """)
-            }
+            try await sql.run(
+                """
+                UPDATE hook_event SET state = \(outcome.state), delivered_at = COALESCE(\(outcome.deliveredAt), delivered_at),
+                    next_attempt_at = COALESCE(\(outcome.nextAttemptAt), next_attempt_at), lease_until = NULL,
+                    last_error = \(outcome.lastError)
+                WHERE id = \(claimed.id) AND state = 'sending' AND attempts = \(claimed.attempt)
+                """)
             try await Self.log(sql, attempt)
         }
         return attempt

@@ -77,23 +77,18 @@ extension HookSQLiteRepository {
     ) async throws -> HookDeliveryAttempt {
         let attempt = HookDeliveryAttempt(
             outcomeOf: claimed, status: status, error: error, notBefore: notBefore, at: now)
-        let (succeeded, next, reason) = (attempt.succeeded, attempt.nextAttemptAt, attempt.error)
+        let outcome = OutboxOutcome(attempt)
         try await writer.write { db in
-            if succeeded {
-                try db.execute(
-                    sql: """
-                        UPDATE hook_event SET state = 'delivered', delivered_at = ?, lease_until = NULL, last_error = NULL
-                        WHERE id = ? AND state = 'sending' AND attempts = ?
-                        """,
-                    arguments: [now, claimed.id, claimed.attempt])
-            } else {
-                try db.execute(
-                    sql: """
-                        UPDATE hook_event SET state = ?, next_attempt_at = ?, lease_until = NULL, last_error = ?
-                        WHERE id = ? AND state = 'sending' AND attempts = ?
-                        """,
-                    arguments: [next == nil ? "failed" : "pending", next ?? now, reason, claimed.id, claimed.attempt])
-            }
+            try db.execute(
+                sql: """
+                    UPDATE hook_event SET state = ?, delivered_at = COALESCE(?, delivered_at),
+                        next_attempt_at = COALESCE(?, next_attempt_at), lease_until = NULL, last_error = ?
+                    WHERE id = ? AND state = 'sending' AND attempts = ?
+                    """,
+                arguments: [
+                    outcome.state, outcome.deliveredAt, outcome.nextAttemptAt, outcome.lastError, claimed.id,
+                    claimed.attempt,
+                ])
             try Self.log(db, attempt)
         }
         return attempt

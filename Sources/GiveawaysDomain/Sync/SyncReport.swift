@@ -27,11 +27,6 @@ public struct SyncReport: Hashable, Sendable {
         self.endDateChanged = endDateChanged
     }
 
-    /// Whether the sync changed nothing at all.
-    public var isUnchanged: Bool {
-        added.isEmpty && updated.isEmpty && returned.isEmpty && left.isEmpty
-    }
-
     /// The counts, as the sync log keeps them.
     public var changes: SyncChanges {
         SyncChanges(

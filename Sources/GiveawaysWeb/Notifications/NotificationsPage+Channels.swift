@@ -7,7 +7,7 @@ extension NotificationsPage {
     private var channelText: ChannelsText { strings.channels }
 
     /// The checkboxes every form shares.
-    private var eventChecks: HTML {
+    var eventChecks: HTML {
         let text = strings.notifications
         return """
             <fieldset>

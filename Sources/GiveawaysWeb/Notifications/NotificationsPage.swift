@@ -103,13 +103,7 @@ struct NotificationsPage {
             <input type="url" name="url" required maxlength="\(NotificationRoutes.maximumURLLength)" value="\(typedURL)" placeholder="https://discord.com/api/webhooks/…" autocomplete="off"></label>
           <label class="field"><span>\(text.format)</span>
             <select name="format"><option value="discord">\(text.discordWebhook)</option><option value="ntfy">\(text.ntfyTopic)</option><option value="json">\(text.jsonSigned)</option></select></label>
-          <fieldset>
-            <legend>\(text.tellMeAbout)</legend>
-            <label class="check"><input type="checkbox" name="new" value="1" checked><span>\(text.newGiveaways)</span></label>
-            <label class="check"><input type="checkbox" name="ending" value="1" checked><span>\(text.endingGiveaways)</span></label>
-            <label class="check"><input type="checkbox" name="changed" value="1"><span>\(text.movedEndDates)</span></label>
-            \(heartedChecks)
-          </fieldset>
+          \(eventChecks)
           <label class="field"><span>\(text.secret)</span>
             <input type="password" name="secret" maxlength="200" autocomplete="off" aria-describedby="secret-hint"></label>
           <p class="hint" id="secret-hint">\(text.secretHint("<code>X-Giveaways-Signature: sha256=…</code>"))</p>

@@ -23,11 +23,6 @@ struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
         self.init(value)
     }
 
-    /// The names of the template's parameters, in order.
-    var parameterNames: [String] {
-        segments.flatMap { $0 }.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
-    }
-
     /// Whether the router's trie tries this template before `other`: at the first segment where one is fixed text
     /// and the other is not, the fixed one.
     func precedes(_ other: RouteTemplate) -> Bool {

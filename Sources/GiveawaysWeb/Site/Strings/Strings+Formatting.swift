@@ -267,10 +267,4 @@ struct UTCParts: Hashable {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z"
     }
-
-    /// `2026-04-01`, for a date-only `<time datetime>`.
-    var isoDay: String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))"
-    }
 }
