@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysDomain
 import Logging
 import PostgresNIO
 import Synchronization
@@ -313,7 +314,7 @@ private struct UncheckedSendable<Value>: @unchecked Sendable {
 }
 
 /// Why a PostgreSQL database could not be used. Never carries the password.
-public enum PostgresDatabaseError: Error, CustomStringConvertible {
+public enum PostgresDatabaseError: StoreFailure, CustomStringConvertible {
     /// No answer from the server within the deadline.
     case unreachable(PostgresURL, Duration)
     /// The database was migrated by a newer release.
@@ -326,6 +327,8 @@ public enum PostgresDatabaseError: Error, CustomStringConvertible {
         if case .unreachable = self { return true }
         return false
     }
+
+    public var isTemporary: Bool { isUnreachable }
 
     public var description: String {
         switch self {

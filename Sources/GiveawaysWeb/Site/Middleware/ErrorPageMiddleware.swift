@@ -1,4 +1,3 @@
-import GiveawaysData
 import GiveawaysDomain
 import Hummingbird
 import Logging
@@ -25,12 +24,12 @@ struct ErrorPageMiddleware: RouterMiddleware {
             let inner = (error as? ServerError)?.underlyingError
             let error =
                 inner.flatMap {
-                    $0 is AppError || $0 is HTTPError || $0 is ProfileFull || $0 is PostgresDatabaseError ? $0 : nil
+                    $0 is AppError || $0 is HTTPError || $0 is ProfileFull || $0 is any StoreFailure ? $0 : nil
                 } ?? error
             switch error {
             case let error as AppError:
                 answer = error
-            case let error as PostgresDatabaseError where error.isUnreachable:
+            case let error as any StoreFailure where error.isTemporary:
                 // The store is down for now: say so and that nothing was written, never a 500 (the pages that need
                 // no store keep answering from the read model).
                 let isWrite = request.method != .get && request.method != .head
