@@ -53,7 +53,7 @@ extension Setting where Value == Bool {
     }
 }
 
-/// Every setting the commands read, in one table (the README's Configuration table lists the same).
+/// Every setting the commands read, in one table (docs/configuration.md lists the same).
 enum Settings {
     static let database = Setting("GIVEAWAYS_DATABASE", default: Defaults.databasePath)
     static let logLevel = Setting<Logger.Level>(

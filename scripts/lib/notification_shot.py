@@ -1,4 +1,4 @@
-"""A real notification of the app for the README (see scripts/screenshot-notification), and a real click on its
+"""A real notification of the app for docs/notifications.md (see scripts/screenshot-notification), and a real click on its
 Claimed button.
 
 The server's own test push (to a fake push service on 127.0.0.1, as in Tests/browser/test_push.py) is decrypted with
