@@ -8,11 +8,13 @@ import Hummingbird
 /// to the network, and the server's ETag / 304 work as before (the worker's fetch uses the HTTP cache).
 ///
 /// Kept out of the page's way (BENCHMARKS.md §7): the page's answer is handed over untouched (navigation preload,
-/// no `clone()` — a clone tees the body through the worker's JavaScript: the last byte arrived 4× later); the
-/// copy is read back from the browser's HTTP cache a moment later (`cache: "force-cache"`, so no second request in
-/// the usual case). Where the browser has static routing (`InstallEvent.addRoutes`, Chromium), everything but
-/// navigations is routed without starting the worker's JavaScript: the shell straight from its cache, the rest to
-/// the network; other browsers get the same behaviour from the fetch handler.
+/// no `clone()` — a clone tees the body through the worker's JavaScript: the last byte arrived 4–8× later); the
+/// copy is read from the browser's HTTP cache (`cache: "force-cache"`) as soon as the answer's headers are in,
+/// joining the same answer as it arrives (no second request in the usual case). Never on a timer: a page kept
+/// only seconds later was lost when the visitor reloaded or left it at once and then went offline. Where the
+/// browser has static routing (`InstallEvent.addRoutes`, Chromium), everything but navigations is routed without
+/// starting the worker's JavaScript: the shell straight from its cache, the rest to the network; other browsers get
+/// the same behaviour from the fetch handler.
 enum ServiceWorker {
     /// Changes whenever an asset of the shell changes.
     static let version: String = StaticAssets.fingerprint(Array(shell.joined(separator: " ").utf8))
