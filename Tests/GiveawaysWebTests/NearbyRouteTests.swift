@@ -173,6 +173,17 @@ import Testing
             card("osm:node/1", in: page.text)?.contains("href=\"/nearby?view=map&amp;ll=52.521,13.41&amp;z=16") == true)
     }
 
+    /// The search form is sent with `method="get"`: a browser writes the typed words' spaces as `+` (and a typed
+    /// plus as `%2B`); both are searched as typed, and the page's own links write them back the same way.
+    @Test func aTypedNameOfSeveralWordsIsSearchedAsTheFormSendsIt() async throws {
+        let source = StubPlaceSource()
+        let page = try await get("/nearby?ll=52.5%2C13.4&z=15&q=Retro+Tresor+C%2B%2B&near=", source)
+        #expect(source.queries.first?.text == "Retro Tresor C++")
+        #expect(page.text.contains("name=\"q\" value=\"Retro Tresor C++\""))
+        #expect(
+            page.text.contains("href=\"/nearby?ll=52.5,13.4&amp;z=15&amp;q=Retro%20Tresor%20C%2B%2B&amp;cat=arcade\""))
+    }
+
     @Test func aTypedPlaceIsSearchedByNameAndWinsOverTheCentre() async throws {
         let source = StubPlaceSource()
         _ = try await get("/nearby?near=Berlin%20Mitte&ll=1,1", source)
