@@ -175,7 +175,7 @@ import Testing
         (FakeFault.answer(status: 500, body: "{}"), PlaceSourceError.unavailable(status: 500)),
         (FakeOverpass.runtimeError, nil),
         (FakeFault.malformedJSON, nil),
-        (FakeFault.stall(seconds: 30), PlaceSourceError.unreachable),
+        (FakeFault.stall(seconds: 30), PlaceSourceError.timedOut),
     ])
     func eachFailureIsTyped(fault: FakeFault, expected: PlaceSourceError?) async throws {
         let overpass = FakeOverpass(Self.world)

@@ -202,9 +202,10 @@ import Testing
 
     @Test func eachFailureHasItsOwnStateStatusAndRetry() async throws {
         let cases: [(PlaceSourceError, HTTPResponse.Status, String, String)] = [
-            (.refusedKey, .badGateway, "refused-key", "refused this server’s key"),
+            (.refusedKey, .serviceUnavailable, "refused-key", "refused this server’s key"),
             (.rateLimited(retryAfter: 29.2), .serviceUnavailable, "rate-limited", "try again in 30 seconds"),
-            (.unreachable, .gatewayTimeout, "error", "did not answer"),
+            (.unreachable, .badGateway, "error", "did not answer"),
+            (.timedOut, .gatewayTimeout, "error", "did not answer"),
             (.unavailable(status: 500), .badGateway, "error", "did not answer"),
             (.malformed("x"), .badGateway, "error", "could not be read"),
             (.unknownPlace, .notFound, "unknown-place", "Nothing called “&lt;Atlantis&gt;” was found"),

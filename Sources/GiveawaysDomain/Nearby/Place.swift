@@ -276,8 +276,10 @@ public enum PlaceSourceError: Error, Hashable, Sendable {
     case rateLimited(retryAfter: TimeInterval?)
     /// The source answered 5xx (or another status it should not have).
     case unavailable(status: Int)
-    /// No answer within the deadline, or no connection.
+    /// No connection: refused, no route, no name, a failed TLS handshake.
     case unreachable
+    /// Connected (or waiting to), but no whole answer within the deadline.
+    case timedOut
     /// An answer that is not what the documented format promises (including Overpass's HTTP 200 with a
     /// `remark: runtime error`).
     case malformed(String)

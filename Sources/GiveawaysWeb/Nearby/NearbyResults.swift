@@ -83,10 +83,13 @@ struct NearbyResults {
     private func failure(_ error: PlaceSourceError) -> HTML {
         let text = model.strings.nearby
         if case .onlyIDsKept(let seen, _) = error { return idsOnly(seen) }
+        let meaning = NearbyFailure(
+            error, hasCursor: model.filters.cursor != nil, isTypedPlace: !model.filters.near.isEmpty
+        ).meaning
         return """
-            <div class="empty-state nearby-state nearby-state--error" role="alert" data-state="\(Self.stateName(error))">
+            <div class="empty-state nearby-state nearby-state--error" role="alert" data-state="\(Self.stateName(error, meaning))">
               <h3>\(text.errorTitle)</h3>
-              <p>\(Self.message(error, model.filters, text))</p>
+              <p>\(Self.message(error, meaning, model.filters, text))</p>
               <a class="button" href="\(model.filters.path)" data-retry>\(text.retry)</a>
             </div>
             """
@@ -126,25 +129,35 @@ struct NearbyResults {
     /// How many kept ids the map's panel shows.
     static let idsOnMap = 4
 
-    static func stateName(_ error: PlaceSourceError) -> String {
+    /// The state's name for `nearby.js` and the tests; the source's refusal of a typed place is an unknown place, as
+    /// its status says (`NearbyFailure`).
+    static func stateName(_ error: PlaceSourceError, _ meaning: NearbyFailure.Meaning) -> String {
         switch error {
         case .refusedKey: "refused-key"
         case .rateLimited: "rate-limited"
         case .busy: "busy"
         case .unknownPlace: "unknown-place"
         case .onlyIDsKept: "ids-only"
-        case .unavailable, .unreachable, .malformed: "error"
+        case .unavailable, .unreachable, .timedOut, .malformed: meaning == .unknownPlace ? "unknown-place" : "error"
         }
     }
 
-    static func message(_ error: PlaceSourceError, _ filters: NearbyFilters, _ text: Strings.NearbyText) -> String {
-        switch error.reason {
+    static func message(
+        _ error: PlaceSourceError, _ meaning: NearbyFailure.Meaning, _ filters: NearbyFilters,
+        _ text: Strings.NearbyText
+    ) -> String {
+        switch meaning {
+        case .unknownPlace: return text.unknownPlace(filters.near)
+        case .badCursor: return text.badCursor
+        default: break
+        }
+        return switch error.reason {
         case .refusedKey: text.refusedKey
         case .rateLimited(let retryAfter): text.rateLimited(retryAfter.map { max(1, Int($0.rounded(.up))) })
         case .unknownPlace: text.unknownPlace(filters.near)
         case .busy(let retryAfter): text.busy(max(1, Int(retryAfter.rounded(.up))))
         case .malformed: text.malformed
-        case .unavailable, .unreachable, .onlyIDsKept: text.unreachable
+        case .unavailable, .unreachable, .timedOut, .onlyIDsKept: text.unreachable
         }
     }
 }

@@ -486,7 +486,8 @@ extension Strings {
             nearbyRefusedKey: "The places service refused this server's key; the operator must check it.",
             nearbyRateLimited: "The places service asks us to slow down; try again in a moment.",
             nearbyBusy: "Too many place searches are waiting on this server; try again in a few seconds.",
-            nearbyUnavailable: "The places service did not answer; try again in a moment.",
+            nearbyUnavailable: "The places service failed or could not be reached; try again in a moment.",
+            nearbyTimedOut: "The places service did not answer in time; try again in a moment.",
             nearbyUnknownPlace: "No place of that name was found; try another spelling or a nearby city.",
             nearbyTooMany: { "That was a lot of searching in a short time; try again in \($0) s." })
     )
