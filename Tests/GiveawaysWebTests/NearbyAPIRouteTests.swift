@@ -44,7 +44,7 @@ import Testing
             let place = try #require((body["places"] as? [[String: Any]])?.first)
             #expect(place["name"] is NSNull && place["rating"] is NSNull && place["isOpen"] is NSNull)
             #expect(place["id"] as? String == "osm:node/1" && place["distance"] as? Int == 120)
-            #expect(body["staleSince"] is NSNull && body["area"] is NSNull)
+            #expect(body["staleSince"] is NSNull && body["area"] is NSNull && body["widenedRadius"] is NSNull)
         }
         let query = try #require(source.queries.first)
         #expect(query.area == .around(GeoPoint(latitude: 52.52, longitude: 13.405)!, radius: 2000))

@@ -232,16 +232,20 @@ public struct PlacePage: Hashable, Sendable {
     public var area: GeoArea?
     /// When the page comes from a cache because the source could not be reached: when it was fetched.
     public var staleSince: Date?
+    /// When a typed search found nothing in the area asked for and was asked again around its centre
+    /// (`WideningPlaceSearch`): that radius, in metres. `nil` for a search answered as asked.
+    public var widenedRadius: Int?
 
     public init(
         places: [Place], next: PlaceCursor? = nil, source: PlaceSourceKind, area: GeoArea? = nil,
-        staleSince: Date? = nil
+        staleSince: Date? = nil, widenedRadius: Int? = nil
     ) {
         self.places = places
         self.next = next
         self.source = source
         self.area = area
         self.staleSince = staleSince
+        self.widenedRadius = widenedRadius
     }
 }
 

@@ -23,7 +23,7 @@ extension APIRoutes {
         }
         let page: PlacePage
         do {
-            page = try await nearby.places.search(query)
+            page = try await nearby.search(query)
         } catch {
             // The page's status for the same failure (`NearbyFailure`).
             let failure = NearbyFailure(error, query: query)

@@ -32,14 +32,15 @@ struct NearbyResults {
                 "<p class=\"banner banner--offline nearby-stale\" role=\"status\" data-state=\"stale\">\(text.stale(strings.date($0))) <a href=\"\(model.filters.path)\" data-retry>\(text.retry)</a></p>"
             )
         }
+        let widenedKilometres = page.widenedRadius.map { Self.kilometres($0, strings) }
         guard !page.places.isEmpty else {
             let zoomOut = model.filters.zoomedOut(from: model.center)
             return """
                 \(credit(page.source))
                 \(stale)
-                <div class="empty-state nearby-state" data-state="empty">
+                <div class="empty-state nearby-state" data-state="empty"\(widenedKilometres.map { _ in HTML(" data-widened") })>
                   <div class="empty-state__art" aria-hidden="true">\(Icons.search)</div>
-                  <h3>\(text.emptyTitle)</h3>
+                  <h3>\(widenedKilometres.map(text.emptyWidened) ?? text.emptyTitle)</h3>
                   <p>\(text.emptyText)</p>
                   <a class="button" href="\(zoomOut.path)">\(text.zoomOut)</a>
                 </div>
@@ -57,11 +58,25 @@ struct NearbyResults {
             aria-label="\(text.morePlaces)">\(text.loadMore)</a></li>
             """
         }
+        // Said before the list: what is shown lies outside the view the visitor searched.
+        let widened: HTML? = widenedKilometres.map {
+            HTML(
+                "<p class=\"banner nearby-widened\" role=\"status\" data-state=\"widened\" data-widened-radius=\"\(page.widenedRadius ?? 0)\">\(text.widened($0))</p>"
+            )
+        }
         return """
             \(credit(page.source))
             \(stale)
+            \(widened)
             <ol class="place-list" data-place-list data-state="places">\(cards)\(more)</ol>
             """
+    }
+
+    /// `25` for 25,000 metres; `2,5` (or `2.5`) for 2,500.
+    static func kilometres(_ metres: Int, _ strings: Strings) -> String {
+        guard metres % 1000 != 0 else { return String(metres / 1000) }
+        return String(format: "%.1f", Double(metres) / 1000)
+            .replacingOccurrences(of: ".", with: strings.format.decimalSeparator)
     }
 
     /// Which source the places come from, credited as its terms ask.

@@ -33,7 +33,7 @@ struct NearbyRoutes: Sendable {
         let query = filters.placeQuery(defaultCenter: services.defaultCenter)
         let outcome: NearbyPage.Outcome
         do {
-            outcome = .places(try await services.places.search(query))
+            outcome = .places(try await services.search(query))
         } catch {
             outcome = .failed(error)
         }

@@ -386,6 +386,8 @@ extension Strings {
             kilometres: { "\($0) km" }, openNow: "Open now", closedNow: "Closed now", rated: { "Rated \($0) of 10" },
             loadMore: "Load more places", morePlaces: "More places", loading: "Searching…",
             emptyTitle: "No game stores within this area", emptyText: "Zoom out or search elsewhere.",
+            widened: { "Nothing in view — showing matches within \($0) km." },
+            emptyWidened: { "No matches within \($0) km" },
             errorTitle: "Places could not be loaded",
             unreachable: "The place source did not answer. Try again in a moment.",
             refusedKey: "The place source refused this server’s key. The operator needs to check it.",

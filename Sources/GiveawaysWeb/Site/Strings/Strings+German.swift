@@ -433,6 +433,8 @@ extension Strings {
             rated: { "Bewertet mit \($0) von 10" }, loadMore: "Weitere Orte laden", morePlaces: "Weitere Orte",
             loading: "Suche läuft …", emptyTitle: "Keine Spieleläden in diesem Bereich",
             emptyText: "Verkleinere die Karte oder suche woanders.",
+            widened: { "Nichts im sichtbaren Bereich — Treffer im Umkreis von \($0) km." },
+            emptyWidened: { "Keine Treffer im Umkreis von \($0) km" },
             errorTitle: "Orte konnten nicht geladen werden",
             unreachable: "Die Ortsquelle hat nicht geantwortet. Versuch es gleich noch einmal.",
             refusedKey: "Die Ortsquelle hat den Schlüssel dieses Servers abgelehnt. Der Betreiber muss ihn prüfen.",
