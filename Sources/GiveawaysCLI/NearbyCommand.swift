@@ -105,7 +105,8 @@ struct NearbyCommand: AsyncParsableCommand {
         case .rateLimited(let seconds):
             "the places service asks to slow down" + (seconds.map { "; try again in \(Int($0)) s" } ?? "")
         case .unavailable(let status): "the places service answered HTTP \(status)"
-        case .unreachable: "the places service could not be reached in time"
+        case .unreachable: "the places service could not be reached"
+        case .timedOut: "the places service did not answer in time"
         case .malformed(let reason): "the places service sent something unreadable: \(reason)"
         case .unknownPlace: "no place of that name was found"
         case .busy(let seconds): "this server has too many place searches waiting; try again in \(Int(seconds)) s"

@@ -148,7 +148,7 @@ import Testing
         (FakeFault.rateLimited(retryAfter: "12"), PlaceSourceError.rateLimited(retryAfter: 12)),
         (FakeFault.rateLimited(retryAfter: nil), PlaceSourceError.rateLimited(retryAfter: nil)),
         (FakeFault.answer(status: 503, body: "<html>down</html>"), PlaceSourceError.unavailable(status: 503)),
-        (FakeFault.stall(seconds: 30), PlaceSourceError.unreachable),
+        (FakeFault.stall(seconds: 30), PlaceSourceError.timedOut),
     ])
     func eachFailureIsTyped(fault: FakeFault, expected: PlaceSourceError) async throws {
         let fake = FakeFoursquare(key: Self.key, places: Self.places)

@@ -167,6 +167,38 @@ import Testing
         }
     }
 
+    /// A typed search over a wide area (a search widened past the view) asks Overpass by name, and by the kinds the
+    /// text names: a city's every shop would be a heavy answer, and its cap could cut off the one typed. A view's
+    /// area is asked for all its places once, whatever is typed.
+    @Test func aTypedSearchOverAWideAreaAsksOverpassByName() async throws {
+        let overpass = FakeOverpass(Self.world)
+        try await Self.withSource(overpass) { source in
+            let small = try await source.search(.init(area: .around(Self.alexanderplatz, radius: 2_000), text: "retro"))
+            #expect(small.places.map(\.id) == ["osm:node/9"])
+            let wide = try await source.search(.init(area: .around(Self.alexanderplatz, radius: 25_000), text: "Retro"))
+            #expect(wide.places.map(\.id) == ["osm:node/9"])
+            let arcades = try await source.search(
+                .init(area: .around(Self.alexanderplatz, radius: 25_000), text: "arcade"))
+            #expect(arcades.places.map(\.id) == ["osm:node/2"])
+            // The same name again (any case) is answered from the cache.
+            _ = try await source.search(.init(area: .around(Self.alexanderplatz, radius: 25_000), text: "RETRO"))
+            let queries = overpass.queries
+            #expect(queries.count == 3)
+            #expect(!queries[0].contains("->.k"))
+            #expect(queries[1].contains(#")->.k;(nwr.k["name"~"R(e|è|é|ê|ë|ē|ė|ę|ě|È|É|Ê|Ë|Ē|Ė|Ę|Ě)tr(o|"#))
+            #expect(queries[1].contains(#"",i];);out center tags 500;"#))
+            #expect(queries[2].contains(#",i];nwr.k["leisure"="amusement_arcade"];);"#))
+        }
+    }
+
+    @Test func aTypedNameIsMatchedLiterallyAtOverpassWithOrWithoutAccents() {
+        #expect(OverpassQuery.pattern("x.y*(z)") == #"x\\.(y|ý|ÿ|Ý|Ÿ)\\*\\((z|ź|ż|ž|Ź|Ż|Ž)\\)"#)
+        #expect(OverpassQuery.pattern(#"12 "B""#) == #"12 \"B\""#)
+        #expect(OverpassQuery.pattern("Groß\n") == "Gr(o|ò|ó|ô|õ|ö|ø|ō|ő|Ò|Ó|Ô|Õ|Ö|Ø|Ō|Ő)ß ")
+        // An accent typed stands for its plain letter too (as the search here ignores accents).
+        #expect(OverpassQuery.pattern("Ü") == "(U|ù|ú|û|ü|ū|ů|ű|ų|Ù|Ú|Û|Ü|Ū|Ů|Ű|Ų)")
+    }
+
     // MARK: - Failures
 
     @Test(arguments: [
@@ -175,7 +207,7 @@ import Testing
         (FakeFault.answer(status: 500, body: "{}"), PlaceSourceError.unavailable(status: 500)),
         (FakeOverpass.runtimeError, nil),
         (FakeFault.malformedJSON, nil),
-        (FakeFault.stall(seconds: 30), PlaceSourceError.unreachable),
+        (FakeFault.stall(seconds: 30), PlaceSourceError.timedOut),
     ])
     func eachFailureIsTyped(fault: FakeFault, expected: PlaceSourceError?) async throws {
         let overpass = FakeOverpass(Self.world)

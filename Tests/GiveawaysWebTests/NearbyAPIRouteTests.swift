@@ -44,7 +44,7 @@ import Testing
             let place = try #require((body["places"] as? [[String: Any]])?.first)
             #expect(place["name"] is NSNull && place["rating"] is NSNull && place["isOpen"] is NSNull)
             #expect(place["id"] as? String == "osm:node/1" && place["distance"] as? Int == 120)
-            #expect(body["staleSince"] is NSNull && body["area"] is NSNull)
+            #expect(body["staleSince"] is NSNull && body["area"] is NSNull && body["widenedRadius"] is NSNull)
         }
         let query = try #require(source.queries.first)
         #expect(query.area == .around(GeoPoint(latitude: 52.52, longitude: 13.405)!, radius: 2000))
@@ -90,15 +90,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (PlaceSourceError.refusedKey, 503), (.rateLimited(retryAfter: 11.2), 429), (.unavailable(status: 500), 502),
-        (.unreachable, 502), (.malformed("x"), 502), (.unknownPlace, 404), (.unavailable(status: 400), 404),
+        (PlaceSourceError.refusedKey, 503), (.rateLimited(retryAfter: 11.2), 503), (.unavailable(status: 500), 502),
+        (.unreachable, 502), (.timedOut, 504), (.malformed("x"), 502), (.unknownPlace, 404),
+        (.unavailable(status: 400), 404),
     ])
     func eachFailureOfTheSourceIsItsOwnJSONError(failure: PlaceSourceError, status: Int) async throws {
         try await Self.get("/api/v1/nearby?near=Atlantis", source: StubPlaceSource(.failure(failure))) { response in
             #expect(Int(response.status.code) == status)
             let body = try Self.json(response)
             #expect(body["status"] as? Int == status)
-            if status == 429 { #expect(response.headers[.retryAfter] == "12") }
+            if case .rateLimited = failure { #expect(response.headers[.retryAfter] == "12") }
         }
     }
 

@@ -13,8 +13,9 @@ import Testing
     @Test func oneClientPastItsShareOfSearchesIsToldToWaitAndOthersAreNot() async throws {
         let harness = try await WebHarness(seed: false)
         var configuration = harness.configuration
+        // Places found in view: one search each (none widened).
         configuration.nearby = NearbyServices(
-            places: StubPlaceSource(.success(PlacePage(places: [], source: .openStreetMap))),
+            places: StubPlaceSource(.success(PlacePage(places: [.stub()], source: .openStreetMap))),
             defaultCenter: NearbyRouteTests.berlin)
         try await harness.app(configuration: configuration).test(.router) { client in
             let greedy: HTTPFields = [ClientAddress.forwardedFor: "198.51.100.7"]
@@ -37,6 +38,57 @@ import Testing
             try await client.execute(uri: "/nearby?q=shop", method: .get, headers: other) { #expect($0.status == .ok) }
             // Pages that are not Nearby's are not counted.
             try await client.execute(uri: "/", method: .get, headers: greedy) { #expect($0.status == .ok) }
+        }
+    }
+
+    /// A typed search widened past the view (issue 32) is a second search upstream: it is paid from the same share,
+    /// and with none left the search is answered as asked, without it.
+    @Test func aWidenedSearchIsPaidFromTheClientsShare() async throws {
+        let harness = try await WebHarness(seed: false)
+        var configuration = harness.configuration
+        let source = StubPlaceSource(places: [])
+        configuration.nearby = NearbyServices(places: source, defaultCenter: NearbyRouteTests.berlin)
+        try await harness.app(configuration: configuration).test(.router) { client in
+            let greedy: HTTPFields = [ClientAddress.forwardedFor: "198.51.100.9"]
+            // 29 typed searches that find nothing in view, each widened: 58 of the 60.
+            for n in 0..<29 {
+                try await client.execute(uri: "/api/v1/nearby?q=shop\(n)&radius=1000", method: .get, headers: greedy) {
+                    #expect($0.status == .ok)
+                    #expect($0.text.contains("25000"), "widened")
+                }
+            }
+            #expect(source.queries.count == 58)
+            // The 59th and 60th: one more typed search is widened, then none is left for another.
+            try await client.execute(uri: "/nearby?q=last", method: .get, headers: greedy) {
+                #expect($0.status == .ok && $0.text.contains("data-widened"))
+            }
+            try await client.execute(uri: "/api/v1/nearby?q=shop&radius=1000", method: .get, headers: greedy) {
+                #expect($0.status == .tooManyRequests)
+            }
+            #expect(source.queries.count == 60)
+            // Another client's searches are widened as ever.
+            try await client.execute(
+                uri: "/nearby?q=last", method: .get, headers: [ClientAddress.forwardedFor: "198.51.100.10"]
+            ) { #expect($0.text.contains("data-widened")) }
+        }
+    }
+
+    /// With one search left, a typed search is made as asked and not widened.
+    @Test func withoutASearchLeftATypedSearchIsNotWidened() async throws {
+        let harness = try await WebHarness(seed: false)
+        var configuration = harness.configuration
+        let source = StubPlaceSource(places: [])
+        configuration.nearby = NearbyServices(places: source, defaultCenter: NearbyRouteTests.berlin)
+        try await harness.app(configuration: configuration).test(.router) { client in
+            let greedy: HTTPFields = [ClientAddress.forwardedFor: "198.51.100.11"]
+            for _ in 0..<59 {
+                try await client.execute(uri: "/nearby", method: .get, headers: greedy) { #expect($0.status == .ok) }
+            }
+            try await client.execute(uri: "/nearby?q=retro", method: .get, headers: greedy) {
+                #expect($0.status == .ok)
+                #expect($0.text.contains("No game stores within this area") && !$0.text.contains("data-widened"))
+            }
+            #expect(source.queries.count == 60, "the 60th search, not widened")
         }
     }
 

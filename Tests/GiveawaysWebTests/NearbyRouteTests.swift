@@ -173,6 +173,17 @@ import Testing
             card("osm:node/1", in: page.text)?.contains("href=\"/nearby?view=map&amp;ll=52.521,13.41&amp;z=16") == true)
     }
 
+    /// The search form is sent with `method="get"`: a browser writes the typed words' spaces as `+` (and a typed
+    /// plus as `%2B`); both are searched as typed, and the page's own links write them back the same way.
+    @Test func aTypedNameOfSeveralWordsIsSearchedAsTheFormSendsIt() async throws {
+        let source = StubPlaceSource()
+        let page = try await get("/nearby?ll=52.5%2C13.4&z=15&q=Retro+Tresor+C%2B%2B&near=", source)
+        #expect(source.queries.first?.text == "Retro Tresor C++")
+        #expect(page.text.contains("name=\"q\" value=\"Retro Tresor C++\""))
+        #expect(
+            page.text.contains("href=\"/nearby?ll=52.5,13.4&amp;z=15&amp;q=Retro%20Tresor%20C%2B%2B&amp;cat=arcade\""))
+    }
+
     @Test func aTypedPlaceIsSearchedByNameAndWinsOverTheCentre() async throws {
         let source = StubPlaceSource()
         _ = try await get("/nearby?near=Berlin%20Mitte&ll=1,1", source)
@@ -191,9 +202,10 @@ import Testing
 
     @Test func eachFailureHasItsOwnStateStatusAndRetry() async throws {
         let cases: [(PlaceSourceError, HTTPResponse.Status, String, String)] = [
-            (.refusedKey, .badGateway, "refused-key", "refused this server’s key"),
+            (.refusedKey, .serviceUnavailable, "refused-key", "refused this server’s key"),
             (.rateLimited(retryAfter: 29.2), .serviceUnavailable, "rate-limited", "try again in 30 seconds"),
-            (.unreachable, .gatewayTimeout, "error", "did not answer"),
+            (.unreachable, .badGateway, "error", "did not answer"),
+            (.timedOut, .gatewayTimeout, "error", "did not answer"),
             (.unavailable(status: 500), .badGateway, "error", "did not answer"),
             (.malformed("x"), .badGateway, "error", "could not be read"),
             (.unknownPlace, .notFound, "unknown-place", "Nothing called “&lt;Atlantis&gt;” was found"),

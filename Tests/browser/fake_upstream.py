@@ -6,7 +6,7 @@ gradient per id, so screenshots look real. `/api/games` and `/api/game?id=` are 
 (POST /control/catalog-<mode>: ok, down, status200, detaildown). POST /control/<mode> switches how the feed answers:
 ok, down (500 + HTML), html (200 + HTML), truncated (half the JSON), empty201 (201 + status object),
 notfound (404 + status object), stall (answers after 30 s), alt503 (503 and ok in turn), huge (100 MB body).
-`POST /api/interpreter` is a fake Overpass over `nearby_places()` (the elements inside the query's bounding box;
+`POST /api/interpreter` is a fake Overpass over `nearby_places()` and `FAR_PLACES` (the elements inside the query's bounding box;
 every box asked is kept, GET /control/overpass-boxes; POST /control/overpass-<mode>: ok, down (504), empty, remark (200 with
 a runtime error), hold (until POST /control/overpass-release)); `/tiles/{z}/{x}/{y}.png` a fake tile server (a small map-like PNG).
 `GET /nominatim/search?q=&format=jsonv2&limit=1` is a fake Nominatim in its documented format (numbers as strings, the
@@ -266,7 +266,7 @@ class Upstream(BaseHTTPRequestHandler):
         if mode == "down":
             return self.send(504, b"<html><body>Gateway Timeout</body></html>", "text/html")
         elements = [] if mode == "empty" else [
-            e for e in nearby_places()
+            e for e in nearby_places() + FAR_PLACES
             if south <= element_point(e)[0] <= north and west <= element_point(e)[1] <= east]
         body = {"version": 0.6, "generator": "Overpass API (fake)", "elements": elements,
                 "osm3s": {"timestamp_osm_base": "2026-03-31T11:00:00Z", "copyright": "OpenStreetMap contributors, ODbL"}}
@@ -433,6 +433,15 @@ def nearby_places(count: int = 30) -> list:
         else:
             elements.append({"type": "node", "id": 9000 + n, "lat": lat, "lon": lon, "tags": tags})
     return elements
+
+
+# A store across town (Spandau, about 14 km west of the centre): outside any view of the tests' map, found by a
+# typed search widened to 25 km around the view's centre (issue 32).
+FAR_PLACES = [
+    {"type": "node", "id": 9900, "lat": 52.5365, "lon": 13.2040,
+     "tags": {"shop": "video_games", "name": "Retro Tresor", "addr:street": "Carl-Schurz-Straße",
+              "addr:housenumber": "7", "addr:postcode": "13597", "addr:city": "Berlin"}},
+]
 
 
 def element_point(element: dict) -> tuple:

@@ -187,6 +187,28 @@ def test_an_empty_area_says_so(app, browser, overpass):
     assert "No game stores within this area" in state.text and "Zoom out" in state.text
 
 
+def test_a_typed_search_for_a_store_outside_the_view_widens_and_lists_it(app, upstream, browser):
+    """Issue 32: a typed name nothing in view matches is searched within 25 km of the view's centre before the page
+    says none: the store across town is listed, and the page says it widened (the form sends the name's space as
+    `+`: searched as typed)."""
+    browser.get(app + f"/nearby?ll={CENTRE}&z=15")
+    asked = len(boxes(upstream))
+    field = browser.find_element(By.ID, "nearby-q")
+    field.send_keys("Retro Tresor")
+    field.submit()
+    wait(browser, lambda: "q=Retro" in browser.current_url)
+    note = browser.find_element(By.CSS_SELECTOR, "[data-state='widened']")
+    assert "Nothing in view — showing matches within 25 km" in note.text
+    assert card_ids(browser) == ["osm:node/9900"]
+    assert "Retro Tresor" in browser.find_element(By.CSS_SELECTOR, ".place-card h3").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-state='empty']")
+    # The view came from the server's copy of its area; then the wider square around its centre (about 50 km a
+    # side) was asked.
+    assert len(boxes(upstream)) == asked + 1
+    south, west, north, east = boxes(upstream)[-1]
+    assert north - south > 0.4 and south < 52.520008 < north and west < 13.404954 < east
+
+
 def test_a_failed_search_offers_retry_which_recovers(app, browser, overpass):
     overpass("down")
     browser.get(app + "/nearby?ll=52.5215,13.4045&z=16")
@@ -229,8 +251,15 @@ def test_nearby_states_have_no_axe_violations(app, browser_factory, overpass, sc
         driver.execute_script(source)
         problems += [f"{path}: {v['id']}: {v['nodes']}" for v in driver.execute_async_script(RUN)]
     overpass("empty")
-    for path in ["/nearby?ll=47.2,9.5&z=15", "/nearby?view=map&ll=47.2,9.5&z=15"]:
+    for path in ["/nearby?ll=47.2,9.5&z=15", "/nearby?view=map&ll=47.2,9.5&z=15", "/nearby?ll=47.3,9.5&z=15&q=x"]:
         driver.get(app + path)
+        driver.execute_script(source)
+        problems += [f"{path}: {v['id']}: {v['nodes']}" for v in driver.execute_async_script(RUN)]
+    # A typed search widened past the view (issue 32): its note above the list, and on the map.
+    overpass("ok")
+    for path in ["/nearby?ll=52.52,13.40&z=15&q=Retro%20Tresor", "/nearby?view=map&ll=52.52,13.40&z=15&q=Retro%20Tresor"]:
+        driver.get(app + path)
+        assert driver.find_elements(By.CSS_SELECTOR, "[data-state='widened']"), path
         driver.execute_script(source)
         problems += [f"{path}: {v['id']}: {v['nodes']}" for v in driver.execute_async_script(RUN)]
     assert problems == [], "\n".join(problems)

@@ -5,8 +5,11 @@ import Logging
 
 /// OpenStreetMap's places through Overpass: one query per area for every kind Nearby knows, kept in
 /// `PlaceResultsCache` (ODbL allows it), filtered by category and text here, sorted by distance from the search's
-/// centre and paged with an offset cursor (Overpass has no paging). A typed place name goes through Nominatim. When
-/// Overpass fails, the area's last answer is served with `staleSince` set; without one, the typed error.
+/// centre and paged with an offset cursor (Overpass has no paging). A typed search over a wide area (wider than
+/// `nameFilterSpan`: a search widened past the map's view, the API's default radius) asks Overpass for the matching
+/// names only (`OverpassQuery.name`), kept per area and text: all the places of a city would be a heavy answer,
+/// and its cap could cut off the one typed. A typed place name goes through Nominatim. When Overpass fails, the
+/// area's last answer is served with `staleSince` set; without one, the typed error.
 public final class OverpassPlaceSource: PlaceSource {
     public let kind = PlaceSourceKind.openStreetMap
 
@@ -21,6 +24,8 @@ public final class OverpassPlaceSource: PlaceSource {
     /// The widest area asked of Overpass, in metres a side: a larger one is searched around its centre (a whole
     /// country would time out there and cost the public instance dearly).
     public static let maximumSpan = 60_000.0
+    /// An area wider or taller than this, in metres, is searched for typed text by name at Overpass.
+    public static let nameFilterSpan = 20_000.0
 
     public init(
         connections: HTTPConnections, interpreterURL: URL, geocoder: NominatimGeocoder, userAgent: String,
@@ -41,7 +46,8 @@ public final class OverpassPlaceSource: PlaceSource {
     public func search(_ query: PlaceQuery) async throws(PlaceSourceError) -> PlacePage {
         let offset = try Self.offset(query.cursor)
         let (center, area, radius) = try await resolve(query.area)
-        let (places, staleSince) = try await placesIn(area)
+        let name = query.text.flatMap { Self.span(of: area) > Self.nameFilterSpan ? $0 : nil }
+        let (places, staleSince) = try await placesIn(area, name: name)
         let matching = Self.matching(places, query: query, center: center, radius: radius)
         let end = min(matching.count, offset + query.limit)
         let page = offset < end ? Array(matching[offset..<end]) : []
@@ -67,21 +73,26 @@ public final class OverpassPlaceSource: PlaceSource {
 
     /// `box`, or the largest allowed square around its centre when it is wider or taller than `maximumSpan`.
     static func bounded(_ box: GeoArea) -> GeoArea {
+        guard span(of: box) > maximumSpan else { return box }
+        return GeoArea(around: box.center, radius: maximumSpan / 2)
+    }
+
+    /// The larger of a box's height and width, in metres.
+    static func span(of box: GeoArea) -> Double {
         let height = (box.north - box.south) * 111_320
         let width = (box.east - box.west) * 111_320 * max(0.01, cos(box.center.latitude * .pi / 180))
-        guard height > maximumSpan || width > maximumSpan else { return box }
-        return GeoArea(around: box.center, radius: maximumSpan / 2)
+        return max(height, width)
     }
 
     // MARK: - Overpass, through the cache
 
-    private func placesIn(_ area: GeoArea) async throws(PlaceSourceError) -> ([Place], Date?) {
+    private func placesIn(_ area: GeoArea, name: String?) async throws(PlaceSourceError) -> ([Place], Date?) {
         let now = clock()
-        let cached = cache.places(for: area)
+        let cached = cache.places(for: area, name: name)
         if let cached, now.timeIntervalSince(cached.fetchedAt) < maxAge { return (cached.places, nil) }
         do {
-            let (places, bytes) = try await fetch(area)
-            cache.store(places, for: area, bytes: bytes, at: now)
+            let (places, bytes) = try await fetch(OverpassQuery(area: area, name: name))
+            cache.store(places, for: area, name: name, bytes: bytes, at: now)
             return (places, nil)
         } catch {
             logger.warning("Overpass search failed", metadata: ["reason": "\(error)"])
@@ -90,13 +101,13 @@ public final class OverpassPlaceSource: PlaceSource {
         }
     }
 
-    private func fetch(_ area: GeoArea) async throws(PlaceSourceError) -> ([Place], Int) {
+    private func fetch(_ query: OverpassQuery) async throws(PlaceSourceError) -> ([Place], Int) {
         var request = HTTPClientRequest(url: interpreterURL.absoluteString)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Accept", value: "application/json")
         var form = URLComponents()
-        form.queryItems = [URLQueryItem(name: "data", value: OverpassQuery(area: area).text)]
+        form.queryItems = [URLQueryItem(name: "data", value: query.text)]
         // `+` is a space in a form: encode it too (URLComponents leaves it as is).
         let body = (form.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
         request.body = .bytes(Array(body.utf8))

@@ -76,7 +76,7 @@ struct PlaceHTTP: Sendable {
                 return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw PlaceSourceError.unreachable }
+            guard let first = try await group.next(), let value = first else { throw PlaceSourceError.timedOut }
             return value
         }
     }
@@ -105,10 +105,17 @@ struct PlaceHTTP: Sendable {
         return min(max(0, date.timeIntervalSince(now)), 86_400)
     }
 
-    /// Transport failures: too large is malformed, everything else (refused, timed out, cancelled, TLS) is
-    /// unreachable. The underlying text is dropped: it can quote a URL.
-    private static func classify(_ error: any Error) -> PlaceSourceError {
+    /// Transport failures: too large is malformed, a deadline passed (the client's own, connecting, reading) is
+    /// timed out, everything else (refused, no route, no name, TLS, cancelled) is unreachable. The underlying text
+    /// is dropped: it can quote a URL.
+    static func classify(_ error: any Error) -> PlaceSourceError {
         if error is NIOTooManyBytesError { return .malformed("an answer larger than the limit") }
+        if let error = error as? HTTPClientError, timeouts.contains(error) { return .timedOut }
+        if let error = error as? ChannelError, case .connectTimeout = error { return .timedOut }
         return .unreachable
     }
+
+    private static let timeouts: [HTTPClientError] = [
+        .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout,
+    ]
 }

@@ -51,6 +51,8 @@ public struct PlacePageJSON: Codable, Sendable, Hashable {
     @Nullable public var next: String?
     @Nullable public var area: AreaJSON?
     @Nullable public var staleSince: String?
+    /// Metres around the area's centre, when nothing in the area asked for matched `q` and the search was widened.
+    @Nullable public var widenedRadius: Int?
 
     public init(page: PlacePage) {
         source = page.source.rawValue
@@ -63,5 +65,6 @@ public struct PlacePageJSON: Codable, Sendable, Hashable {
         next = page.next?.rawValue
         area = page.area.map { AreaJSON(south: $0.south, west: $0.west, north: $0.north, east: $0.east) }
         staleSince = page.staleSince.map(Timestamp.format)
+        widenedRadius = page.widenedRadius
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GiveawaysDomain
 import Synchronization
 
-/// The last OpenStreetMap answer of each area, in memory (ODbL lets the data be kept, with the credit shown): a
+/// The last OpenStreetMap answer of each area (and of each name asked for by name in a wide one), in memory (ODbL lets the data be kept, with the credit shown): a
 /// fresh one answers without asking Overpass again (its instances ask for a few queries a minute), and a stale one
 /// answers, marked stale, when Overpass fails. Bounded in entries and in bytes; the least recently used go first.
 /// Only OpenStreetMap's places come here: Foursquare's terms forbid keeping them.
@@ -35,9 +35,14 @@ public final class PlaceResultsCache: Sendable {
         [area.south, area.west, area.north, area.east].map { String(format: "%.3f", $0) }.joined(separator: ",")
     }
 
-    func places(for area: GeoArea) -> (places: [Place], fetchedAt: Date)? {
+    /// The key of an area's answer to a query by name (`OverpassQuery.name`), or to the query for all its places.
+    static func key(_ area: GeoArea, name: String?) -> String {
+        key(area) + (name.map { "|name:" + $0.lowercased() } ?? "")
+    }
+
+    func places(for area: GeoArea, name: String? = nil) -> (places: [Place], fetchedAt: Date)? {
         state.withLock { state in
-            let key = Self.key(area)
+            let key = Self.key(area, name: name)
             guard var entry = state.entries[key] else { return nil }
             state.tick += 1
             entry.lastUsed = state.tick
@@ -48,10 +53,10 @@ public final class PlaceResultsCache: Sendable {
 
     /// Keeps `places` for `area`; `bytes` is what they cost (the answer's size). One larger than the whole budget
     /// is not kept.
-    func store(_ places: [Place], for area: GeoArea, bytes: Int, at date: Date) {
+    func store(_ places: [Place], for area: GeoArea, name: String? = nil, bytes: Int, at date: Date) {
         guard bytes <= maxBytes else { return }
         state.withLock { state in
-            let key = Self.key(area)
+            let key = Self.key(area, name: name)
             if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.bytes }
             state.tick += 1
             state.entries[key] = Entry(places: places, fetchedAt: date, bytes: bytes, lastUsed: state.tick)

@@ -62,7 +62,8 @@ public struct TileFetcher: Sendable {
             case .busy: throw .status(503)
             case .unavailable(let status): throw .status(status)
             case .malformed: throw .tooLarge
-            case .unreachable: throw .timedOut
+            case .unreachable: throw .failed
+            case .timedOut: throw .timedOut
             case .unknownPlace, .onlyIDsKept: throw .failed
             }
         }

@@ -14,6 +14,10 @@ extension Defaults {
     public static let nearbyRadius = 22_000
     /// Foursquare's ceiling for `radius`.
     public static let nearbyMaximumRadius = 100_000
+    /// How far around the map's centre a typed search is asked again when nothing in view matches it: a city
+    /// (Berlin is about 45 km across). Within Foursquare's ceiling and within the widest area asked of Overpass
+    /// (`OverpassPlaceSource.maximumSpan`, 60 km a side).
+    public static let nearbyWidenedRadius = 25_000
     /// The tile cache on disk, beside the image cache.
     public static let tileCacheDirectory = "tile-cache"
     public static let tileCacheBudgetBytes = 256 * 1_048_576

@@ -232,16 +232,20 @@ public struct PlacePage: Hashable, Sendable {
     public var area: GeoArea?
     /// When the page comes from a cache because the source could not be reached: when it was fetched.
     public var staleSince: Date?
+    /// When a typed search found nothing in the area asked for and was asked again around its centre
+    /// (`WideningPlaceSearch`): that radius, in metres. `nil` for a search answered as asked.
+    public var widenedRadius: Int?
 
     public init(
         places: [Place], next: PlaceCursor? = nil, source: PlaceSourceKind, area: GeoArea? = nil,
-        staleSince: Date? = nil
+        staleSince: Date? = nil, widenedRadius: Int? = nil
     ) {
         self.places = places
         self.next = next
         self.source = source
         self.area = area
         self.staleSince = staleSince
+        self.widenedRadius = widenedRadius
     }
 }
 
@@ -276,8 +280,10 @@ public enum PlaceSourceError: Error, Hashable, Sendable {
     case rateLimited(retryAfter: TimeInterval?)
     /// The source answered 5xx (or another status it should not have).
     case unavailable(status: Int)
-    /// No answer within the deadline, or no connection.
+    /// No connection: refused, no route, no name, a failed TLS handshake.
     case unreachable
+    /// Connected (or waiting to), but no whole answer within the deadline.
+    case timedOut
     /// An answer that is not what the documented format promises (including Overpass's HTTP 200 with a
     /// `remark: runtime error`).
     case malformed(String)

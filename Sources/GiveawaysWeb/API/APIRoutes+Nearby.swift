@@ -23,18 +23,17 @@ extension APIRoutes {
         }
         let page: PlacePage
         do {
-            page = try await nearby.places.search(query)
+            page = try await nearby.search(query)
         } catch {
-            let failure = NearbyFailure(error, hasCursor: query.cursor != nil)
+            // The page's status for the same failure (`NearbyFailure`).
+            let failure = NearbyFailure(error, query: query)
             let body = Self.nearbyError(failure.error)
-            switch failure.error.status {
+            switch failure.status {
             case .notFound: return .notFound(.init(body: .json(body)))
-            case .tooManyRequests:
-                return .tooManyRequests(
-                    .init(headers: .init(retryAfter: failure.retryAfter), body: .json(body)))
             case .serviceUnavailable:
                 return .serviceUnavailable(
                     .init(headers: .init(retryAfter: failure.retryAfter), body: .json(body)))
+            case .gatewayTimeout: return .gatewayTimeout(.init(body: .json(body)))
             default: return .badGateway(.init(body: .json(body)))
             }
         }

@@ -1,37 +1,73 @@
 import Foundation
 import GiveawaysDomain
+import HTTPTypes
 
-/// What a failed place search means to a visitor or an API client: one `AppError` per kind of failure, none
-/// naming the key (a refused key is the operator's to fix: 503).
+/// What a failed place search means, the same on `/nearby` and `/api/v1/nearby`: this is the one place where a
+/// failure gets its status (and `openapi.yaml` says it for the API). None names the key.
+///
+/// - 502 Bad Gateway: the source failed — no connection, an error status, an answer that is not its format (with
+///   or without the place ids kept of the area: those are the page's to show).
+/// - 504 Gateway Timeout: the source did not answer within the deadline.
+/// - 503 Service Unavailable: this server cannot search now, whoever asks: the source refused the operator's key,
+///   the source asks this server to slow down, or this server's own queue of searches is full (the last two with
+///   `Retry-After` when known). 429 stays the client's own share of searches (`NearbyLimitMiddleware`).
+/// - 404 Not Found: a typed place nothing matches, or a cursor the source refuses (a 4xx from the source for a
+///   next page, or for a typed place).
 struct NearbyFailure: Sendable {
-    let error: AppError
-    /// Whole seconds for `Retry-After`, when the source said.
+    enum Meaning: Sendable, Equatable {
+        case sourceFailed, timedOut, refusedKey, slowDown, busy, unknownPlace, badCursor
+    }
+
+    let meaning: Meaning
+    /// Whole seconds for `Retry-After`, when the source or this server said.
     let retryAfter: Int?
 
-    init(_ failure: PlaceSourceError, hasCursor: Bool) {
-        var retryAfter: Int?
-        // The ids a source kept are the page's to show; an API client gets what went wrong.
+    init(_ failure: PlaceSourceError, hasCursor: Bool, isTypedPlace: Bool) {
         switch failure.reason {
-        case .refusedKey:
-            error = AppError(.serviceUnavailable) { $0.errors.nearbyRefusedKey }
-        case .rateLimited(let seconds):
-            retryAfter = seconds.map { Int($0.rounded(.up)) }
-            error = AppError(.tooManyRequests) { $0.errors.nearbyRateLimited }
-        case .unknownPlace:
-            error = AppError(.notFound) { $0.errors.nearbyUnknownPlace }
-        case .busy(let seconds):
-            // This server's own queue, not the source's answer: a 503 that says when to come back.
-            retryAfter = max(1, Int(seconds.rounded(.up)))
-            error = AppError(.serviceUnavailable) { $0.errors.nearbyBusy }
-        case .unavailable(let status) where (400..<500).contains(status):
-            // The source refused the search itself: a cursor from elsewhere, or a name it cannot place.
-            error =
-                hasCursor
-                ? AppError(.notFound) { $0.errors.badNearbyCursor }
-                : AppError(.notFound) { $0.errors.nearbyUnknownPlace }
-        case .unavailable, .unreachable, .malformed, .onlyIDsKept:
-            error = AppError(.badGateway) { $0.errors.nearbyUnavailable }
+        case .refusedKey: meaning = .refusedKey
+        case .rateLimited: meaning = .slowDown
+        case .busy: meaning = .busy
+        case .unknownPlace: meaning = .unknownPlace
+        case .timedOut: meaning = .timedOut
+        case .unavailable(let status) where (400..<500).contains(status) && hasCursor: meaning = .badCursor
+        case .unavailable(let status) where (400..<500).contains(status) && isTypedPlace: meaning = .unknownPlace
+        case .unavailable, .unreachable, .malformed, .onlyIDsKept: meaning = .sourceFailed
         }
-        self.retryAfter = retryAfter
+        // The source's wait as it said it; this server's own at least a second.
+        retryAfter =
+            switch failure.reason {
+            case .rateLimited(let seconds): seconds.map { max(1, Int($0.rounded(.up))) }
+            case .busy(let seconds): max(1, Int(seconds.rounded(.up)))
+            default: nil
+            }
+    }
+
+    init(_ failure: PlaceSourceError, query: PlaceQuery) {
+        var isTypedPlace = false
+        if case .named = query.area { isTypedPlace = true }
+        self.init(failure, hasCursor: query.cursor != nil, isTypedPlace: isTypedPlace)
+    }
+
+    var status: HTTPResponse.Status {
+        switch meaning {
+        case .sourceFailed: .badGateway
+        case .timedOut: .gatewayTimeout
+        case .refusedKey, .slowDown, .busy: .serviceUnavailable
+        case .unknownPlace, .badCursor: .notFound
+        }
+    }
+
+    /// The API's answer: the status and what it means, in the request's language.
+    var error: AppError {
+        let status = status
+        return switch meaning {
+        case .sourceFailed: AppError(status) { $0.errors.nearbyUnavailable }
+        case .timedOut: AppError(status) { $0.errors.nearbyTimedOut }
+        case .refusedKey: AppError(status) { $0.errors.nearbyRefusedKey }
+        case .slowDown: AppError(status) { $0.errors.nearbyRateLimited }
+        case .busy: AppError(status) { $0.errors.nearbyBusy }
+        case .unknownPlace: AppError(status) { $0.errors.nearbyUnknownPlace }
+        case .badCursor: AppError(status) { $0.errors.badNearbyCursor }
+        }
     }
 }

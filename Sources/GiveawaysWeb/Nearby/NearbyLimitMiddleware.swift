@@ -29,6 +29,18 @@ struct NearbyLimitMiddleware: RouterMiddleware {
                 $0.errors.nearbyTooMany(seconds)
             }
         }
-        return try await next(request, context)
+        // A search the request makes beyond its first (a typed search widened past the view) is paid from the same
+        // share: without one left, it is not made.
+        let share: @Sendable () -> Bool = { [searches, clock] in searches.take(client, at: clock()) == nil }
+        return try await NearbySearchShare.$takeOneMore.withValue(share) { try await next(request, context) }
     }
+}
+
+/// A request's way to one more of its client's Nearby searches (`NearbyLimitMiddleware` binds it for the request's
+/// client). Outside such a request there is none to take: nothing beyond the first search is made.
+enum NearbySearchShare {
+    @TaskLocal static var takeOneMore: (@Sendable () -> Bool)?
+
+    /// `true` when the client had a search left, now taken.
+    static func takeOne() -> Bool { takeOneMore?() ?? false }
 }

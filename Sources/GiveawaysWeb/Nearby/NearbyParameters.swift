@@ -19,7 +19,8 @@ struct NearbyParameters: Sendable {
     static let longitude = #"-?(180(\.0{1,8})?|(1[0-7][0-9]|[1-9]?[0-9])(\.[0-9]{1,8})?)"#
     static let pointPattern = "^\(latitude),\(longitude)$"
     static let boxPattern = "^\(latitude),\(longitude),\(latitude),\(longitude)$"
-    static let cursorPattern = #"^(osm\.[0-9]{1,4}|fsq\.[A-Za-z0-9%._~-]{1,500})$"#
+    /// A source's cursor (`osm.`, `fsq.`), `wide.` before it when it continues a widened search.
+    static let cursorPattern = #"^(wide\.)?(osm\.[0-9]{1,4}|fsq\.[A-Za-z0-9%._~-]{1,500})$"#
     static let maximumTextLength = 100
     static let defaultLimit = 20
 

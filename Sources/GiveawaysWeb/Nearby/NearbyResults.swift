@@ -32,14 +32,15 @@ struct NearbyResults {
                 "<p class=\"banner banner--offline nearby-stale\" role=\"status\" data-state=\"stale\">\(text.stale(strings.date($0))) <a href=\"\(model.filters.path)\" data-retry>\(text.retry)</a></p>"
             )
         }
+        let widenedKilometres = page.widenedRadius.map { Self.kilometres($0, strings) }
         guard !page.places.isEmpty else {
             let zoomOut = model.filters.zoomedOut(from: model.center)
             return """
                 \(credit(page.source))
                 \(stale)
-                <div class="empty-state nearby-state" data-state="empty">
+                <div class="empty-state nearby-state" data-state="empty"\(widenedKilometres.map { _ in HTML(" data-widened") })>
                   <div class="empty-state__art" aria-hidden="true">\(Icons.search)</div>
-                  <h3>\(text.emptyTitle)</h3>
+                  <h3>\(widenedKilometres.map(text.emptyWidened) ?? text.emptyTitle)</h3>
                   <p>\(text.emptyText)</p>
                   <a class="button" href="\(zoomOut.path)">\(text.zoomOut)</a>
                 </div>
@@ -57,11 +58,25 @@ struct NearbyResults {
             aria-label="\(text.morePlaces)">\(text.loadMore)</a></li>
             """
         }
+        // Said before the list: what is shown lies outside the view the visitor searched.
+        let widened: HTML? = widenedKilometres.map {
+            HTML(
+                "<p class=\"banner nearby-widened\" role=\"status\" data-state=\"widened\" data-widened-radius=\"\(page.widenedRadius ?? 0)\">\(text.widened($0))</p>"
+            )
+        }
         return """
             \(credit(page.source))
             \(stale)
+            \(widened)
             <ol class="place-list" data-place-list data-state="places">\(cards)\(more)</ol>
             """
+    }
+
+    /// `25` for 25,000 metres; `2,5` (or `2.5`) for 2,500.
+    static func kilometres(_ metres: Int, _ strings: Strings) -> String {
+        guard metres % 1000 != 0 else { return String(metres / 1000) }
+        return String(format: "%.1f", Double(metres) / 1000)
+            .replacingOccurrences(of: ".", with: strings.format.decimalSeparator)
     }
 
     /// Which source the places come from, credited as its terms ask.
@@ -83,10 +98,13 @@ struct NearbyResults {
     private func failure(_ error: PlaceSourceError) -> HTML {
         let text = model.strings.nearby
         if case .onlyIDsKept(let seen, _) = error { return idsOnly(seen) }
+        let meaning = NearbyFailure(
+            error, hasCursor: model.filters.cursor != nil, isTypedPlace: !model.filters.near.isEmpty
+        ).meaning
         return """
-            <div class="empty-state nearby-state nearby-state--error" role="alert" data-state="\(Self.stateName(error))">
+            <div class="empty-state nearby-state nearby-state--error" role="alert" data-state="\(Self.stateName(error, meaning))">
               <h3>\(text.errorTitle)</h3>
-              <p>\(Self.message(error, model.filters, text))</p>
+              <p>\(Self.message(error, meaning, model.filters, text))</p>
               <a class="button" href="\(model.filters.path)" data-retry>\(text.retry)</a>
             </div>
             """
@@ -126,25 +144,35 @@ struct NearbyResults {
     /// How many kept ids the map's panel shows.
     static let idsOnMap = 4
 
-    static func stateName(_ error: PlaceSourceError) -> String {
+    /// The state's name for `nearby.js` and the tests; the source's refusal of a typed place is an unknown place, as
+    /// its status says (`NearbyFailure`).
+    static func stateName(_ error: PlaceSourceError, _ meaning: NearbyFailure.Meaning) -> String {
         switch error {
         case .refusedKey: "refused-key"
         case .rateLimited: "rate-limited"
         case .busy: "busy"
         case .unknownPlace: "unknown-place"
         case .onlyIDsKept: "ids-only"
-        case .unavailable, .unreachable, .malformed: "error"
+        case .unavailable, .unreachable, .timedOut, .malformed: meaning == .unknownPlace ? "unknown-place" : "error"
         }
     }
 
-    static func message(_ error: PlaceSourceError, _ filters: NearbyFilters, _ text: Strings.NearbyText) -> String {
-        switch error.reason {
+    static func message(
+        _ error: PlaceSourceError, _ meaning: NearbyFailure.Meaning, _ filters: NearbyFilters,
+        _ text: Strings.NearbyText
+    ) -> String {
+        switch meaning {
+        case .unknownPlace: return text.unknownPlace(filters.near)
+        case .badCursor: return text.badCursor
+        default: break
+        }
+        return switch error.reason {
         case .refusedKey: text.refusedKey
         case .rateLimited(let retryAfter): text.rateLimited(retryAfter.map { max(1, Int($0.rounded(.up))) })
         case .unknownPlace: text.unknownPlace(filters.near)
         case .busy(let retryAfter): text.busy(max(1, Int(retryAfter.rounded(.up))))
         case .malformed: text.malformed
-        case .unavailable, .unreachable, .onlyIDsKept: text.unreachable
+        case .unavailable, .unreachable, .timedOut, .onlyIDsKept: text.unreachable
         }
     }
 }

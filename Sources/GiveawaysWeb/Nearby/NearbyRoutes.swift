@@ -30,10 +30,10 @@ struct NearbyRoutes: Sendable {
             filters.center = remembered.center
             filters.zoom = filters.zoom ?? remembered.zoom
         }
+        let query = filters.placeQuery(defaultCenter: services.defaultCenter)
         let outcome: NearbyPage.Outcome
         do {
-            outcome = .places(
-                try await services.places.search(filters.placeQuery(defaultCenter: services.defaultCenter)))
+            outcome = .places(try await services.search(query))
         } catch {
             outcome = .failed(error)
         }
@@ -45,23 +45,12 @@ struct NearbyRoutes: Sendable {
             ? PageResponse.html(NearbyResults(model: model).render())
             : page(request, context, NearbyPage(model: model).render())
         if case .failed(let error) = outcome {
-            response.status = Self.status(error)
-            if let seconds = error.retryAfter {
-                response.headers[.retryAfter] = String(max(1, Int(seconds.rounded(.up))))
-            }
+            // The API's status for the same failure (`NearbyFailure`).
+            let failure = NearbyFailure(error, query: query)
+            response.status = failure.status
+            if let seconds = failure.retryAfter { response.headers[.retryAfter] = String(seconds) }
         }
         return response
-    }
-
-    /// A failure's status: the source's fault is a gateway's (502, 503 when it asks to wait, 504 without an
-    /// answer); a typed place nothing matches is 404.
-    static func status(_ error: PlaceSourceError) -> HTTPResponse.Status {
-        switch error.reason {
-        case .refusedKey, .unavailable, .malformed, .onlyIDsKept: .badGateway
-        case .rateLimited, .busy: .serviceUnavailable
-        case .unreachable: .gatewayTimeout
-        case .unknownPlace: .notFound
-        }
     }
 
     // MARK: - The visitor's last area

@@ -11,4 +11,10 @@ public struct NearbyServices: Sendable {
         self.places = places
         self.defaultCenter = defaultCenter
     }
+
+    /// A search of the page or the API: a typed search that finds nothing in the area asked for is widened
+    /// (`WideningPlaceSearch`), paid from the request's client's share of searches (`NearbySearchShare`).
+    func search(_ query: PlaceQuery) async throws(PlaceSourceError) -> PlacePage {
+        try await WideningPlaceSearch(source: places).search(query, mayWiden: { NearbySearchShare.takeOne() })
+    }
 }

@@ -50,6 +50,11 @@ extension Strings {
         let loading: String
         let emptyTitle: String
         let emptyText: String
+        /// A typed search that found nothing in view and was widened: "Nothing in view — showing matches within
+        /// {km} km."
+        let widened: @Sendable (String) -> String
+        /// The empty state's title when the widened search found nothing either: "No matches within {km} km".
+        let emptyWidened: @Sendable (String) -> String
         let errorTitle: String
         let unreachable: String
         let refusedKey: String

@@ -76,9 +76,16 @@ struct FormBody {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
-    /// The first value of each query parameter, percent-decoded.
+    /// The first value of each query parameter, percent-decoded, a `+` read as a space: as a form sent with
+    /// `method="get"` writes one (and as `SiteRoute` writes its paths, a literal plus as `%2B`). Hummingbird's own
+    /// reading keeps a `+` as it is; it still reads a query without one, and a pair whose escape is broken.
     static func queryParameters(of request: Request) -> [String: String] {
         var result: [String: String] = [:]
+        if let query = request.uri.query, query.utf8.contains(UInt8(ascii: "+")),
+            let pairs = parsePairs(bytes: query.utf8, limit: .max)
+        {
+            for pair in pairs where result[pair.name] == nil { result[pair.name] = pair.value }
+        }
         for (key, value) in request.uri.queryParameters where result[String(key)] == nil {
             result[String(key)] = String(value)
         }

@@ -386,6 +386,8 @@ extension Strings {
             kilometres: { "\($0) km" }, openNow: "Open now", closedNow: "Closed now", rated: { "Rated \($0) of 10" },
             loadMore: "Load more places", morePlaces: "More places", loading: "Searching…",
             emptyTitle: "No game stores within this area", emptyText: "Zoom out or search elsewhere.",
+            widened: { "Nothing in view — showing matches within \($0) km." },
+            emptyWidened: { "No matches within \($0) km" },
             errorTitle: "Places could not be loaded",
             unreachable: "The place source did not answer. Try again in a moment.",
             refusedKey: "The place source refused this server’s key. The operator needs to check it.",
@@ -486,7 +488,8 @@ extension Strings {
             nearbyRefusedKey: "The places service refused this server's key; the operator must check it.",
             nearbyRateLimited: "The places service asks us to slow down; try again in a moment.",
             nearbyBusy: "Too many place searches are waiting on this server; try again in a few seconds.",
-            nearbyUnavailable: "The places service did not answer; try again in a moment.",
+            nearbyUnavailable: "The places service failed or could not be reached; try again in a moment.",
+            nearbyTimedOut: "The places service did not answer in time; try again in a moment.",
             nearbyUnknownPlace: "No place of that name was found; try another spelling or a nearby city.",
             nearbyTooMany: { "That was a lot of searching in a short time; try again in \($0) s." })
     )

@@ -432,7 +432,10 @@ extension Strings {
             kilometres: { "\($0) km" }, openNow: "Jetzt geöffnet", closedNow: "Jetzt geschlossen",
             rated: { "Bewertet mit \($0) von 10" }, loadMore: "Weitere Orte laden", morePlaces: "Weitere Orte",
             loading: "Suche läuft …", emptyTitle: "Keine Spieleläden in diesem Bereich",
-            emptyText: "Verkleinere die Karte oder suche woanders.", errorTitle: "Orte konnten nicht geladen werden",
+            emptyText: "Verkleinere die Karte oder suche woanders.",
+            widened: { "Nichts im sichtbaren Bereich — Treffer im Umkreis von \($0) km." },
+            emptyWidened: { "Keine Treffer im Umkreis von \($0) km" },
+            errorTitle: "Orte konnten nicht geladen werden",
             unreachable: "Die Ortsquelle hat nicht geantwortet. Versuch es gleich noch einmal.",
             refusedKey: "Die Ortsquelle hat den Schlüssel dieses Servers abgelehnt. Der Betreiber muss ihn prüfen.",
             rateLimited: { seconds in
@@ -539,7 +542,9 @@ extension Strings {
                 "Der Ortsdienst hat den Schlüssel dieses Servers abgelehnt; der Betreiber muss ihn prüfen.",
             nearbyRateLimited: "Der Ortsdienst bittet, langsamer zu fragen; versuch es gleich noch einmal.",
             nearbyBusy: "Auf diesem Server warten zu viele Ortssuchen; versuch es in ein paar Sekunden noch einmal.",
-            nearbyUnavailable: "Der Ortsdienst hat nicht geantwortet; versuch es gleich noch einmal.",
+            nearbyUnavailable:
+                "Der Ortsdienst ist ausgefallen oder nicht erreichbar; versuch es gleich noch einmal.",
+            nearbyTimedOut: "Der Ortsdienst hat nicht rechtzeitig geantwortet; versuch es gleich noch einmal.",
             nearbyUnknownPlace:
                 "Kein Ort dieses Namens gefunden; versuch eine andere Schreibweise oder eine Stadt in der Nähe.",
             nearbyTooMany: { "Das war viel Suche in kurzer Zeit; versuch es in \($0) s noch einmal." })

@@ -727,13 +727,15 @@ extension Strings {
         let badNearbyLimit: @Sendable (Int) -> String
         let badNearbyName: @Sendable (Int) -> String
         let nearbyOneArea: String
-        /// Nearby not configured (503); the source refused the key (503, no key shown), asks us to wait (429),
-        /// failed or could not be reached (502); a typed place nothing matched (404).
+        /// Nearby not configured (503); the source refused the key (503, no key shown), asks us to wait (503),
+        /// this server's queue is full (503), the source failed or could not be reached (502), did not answer in
+        /// time (504); a typed place nothing matched (404). The statuses: `NearbyFailure`.
         let nearbyOff: String
         let nearbyRefusedKey: String
         let nearbyRateLimited: String
         let nearbyBusy: String
         let nearbyUnavailable: String
+        let nearbyTimedOut: String
         let nearbyUnknownPlace: String
         /// One client asked for more searches or map tiles than its share (429), with the seconds to wait.
         let nearbyTooMany: @Sendable (Int) -> String
