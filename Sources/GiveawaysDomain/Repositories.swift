@@ -5,15 +5,18 @@ import Foundation
 
 /// The giveaway feed and its history: what is in the feed, what left it and when.
 public protocol GiveawayFeedRepository: Sendable {
-    /// The giveaways currently in the feed (expired ones included; `Giveaway.isLive` judges expiry).
+    /// The giveaways currently in the feed (expired ones included; `Giveaway.isLive` judges expiry), by id,
+    /// ascending. Every store answers in this order, so that what takes the first one (`giveaways hooks test`'s
+    /// sample) takes the same giveaway over SQLite and PostgreSQL.
     func giveawaysInFeed() async throws -> [Giveaway]
-    /// Every stored giveaway with its history, in the feed or not: what the read model holds.
+    /// Every stored giveaway with its history, in the feed or not: what the read model holds. By id, ascending, as
+    /// `giveawaysInFeed`.
     func allStoredGiveaways() async throws -> [StoredGiveaway]
     /// One giveaway by id, whether or not it is still in the feed.
     func storedGiveaway(id: Int) async throws -> StoredGiveaway?
-    /// Replaces the feed with a freshly fetched one in one transaction, keeping history; says what changed. In
-    /// the same transaction it writes the webhook events `planner` plans from what changed (and sets the
-    /// baselines it asks for): a sync and its events are committed together or not at all.
+    /// Replaces the feed with a freshly fetched one in one transaction, keeping history; says what changed, in the
+    /// order `SyncReport` documents. In the same transaction it writes the webhook events `planner` plans from what
+    /// changed (and sets the baselines it asks for): a sync and its events are committed together or not at all.
     func saveFeed(
         _ giveaways: [Giveaway], at time: Date, events planner: HookEventPlanner
     ) async throws

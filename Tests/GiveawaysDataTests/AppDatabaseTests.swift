@@ -356,6 +356,96 @@ import Testing
         #expect(try await hooks.notificationPreferences(of: carol).reminderLead == .oneHour)
     }
 
+    /// The release before this one wrote schema v13, where four text primary keys (profile, link code, RAWG answer,
+    /// server secret) could hold NULL; v14 makes each table again with the key NOT NULL, as PostgreSQL has it
+    /// (`PostgresSchemaParityTests`). A file of that release keeps every profile setting, link code, cached answer
+    /// and secret, and what refers to a profile by id (marks, hooks) still finds it.
+    @Test func thePreviousReleasesSchemaV13UpgradesToKeysThatAreNeverNullAndKeepsEverything() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v13-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("v13.sqlite").path
+        let dave = try #require(ProfileID(rawValue: String(repeating: "f", count: 32)))
+        let first = utc("2026-03-01T00:00:00Z")
+        let area = NearbyArea(center: GeoPoint(text: "48.2082,16.3738")!, zoom: 13)!
+        let preferences = NotificationPreferences(
+            reminderLead: .twelveHours,
+            schedule: NotificationSchedule(
+                timeZone: TimeZone(identifier: "Europe/Vienna")!, digestAt: DayTime(minutes: 480)))
+        let token: ProfileToken
+        let code: LinkCode
+        let secret: [UInt8]
+        let hookID: Int
+        // Given a file as the previous release (schema v13) wrote it, through its own repositories: a profile with
+        // rules, a feed token, a Nearby area and notification settings, a link code, a mark, a visitor's hook, a
+        // cached RAWG answer and the server's secret; and a cached answer without a key, which SQLite let in.
+        do {
+            let pool = try DatabasePool(path: path)
+            let old = try AppDatabase(writer: pool, migratingUpTo: "v13: the visitor's last Nearby area")
+            let profiles = ProfileSQLiteRepository(database: old)
+            try await profiles.saveRules(GiveawayRules(noLoot: true), for: dave, at: first)
+            token = try await profiles.renewFeedToken(for: dave, at: first)
+            try await profiles.saveNearbyArea(area, for: dave, at: first)
+            code = try await profiles.createLinkCode(for: dave, at: first)
+            let hooks = HookSQLiteRepository(database: old)
+            try await hooks.saveNotificationPreferences(preferences, for: dave, at: first)
+            hookID = try await hooks.addHook(
+                Hook(url: URL(string: "https://example.org/h")!, createdAt: first, profileID: dave)
+            ).id
+            try await MarkSQLiteRepository(database: old).setMark(
+                .favorite, on: .giveaway(1), profile: dave, text: "keep", at: first)
+            try await DiscoverCacheSQLiteRepository(database: old).storeAnswer(
+                Data("{\"results\":[]}".utf8), for: "/games?page=1", at: first)
+            secret = try old.serverSecret(named: "cookies", at: first)
+            try await pool.write { db in
+                try db.execute(
+                    sql: "INSERT INTO discover_cache (request, body, fetched_at) VALUES (NULL, x'00', ?)",
+                    arguments: [first])
+            }
+            try pool.close()
+        }
+
+        // When this release opens it (v14)
+        let database = try AppDatabase.open(path: path)
+
+        // Then every profile setting, link code, mark, hook, cached answer and secret is there
+        let profiles = ProfileSQLiteRepository(database: database)
+        let settings = try await profiles.settings(of: dave)
+        #expect(settings.rules.noLoot && settings.feedToken == token && settings.nearbyArea == area)
+        #expect(try await profiles.profile(forFeedToken: token) == dave)
+        let hooks = HookSQLiteRepository(database: database)
+        #expect(try await hooks.notificationPreferences(of: dave) == preferences)
+        #expect(try await hooks.hooks(of: dave).map(\.id) == [hookID])
+        #expect(try await MarkSQLiteRepository(database: database).marks(of: dave).all.map(\.text) == ["keep"])
+        #expect(try await database.serverSecret(named: "cookies", at: Date()) == secret)
+        let cache = DiscoverCacheSQLiteRepository(database: database)
+        #expect(try await cache.cachedAnswer(for: "/games?page=1")?.body == Data("{\"results\":[]}".utf8))
+        #expect(try await profiles.redeemLinkCode(code, at: first.addingTimeInterval(60)) == .success(dave))
+        // The row without a key, which nothing could read, stayed behind; no key can be NULL any more, and the
+        // indexes came back under their names.
+        try await database.writer.read { db in
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM discover_cache") == 1)
+            let indexes = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('profile', 'link_code')")
+            #expect(Set(indexes).isSuperset(of: ["link_code_on_profile_id", "sqlite_autoindex_profile_2"]))
+            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
+        }
+        for (table, key) in [
+            ("profile", "id"), ("link_code", "code"), ("discover_cache", "request"), ("server_secret", "name"),
+        ] {
+            let notNull = try await database.writer.read { db in
+                try Bool.fetchOne(
+                    db, sql: "SELECT \"notnull\" FROM pragma_table_info(?) WHERE name = ?", arguments: [table, key])
+            }
+            #expect(notNull == true, "\(table).\(key)")
+        }
+        await #expect(throws: DatabaseError.self) {
+            try await database.writer.write { db in
+                try db.execute(sql: "INSERT INTO profile (id, created_at) VALUES (NULL, ?)", arguments: [first])
+            }
+        }
+    }
+
     @Test func theLastReleasesDatabaseSchemaV4UpgradesAndKeepsEveryGiveawayHistoryRowAndMark() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v4-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -209,7 +209,62 @@ public struct AppDatabase: Sendable {
                 t.add(column: "nearby_zoom", .integer)
             }
         }
+        migrator.registerMigration("v14: primary keys that are never NULL") { db in
+            try migrateToPrimaryKeysThatAreNeverNull(db)
+        }
         return migrator
+    }
+
+    /// v14. `profile.id`, `link_code.code`, `discover_cache.request` and `server_secret.name` were made with GRDB's
+    /// legacy `primaryKey()`, which adds no NOT NULL: SQLite then lets a text primary key hold NULL (a quirk kept for
+    /// compatibility; an INTEGER PRIMARY KEY is the rowid and never NULL), where PostgreSQL's schema (`PostgresSchema`)
+    /// refuses it. SQLite cannot add NOT NULL to a column, so each table is made again as it was with the key NOT
+    /// NULL, its rows are copied (one without a key, which the app never writes nor could find, is left behind), it
+    /// replaces the old one, and its plain indexes are made again under their names (the UNIQUE one on
+    /// `profile.feed_token` comes with the table). No other table refers to these four.
+    private static func migrateToPrimaryKeysThatAreNeverNull(_ db: Database) throws {
+        func remake(_ table: String, key: String, _ define: (TableDefinition) -> Void) throws {
+            let columns = try db.columns(in: table).map(\.name.quotedDatabaseIdentifier).joined(separator: ", ")
+            try db.create(table: "new_\(table)", body: define)
+            try db.execute(
+                sql: "INSERT INTO new_\(table) (\(columns)) SELECT \(columns) FROM \(table) WHERE \(key) IS NOT NULL")
+            try db.drop(table: table)
+            try db.rename(table: "new_\(table)", to: table)
+        }
+        try remake("discover_cache", key: "request") { t in
+            t.primaryKey("request", .text)
+            t.column("body", .blob).notNull()
+            t.column("fetched_at", .datetime).notNull()
+        }
+        try remake("profile", key: "id") { t in
+            t.primaryKey("id", .text)
+            t.column("rules_json", .text)
+            t.column("feed_token", .text).unique()
+            t.column("created_at", .datetime).notNull()
+            t.column("last_seen_at", .datetime)
+            t.column("previous_visit_ended_at", .datetime)
+            t.column("reminder_lead_minutes", .integer).notNull().defaults(to: 180)
+            t.column("digest_minute", .integer)
+            t.column("quiet_start_minute", .integer)
+            t.column("quiet_end_minute", .integer)
+            t.column("time_zone", .text)
+            t.column("nearby_latitude", .double)
+            t.column("nearby_longitude", .double)
+            t.column("nearby_zoom", .integer)
+        }
+        try remake("link_code", key: "code") { t in
+            t.primaryKey("code", .text)
+            t.column("profile_id", .text).notNull()
+            t.column("created_at", .datetime).notNull()
+            t.column("expires_at", .datetime).notNull()
+            t.column("used_at", .datetime)
+        }
+        try db.create(index: "link_code_on_profile_id", on: "link_code", columns: ["profile_id"])
+        try remake("server_secret", key: "name") { t in
+            t.primaryKey("name", .text)
+            t.column("value", .blob).notNull()
+            t.column("created_at", .datetime).notNull()
+        }
     }
 
     /// v11. A visitor's notification settings on their profile: the reminder's lead in minutes (0 = off, 180 by

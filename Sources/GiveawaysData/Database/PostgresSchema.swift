@@ -9,7 +9,8 @@ import PostgresNIO
 /// Migration 1 is SQLite's schema at its v9 (`AppDatabase`): the same tables, columns and constraints. Times are
 /// `timestamptz`, integers `bigint`, blobs `bytea`. Two additions PostgreSQL needs: `mark.seq` keeps the
 /// insertion order SQLite's rowid gives (the tie-break between marks set in the same instant), and identity
-/// columns are `BY DEFAULT` so that `db copy` can keep every id.
+/// columns are `BY DEFAULT` so that `db copy` can keep every id. `PostgresSchemaParityTests` compares the two
+/// schemas column by column: a change to one is a new migration here and one in `AppDatabase`.
 enum PostgresSchema {
     struct Migration {
         let version: Int

@@ -17,7 +17,9 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
 
     public func giveawaysInFeed() async throws -> [Giveaway] {
         try await writer.read { db in
-            let rows = try GiveawayRow.filter(GiveawayRow.Columns.leftAt == nil).fetchAll(db)
+            let rows = try GiveawayRow.filter(GiveawayRow.Columns.leftAt == nil)
+                .order(GiveawayRow.Columns.id)
+                .fetchAll(db)
             let platforms = try Self.platformsByGiveaway(db)
             return rows.map { $0.toDomain(platforms: platforms[$0.id] ?? []) }
         }
@@ -26,7 +28,7 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     public func allStoredGiveaways() async throws -> [StoredGiveaway] {
         try await writer.read { db in
             var rows: [GiveawayRow] = []
-            let cursor = try Row.fetchCursor(db, sql: "SELECT \(GiveawayRow.selection) FROM giveaway")
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(GiveawayRow.selection) FROM giveaway ORDER BY id")
             while let row = try cursor.next() { rows.append(GiveawayRow(selected: row)) }
             let platforms = try Self.platformsByGiveaway(db)
             let periods = try Self.periodsByGiveaway(db, id: nil)

@@ -1,6 +1,8 @@
 import Foundation
 
-/// What one successful sync changed in the store, item by item.
+/// What one successful sync changed in the store, item by item. Every store lists the ids in the same order: `added`,
+/// `updated`, `returned` and `endDateChanged` in the saved feed's order (a duplicated id where its last copy is),
+/// `left` by id, ascending.
 public struct SyncReport: Hashable, Sendable {
     /// Ids seen for the first time.
     public var added: [Int]
