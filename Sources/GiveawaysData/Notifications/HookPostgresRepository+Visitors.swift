@@ -12,16 +12,10 @@ extension HookPostgresRepository {
         return try await database.write { sql in
             // The server-wide count is the one every adder shares: one lock for all visitors' hooks.
             try await sql.lock(.visitorHooks)
-            if let age = limits.minimumProfileAge {
-                if let refusal = try await Self.establishedRefusal(sql, profile, at: hook.createdAt, minimumAge: age) {
-                    return .failure(refusal)
-                }
-            } else {
-                try await sql.run(
-                    """
-                    INSERT INTO profile (id, created_at) VALUES (\(profile.rawValue), \(hook.createdAt))
-                    ON CONFLICT (id) DO NOTHING
-                    """)
+            if let age = limits.minimumProfileAge,
+                let refusal = try await Self.establishedRefusal(sql, profile, at: hook.createdAt, minimumAge: age)
+            {
+                return .failure(refusal)
             }
             // The hooks of the new one's budget: push devices, or webhooks.
             let push = hook.format == .webpush
@@ -37,6 +31,13 @@ extension HookPostgresRepository {
             guard own < limits.perProfile else { return .failure(.profileFull) }
             guard fromAddress < limits.perAddress else { return .failure(.addressFull) }
             guard all < limits.total else { return .failure(.serverFull) }
+            // A profile that may add one at once is a profile from now on, with its row (only once it is in: a
+            // refused try leaves nothing behind).
+            try await sql.run(
+                """
+                INSERT INTO profile (id, created_at) VALUES (\(profile.rawValue), \(hook.createdAt))
+                ON CONFLICT (id) DO NOTHING
+                """)
             return .success(try await Self.insert(sql, hook, clientAddress: clientAddress))
         }
     }

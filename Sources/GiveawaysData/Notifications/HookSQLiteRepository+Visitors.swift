@@ -14,14 +14,10 @@ extension HookSQLiteRepository {
     ) async throws -> Result<Hook, VisitorHookLimit> {
         guard let profile = hook.profileID else { preconditionFailure("a visitor's hook has a profile") }
         return try await writer.write { db in
-            if let age = limits.minimumProfileAge {
-                if let refusal = try Self.establishedRefusal(db, profile, at: hook.createdAt, minimumAge: age) {
-                    return .failure(refusal)
-                }
-            } else {
-                try db.execute(
-                    sql: "INSERT INTO profile (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
-                    arguments: [profile.rawValue, hook.createdAt])
+            if let age = limits.minimumProfileAge,
+                let refusal = try Self.establishedRefusal(db, profile, at: hook.createdAt, minimumAge: age)
+            {
+                return .failure(refusal)
             }
             // The hooks of the new one's budget: push devices, or webhooks.
             let budget = "profile_id IS NOT NULL AND (format = 'webpush') = \(hook.format == .webpush ? 1 : 0)"
@@ -31,6 +27,11 @@ extension HookSQLiteRepository {
             guard fromAddress < limits.perAddress else { return .failure(.addressFull) }
             let all = try Self.count(db, budget, [])
             guard all < limits.total else { return .failure(.serverFull) }
+            // A profile that may add one at once is a profile from now on, with its row (only once it is in: a
+            // refused try leaves nothing behind).
+            try db.execute(
+                sql: "INSERT INTO profile (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
+                arguments: [profile.rawValue, hook.createdAt])
             return .success(try Self.insert(db, hook, clientAddress: clientAddress))
         }
     }
