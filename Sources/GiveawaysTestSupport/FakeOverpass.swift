@@ -59,8 +59,6 @@ public final class FakeOverpass: Sendable {
         world = Mutex(elements)
     }
 
-    public func setElements(_ elements: [Element]) { world.withLock { $0 = elements } }
-
     /// Faults to answer with: each of `script` once, then `standing` (`nil` answers well).
     public func misbehave(_ standing: FakeFault?, script: [FakeFault?] = []) {
         self.script.set(standing, script: script)
