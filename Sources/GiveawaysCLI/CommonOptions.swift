@@ -25,7 +25,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The database as messages show it: never a password.
     var databaseName: String {
-        AppStore.displayName(databasePath)
+        Storage.displayName(databasePath)
     }
 
     func validate() throws {
@@ -48,9 +48,9 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store, SQLite or PostgreSQL (migrating it if it was written by an earlier release), turning a
     /// failure into a one-line message and exit code 74.
-    func openStore() async throws -> AppStore {
+    func openStore() async throws -> Storage {
         do {
-            return try await AppStore.open(databasePath, logger: makeLogger(label: "giveaways.database"))
+            return try await Storage.open(databasePath, logger: makeLogger(label: "giveaways.database"))
         } catch {
             Console.error("\(error)")
             throw ExitStatus.databaseError

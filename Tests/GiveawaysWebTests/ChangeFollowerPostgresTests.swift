@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
 import Logging

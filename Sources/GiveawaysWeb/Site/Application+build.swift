@@ -103,55 +103,13 @@ public enum MetricsExposure: Hashable, Sendable {
     case port(Int)
 }
 
-/// The storage the app runs on: one repository per concern.
-public struct AppRepositories: Sendable {
-    public var feed: any GiveawayFeedRepository
-    public var syncLog: any SyncLogRepository
-    public var marks: any MarkRepository
-    public var catalog: any CatalogRepository
-    public var discoverCache: any DiscoverCacheRepository
-    public var profiles: any ProfileRepository
-    /// Webhooks and their outbox; `nil` runs no delivery service.
-    public var hooks: (any HookRepository)?
-    /// Which instance syncs a source; one process alone on SQLite.
-    public var syncLease: any SyncLease = SoleSyncLease()
-    /// What `/healthz` says of the store.
-    public var health = StoreHealth.sqlite
-    /// How instances sharing the store tell each other about changes; nobody to tell on SQLite.
-    public var changes: any StoreChangeChannel = SoleStoreChanges()
-
-    public init(
-        feed: any GiveawayFeedRepository, syncLog: any SyncLogRepository, marks: any MarkRepository,
-        catalog: any CatalogRepository, discoverCache: any DiscoverCacheRepository, profiles: any ProfileRepository,
-        hooks: (any HookRepository)? = nil
-    ) {
-        self.feed = feed
-        self.syncLog = syncLog
-        self.marks = marks
-        self.catalog = catalog
-        self.discoverCache = discoverCache
-        self.profiles = profiles
-        self.hooks = hooks
-    }
-
-    /// The SQLite repositories over one database; syncs write webhook events in their own transaction.
-    public static func sqlite(_ database: AppDatabase) -> AppRepositories {
-        AppRepositories(
-            feed: GiveawayFeedSQLiteRepository(database: database),
-            syncLog: SyncLogSQLiteRepository(database: database),
-            marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
-            discoverCache: DiscoverCacheSQLiteRepository(database: database),
-            profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database))
-    }
-}
-
 /// The composition root: opens the database, makes the process's HTTP connection pools (shut down when the server
 /// stops) and the upstream clients over them, and builds the application.
 public func buildApplication(_ configuration: WebConfiguration) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "giveaways")
     logger.logLevel = configuration.logLevel
-    // A `postgres://` URL opens PostgreSQL, anything else a SQLite file (`AppStore`).
-    let store = try await AppStore.open(configuration.databasePath, logger: logger)
+    // A `postgres://` URL opens PostgreSQL, anything else a SQLite file (`Storage`).
+    let store = try await Storage.open(configuration.databasePath, logger: logger)
     let connections = HTTPConnections()
     let client = GamerPowerHTTPClient(connections: connections, baseURL: configuration.gamerpowerURL, logger: logger)
     let catalog = FreeToGameHTTPClient(
@@ -185,7 +143,7 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
 /// Shuts the process's HTTP connection pools and its store down when the server stops.
 struct ShutdownService: Service {
     let connections: HTTPConnections
-    let store: AppStore
+    let store: Storage
 
     func run() async throws {
         try? await gracefulShutdown()
@@ -372,12 +330,4 @@ public func buildApplication(
         if let hookService { app.addServices(hookService) }
     }
     return app
-}
-
-/// The database file could not be opened or migrated.
-public struct DatabaseOpenError: Error, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-
-    public var description: String { "cannot open the database at \(path): \(reason)" }
 }
