@@ -48,6 +48,11 @@ let package = Package(
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // The escaping `HTML` type (the one place text becomes markup) and the reader of upstream text that carries
+        // HTML. No dependencies: every page, feed and string builds on it.
+        .target(name: "GiveawaysHTML"),
+        // Every text a person reads on a page, English and German, with the formatting of dates, counts and prices.
+        .target(name: "GiveawaysLocalization", dependencies: ["GiveawaysDomain", "GiveawaysHTML"]),
         // The system zlib, for raw deflate pieces with a preset dictionary (personal pages' gzip).
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // The C allocator's tuning (glibc's `mallopt`) for the server's process.
@@ -61,6 +66,8 @@ let package = Package(
                 "GiveawaysDomain",
                 "GiveawaysData",
                 "GiveawaysAPI",
+                "GiveawaysHTML",
+                "GiveawaysLocalization",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -117,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "GiveawaysWebTests",
             dependencies: [
-                "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport",
+                "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysHTML", "GiveawaysLocalization",
+                "GiveawaysTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]

@@ -2,6 +2,7 @@ import CompressNIO
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysHTML
 import GiveawaysTestSupport
 import Hummingbird
 import HummingbirdTesting

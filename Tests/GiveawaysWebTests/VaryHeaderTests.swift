@@ -1,3 +1,4 @@
+import GiveawaysLocalization
 import Testing
 
 @testable import GiveawaysWeb

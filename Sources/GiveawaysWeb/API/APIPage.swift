@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysHTML
 
 /// `/api`: the JSON API for people. Each endpoint with its parameters, a request to paste into a terminal and what
 /// it answers; the OpenAPI document at `/api/openapi.yaml` is the contract, this page its summary.

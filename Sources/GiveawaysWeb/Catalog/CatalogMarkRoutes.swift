@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 import Hummingbird
 
 /// A visitor's own marks on catalog games: notes that save themselves, and hiding a game (with a confirmation)

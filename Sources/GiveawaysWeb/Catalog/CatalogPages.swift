@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// A free-to-play card: thumbnail, title, genre, platforms, short description, publisher. Links to the game's
 /// page and carries `data-game-id`.

@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// Discover's pages: the explanation without a key, the genre tiles, a genre's games, one game. RAWG's own texts
 /// (names, descriptions) are not translated.

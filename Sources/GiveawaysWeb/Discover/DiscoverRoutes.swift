@@ -1,6 +1,8 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 import Hummingbird
 
 /// Discover: RAWG's genres and games, only with a key. Without one, `/discover` explains how to enable it and no

@@ -1,4 +1,6 @@
 import Foundation
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// Writes a feed as Atom 1.0 (RFC 4287). Every text goes through `escape`, the one place XML is escaped.
 enum AtomFeed {

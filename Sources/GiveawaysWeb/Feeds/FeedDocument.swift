@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// Everything a feed says, formatted once for all three formats: absolute links, dates, plain text.
 struct FeedDocument: Sendable {

@@ -1,3 +1,6 @@
+import GiveawaysHTML
+import GiveawaysLocalization
+
 /// "Subscribe: Atom · JSON Feed · Calendar" for the current Home filters, and the matching `<link
 /// rel="alternate">`s for the page's head.
 struct FeedLinks {

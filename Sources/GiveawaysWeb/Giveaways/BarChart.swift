@@ -1,3 +1,6 @@
+import GiveawaysHTML
+import GiveawaysLocalization
+
 /// A bar chart drawn by the server as inline SVG: bars in `currentColor` (the CSS picks it, so it reads in dark
 /// mode too), a title for screen readers, and the same numbers as a table behind "Show as table".
 struct BarChart {

@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// Details: the large image, every fact, the description, the claim steps and the Get it button.
 struct DetailsPage {

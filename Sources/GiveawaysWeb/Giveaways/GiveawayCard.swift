@@ -1,3 +1,6 @@
+import GiveawaysHTML
+import GiveawaysLocalization
+
 /// A giveaway card: image, title, platforms, worth, type, time left, the heart, and the visitor's "Claimed" and
 /// "Not interested" toggles. Every card links to its details page and carries `data-giveaway-id`. Its three buttons
 /// share one form (`POST /giveaways/{id}/mark`, which takes the heart too) in a group named by the title, so the title

@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// Everything a card shows, already formatted in the page's language.
 struct GiveawayCardModel: Sendable {

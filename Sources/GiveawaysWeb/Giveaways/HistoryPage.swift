@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// History: every giveaway that left the feed or expired, newest first, with when it appeared, when it ended,
 /// its worth and any end-date moves. Filters by platform, type and month; long lists grow with "Load more".

@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// More: the featured Epic Games Store carousel, then one shelf per platform.
 struct MorePage {

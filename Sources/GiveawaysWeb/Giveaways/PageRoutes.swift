@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
 import Hummingbird
 
 /// The HTML pages, the heart and retry forms, images and static files. Reads the read model; writes marks.

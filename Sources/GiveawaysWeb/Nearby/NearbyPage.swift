@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// `/nearby`: the search form, the kinds of places, the List · Map switch, the map (with JavaScript) and the
 /// results. The results section is also the fragment `nearby.js` fetches when the map moves or a page is added.

@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// The results section of `/nearby`: the source and its credit, the offline note, then the cards with "Load more"
 /// — or the empty or failed state. `nearby.js` fetches it alone (`X-Fragment: results`) to search again or add a page.

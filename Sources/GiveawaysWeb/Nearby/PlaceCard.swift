@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// One place, display-ready: every text formatted in the page's language. The source's own texts (name, address,
 /// category names) are shown as they come and escaped by `HTML`.

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysLocalization
 
 // Settings → Notifications' Telegram and Apprise forms: a Telegram chat needs no URL (the server knows the Bot
 // API's), an Apprise server is a URL like a webhook's, with its target URLs kept as the hook's secret.

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysLocalization
 import Hummingbird
 
 // `POST /settings/notifications/schedule`: the visitor's reminder lead, daily summary, quiet hours and time zone.

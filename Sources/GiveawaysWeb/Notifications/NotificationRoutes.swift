@@ -1,6 +1,8 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 import Hummingbird
 
 /// `/settings/notifications`: a visitor profile's own webhooks. They follow the visitor's rules in Settings (the

@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 // The Telegram and Apprise forms of Settings → Notifications. Each is a form of its own (no script needed to
 // show the right fields), posting to the same route with its `format`.

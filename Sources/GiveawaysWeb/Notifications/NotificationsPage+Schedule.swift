@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
 
 // The schedule form of Settings → Notifications: the reminder's lead, every giveaway at once or a daily summary,
 // quiet hours, and the time zone they are read in.

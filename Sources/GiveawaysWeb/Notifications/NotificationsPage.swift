@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// Settings → Notifications: this visitor's own webhooks (Discord, ntfy, JSON), with a form to add one. They follow
 /// the visitor's rules in Settings.

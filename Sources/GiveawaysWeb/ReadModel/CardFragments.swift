@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 import Synchronization
 
 /// Giveaway cards as HTML, each rendered once per read-model generation, minute (the "ends in …" texts) and

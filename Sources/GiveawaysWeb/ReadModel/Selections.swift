@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysLocalization
 import Synchronization
 
 /// What the frame of the giveaway pages reads of the feed at one moment: how many giveaways are live and what they

@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 import Synchronization
 
 /// The parts of personal pages that do not depend on who is looking, kept per read-model generation and minute

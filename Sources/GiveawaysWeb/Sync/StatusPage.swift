@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// Sync health: for each source, whether it is healthy, when it last tried and last succeeded, why it last
 /// failed, what it holds, what the last good sync changed, and when it runs next. Answers "is it empty or is it

@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// Favorites: what this browser hearted, most recent first, including giveaways that left the feed. Long lists
 /// grow with "Load more".

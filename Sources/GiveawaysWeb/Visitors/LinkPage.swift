@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// The pages of linking another browser: the code to carry over, "use this profile here?", and entering a code.
 enum LinkPage {

@@ -1,3 +1,6 @@
+import GiveawaysHTML
+import GiveawaysLocalization
+
 /// "Claimed" or "Not interested" on one giveaway: a real toggle `<button>` (with `aria-pressed`) that posts a form, so
 /// it works without JavaScript; with it, app.js sends the press in the background. On a card the pair shares the card's
 /// form with the heart; on Details it has a form of its own. The button's name stays the same when

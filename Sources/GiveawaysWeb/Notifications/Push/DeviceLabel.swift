@@ -1,3 +1,5 @@
+import GiveawaysLocalization
+
 /// "Chrome on Android" from a User-Agent: enough for a visitor to tell their devices apart, nothing more.
 enum DeviceLabel {
     static func label(userAgent: String?, strings: Strings) -> String {

@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// Settings → Notifications → "This device": the button that subscribes this browser to Web Push (its script is
 /// `push.js`), and the profile's devices, each removable. Without push support (or without script) it says so.

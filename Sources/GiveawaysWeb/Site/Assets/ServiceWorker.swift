@@ -1,4 +1,6 @@
 import Foundation
+import GiveawaysHTML
+import GiveawaysLocalization
 import Hummingbird
 
 /// `/sw.js`, scope `/`: keeps the app shell (stylesheet, script, icons, the offline page) in a cache named after

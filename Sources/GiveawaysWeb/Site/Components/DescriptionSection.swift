@@ -1,3 +1,5 @@
+import GiveawaysHTML
+
 /// The "About this" part of a details page (a giveaway, a free-to-play game, a Discover game): a heading and the
 /// description's paragraphs, collapsed behind "Read more" by app.js when long, with anything the page adds below.
 enum DescriptionSection {

@@ -1,3 +1,6 @@
+import GiveawaysHTML
+import GiveawaysLocalization
+
 /// The page for 400, 403, 404, 405 and 5xx answers.
 struct ErrorPage {
     let code: Int

@@ -1,3 +1,5 @@
+import GiveawaysHTML
+import GiveawaysLocalization
 import Hummingbird
 
 extension Layout {

@@ -1,3 +1,6 @@
+import GiveawaysHTML
+import GiveawaysLocalization
+
 /// The page shell: head, header with navigation, the page's content, the footer with attribution and the language
 /// switch, in the page's language.
 struct Layout {

@@ -1,4 +1,6 @@
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// The search box with its sort menu: a GET form (works without JavaScript) that the script turns into search as
 /// you type. Home and the free-to-play catalog use it; hidden fields carry the other filters.

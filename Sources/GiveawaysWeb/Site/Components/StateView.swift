@@ -1,5 +1,7 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// The data-freshness banner above every list: demo data, offline/stale — or nothing. It says what the store
 /// holds, never what the scheduler is doing (only `/status` shows that), so a page keeps its cached bytes while a

@@ -1,4 +1,6 @@
 import Foundation
+import GiveawaysHTML
+import GiveawaysLocalization
 
 /// A moment as `<time datetime="…Z" data-t="kind">`: the server writes it in UTC, in the page's language, and
 /// app.js rewrites it in the visitor's own time zone (with the phrases of `Language.timeScript`).

@@ -1,4 +1,5 @@
 import GiveawaysDomain
+import GiveawaysLocalization
 import Hummingbird
 import NIOCore
 

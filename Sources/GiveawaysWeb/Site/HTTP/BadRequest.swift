@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysLocalization
 import HTTPTypes
 
 /// An error a visitor or an API client is told about: its status, the headers it brings (a 429's `Retry-After`),

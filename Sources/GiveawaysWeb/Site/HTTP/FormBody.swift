@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysLocalization
 import HTTPTypes
 import Hummingbird
 

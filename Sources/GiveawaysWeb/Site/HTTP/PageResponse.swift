@@ -1,4 +1,6 @@
 import Foundation
+import GiveawaysHTML
+import GiveawaysLocalization
 import HTTPTypes
 import Hummingbird
 

@@ -1,3 +1,4 @@
+import GiveawaysLocalization
 import Hummingbird
 
 /// Chooses the language of each request (`?lang=`, then the `lang` cookie, then `Accept-Language`) for the pages

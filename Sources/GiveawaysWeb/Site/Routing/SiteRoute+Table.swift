@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysLocalization
 
 extension SiteRoute {
     /// The route table: every path of the app, written once. Each line gives the router its pattern, `route.path`

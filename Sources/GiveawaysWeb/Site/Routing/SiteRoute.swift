@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysLocalization
 
 /// Every address of the app as a typed value. Each path is written once, in the route table (`SiteRoute.table`):
 /// views call `route.path`, the router registers the table's patterns through `SiteRouter`, which parses each

@@ -2,7 +2,7 @@ import GiveawaysDomain
 
 extension Strings {
     /// English: the default, and the fallback for every browser that asks for neither language.
-    static let en = Strings(
+    package static let en = Strings(
         language: .en,
         format: Format(
             groupSeparator: ",", decimalSeparator: ".", money: { "$\($0)" },

@@ -2,57 +2,57 @@ import GiveawaysDomain
 
 extension Strings {
     /// Web Push: Settings → Notifications → "This device", and the notification itself.
-    struct PushText: Sendable {
-        let thisDevice: String
-        let intro: String
-        let notify: String
-        let subscribed: String
-        let sendTest: String
-        let stop: String
-        let testSent: String
+    package struct PushText: Sendable {
+        package let thisDevice: String
+        package let intro: String
+        package let notify: String
+        package let subscribed: String
+        package let sendTest: String
+        package let stop: String
+        package let testSent: String
         /// (why) → a test that did not go out.
-        let testFailed: @Sendable (String) -> String
-        let yourDevices: String
-        let noDevices: String
+        package let testFailed: @Sendable (String) -> String
+        package let yourDevices: String
+        package let noDevices: String
         /// (date) → "since 24 Nov 2026".
-        let since: @Sendable (String) -> String
-        let remove: String
-        let unsupported: String
-        let denied: String
-        let failed: String
-        let working: String
+        package let since: @Sendable (String) -> String
+        package let remove: String
+        package let unsupported: String
+        package let denied: String
+        package let failed: String
+        package let working: String
         /// (browser, system) → "Chrome on Android".
-        let deviceLabel: @Sendable (String, String) -> String
-        let someBrowser: String
-        let badSubscription: String
-        let endpointNotHTTPS: String
+        package let deviceLabel: @Sendable (String, String) -> String
+        package let someBrowser: String
+        package let badSubscription: String
+        package let endpointNotHTTPS: String
         /// (host) → the endpoint is on no push service this server sends to.
-        let unknownPushService: @Sendable (String) -> String
+        package let unknownPushService: @Sendable (String) -> String
         /// (count) → the profile has its most devices.
-        let profileFull: @Sendable (Int) -> String
+        package let profileFull: @Sendable (Int) -> String
         // The notification.
         /// (store, game) → "Free on Steam: Game".
-        let title: @Sendable (String, String) -> String
+        package let title: @Sendable (String, String) -> String
         /// (game) → a title without a store.
-        let titleNoStore: @Sendable (String) -> String
+        package let titleNoStore: @Sendable (String) -> String
         /// (worth) → "Worth $19.99".
-        let worth: @Sendable (String) -> String
-        let getIt: String
-        let claimed: String
+        package let worth: @Sendable (String) -> String
+        package let getIt: String
+        package let claimed: String
         /// (game) → a reminder's title: a hearted giveaway ends soon.
-        let reminderTitle: @Sendable (String) -> String
+        package let reminderTitle: @Sendable (String) -> String
         /// (game) → a "back" title: a hearted giveaway is in the feed again.
-        let backTitle: @Sendable (String) -> String
+        package let backTitle: @Sendable (String) -> String
         /// (count) → the daily summary's title, "Your daily summary: 3 giveaways".
-        let summaryTitle: @Sendable (Int) -> String
+        package let summaryTitle: @Sendable (Int) -> String
     }
 
     /// The push texts in this language.
-    var push: PushText {
+    package var push: PushText {
         language == .de ? Self.germanPush : Self.englishPush
     }
 
-    static let englishPush = PushText(
+    package static let englishPush = PushText(
         thisDevice: "This device",
         intro:
             "Get a notification on this phone or computer for each new giveaway that passes your rules, with Get it and Claimed buttons.",
@@ -77,7 +77,7 @@ extension Strings {
         backTitle: { "Back in the feed: \($0)" },
         summaryTitle: { "Your daily summary: \($0) giveaway\($0 == 1 ? "" : "s")" })
 
-    static let germanPush = PushText(
+    package static let germanPush = PushText(
         thisDevice: "Dieses Gerät",
         intro:
             "Erhalte auf diesem Handy oder Computer eine Mitteilung zu jedem neuen Giveaway, das zu deinen Regeln passt – mit den Knöpfen Holen und Eingelöst.",

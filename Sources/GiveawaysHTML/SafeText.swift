@@ -2,9 +2,9 @@ import Foundation
 
 /// Renders upstream text that may carry HTML (GamerPower's `instructions`) as safe HTML: links become plain
 /// http(s) links with `rel="noopener noreferrer nofollow"`, every other tag is dropped, all text is escaped.
-enum SafeText {
+package enum SafeText {
     /// One line of text with its `<a href>` links kept as safe links.
-    static func inlineWithLinks(_ text: String) -> HTML {
+    package static func inlineWithLinks(_ text: String) -> HTML {
         var output: [HTML] = []
         var rest = Substring(text)
         while let open = rest.range(of: "<a", options: .caseInsensitive) {
@@ -34,7 +34,7 @@ enum SafeText {
     }
 
     /// Instructions as a list of steps: one per line, leading "1." numbering removed.
-    static func steps(_ text: String) -> [HTML] {
+    package static func steps(_ text: String) -> [HTML] {
         text.split(whereSeparator: \.isNewline).compactMap { line in
             var step = Substring(line.trimmingCharacters(in: .whitespaces))
             if let dot = step.firstIndex(where: { !$0.isNumber }), dot != step.startIndex,
@@ -48,7 +48,7 @@ enum SafeText {
     }
 
     /// Paragraphs of plain text, split on blank or single line breaks.
-    static func paragraphs(_ text: String) -> [HTML] {
+    package static func paragraphs(_ text: String) -> [HTML] {
         text.split(whereSeparator: \.isNewline).map { line in
             "<p>\(decodeEntities(stripTags(String(line))).trimmingCharacters(in: .whitespaces))</p>"
         }
@@ -59,7 +59,7 @@ enum SafeText {
     }
 
     /// Drops anything that looks like a tag, keeping the text around it.
-    static func stripTags(_ text: String) -> String {
+    package static func stripTags(_ text: String) -> String {
         guard text.contains("<") else { return text }
         return text.replacingOccurrences(of: "<[A-Za-z/!][^>]*>?", with: "", options: .regularExpression)
     }
@@ -76,7 +76,7 @@ enum SafeText {
     }
 
     /// The handful of entities upstream text uses; the result is escaped again on output.
-    static func decodeEntities(_ text: String) -> String {
+    package static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var result = text
         for (entity, character) in [

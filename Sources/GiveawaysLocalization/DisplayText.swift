@@ -2,7 +2,7 @@ import Foundation
 import GiveawaysDomain
 
 /// Turns dates and numbers into the short phrases the pages show.
-enum DisplayText {
+package enum DisplayText {
     private static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -10,14 +10,14 @@ enum DisplayText {
     }()
 
     /// "ends in 2 days", "ends in 5 hours", "ended 3 days ago", "no end date".
-    static func timeLeft(until end: Date?, now: Date) -> String {
+    package static func timeLeft(until end: Date?, now: Date) -> String {
         guard let end else { return "No end date" }
         let seconds = end.timeIntervalSince(now)
         if seconds <= 0 { return "Ended \(span(-seconds)) ago" }
         return "Ends in \(span(seconds))"
     }
 
-    static func span(_ seconds: TimeInterval) -> String {
+    package static func span(_ seconds: TimeInterval) -> String {
         let minutes = Int(seconds / 60)
         let hours = Int(seconds / 3600)
         let days = Int(seconds / 86_400)
@@ -28,7 +28,7 @@ enum DisplayText {
     }
 
     /// "31 Mar 2026, 18:35 UTC".
-    static func date(_ date: Date) -> String {
+    package static func date(_ date: Date) -> String {
         let parts = utc.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let month = months[((parts.month ?? 1) - 1) % 12]
@@ -39,12 +39,12 @@ enum DisplayText {
     }
 
     /// `2026-03-31T18:35:00Z`, for `<time datetime>`.
-    static func iso(_ date: Date) -> String {
+    package static func iso(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
 
     /// "12,340".
-    static func count(_ value: Int) -> String {
+    package static func count(_ value: Int) -> String {
         value.groupedThousands
     }
 }

@@ -7,7 +7,7 @@ import GiveawaysDomain
 /// and these run for every card.
 extension Strings {
     /// `12340` → "12,340" / "12.340".
-    func number(_ value: Int) -> String {
+    package func number(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var grouped = ""
         grouped.reserveCapacity(digits.count + digits.count / 3 + 1)
@@ -19,14 +19,14 @@ extension Strings {
     }
 
     /// "$12.99" / "12,99 $". Worth is always US dollars; only the way it is written changes.
-    func money(_ worth: Worth) -> String {
+    package func money(_ worth: Worth) -> String {
         let cents = worth.cents
         let rest = cents % 100
         return format.money("\(number(cents / 100))\(format.decimalSeparator)\(rest < 10 ? "0" : "")\(rest)")
     }
 
     /// "Tue 1 Apr 2026, 09:00 UTC" / "Di., 1. Apr. 2026, 09:00 UTC".
-    func date(_ date: Date) -> String {
+    package func date(_ date: Date) -> String {
         let parts = UTCParts(date)
         return format.dateTime(
             format.weekdaysShort[parts.weekday], String(parts.day), format.monthsShort[parts.month - 1],
@@ -36,7 +36,7 @@ extension Strings {
     }
 
     /// "1 Apr 2026" / "1. Apr. 2026", for dates without a time.
-    func day(_ date: Date) -> String {
+    package func day(_ date: Date) -> String {
         let parts = UTCParts(date)
         return format.day(String(parts.day), format.monthsShort[parts.month - 1], String(parts.year))
     }
@@ -44,7 +44,7 @@ extension Strings {
     // MARK: - Spans and countdowns
 
     /// "2 days", "5 hours", "1 minute" — in the form that follows "in" or "ago".
-    func span(_ seconds: TimeInterval, _ units: Units) -> String {
+    package func span(_ seconds: TimeInterval, _ units: Units) -> String {
         let minutes = Int(seconds / 60)
         let hours = Int(seconds / 3600)
         let days = Int(seconds / 86_400)
@@ -55,7 +55,7 @@ extension Strings {
     }
 
     /// "Ends in 2 days", "Ended 3 days ago", "No end date".
-    func timeLeft(until end: Date?, now: Date) -> String {
+    package func timeLeft(until end: Date?, now: Date) -> String {
         guard let end else { return time.noEndDate }
         let seconds = end.timeIntervalSince(now)
         if seconds <= 0 { return Self.fill(time.endedAgo, "span", span(-seconds, time.spanAgo)) }
@@ -63,14 +63,14 @@ extension Strings {
     }
 
     /// "3 hours ago" or "in 3 hours".
-    func relative(_ date: Date, now: Date) -> String {
+    package func relative(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
         if seconds >= 0 { return Self.fill(time.ago, "span", span(seconds, time.spanAgo)) }
         return Self.fill(time.inFuture, "span", span(-seconds, time.spanIn))
     }
 
     /// Puts `value` where `{name}` stands in `template`.
-    static func fill(_ template: String, _ name: String, _ value: String) -> String {
+    package static func fill(_ template: String, _ name: String, _ value: String) -> String {
         replacing("{\(name)}", with: value, in: template)
     }
 
@@ -78,7 +78,7 @@ extension Strings {
     /// found byte for byte: Foundation's `replacingOccurrences` cost a fifth of a small personal page (a profile of
     /// Favorites), for a search in a short text of our own. It differs only where a placeholder ends in a character
     /// that a combining mark extends (Foundation compares characters), which no template of ours holds.
-    static func replacing(_ placeholder: String, with value: String, in template: String) -> String {
+    package static func replacing(_ placeholder: String, with value: String, in template: String) -> String {
         let pattern = Array(placeholder.utf8)
         guard let first = pattern.first else { return template }
         precondition(first < 0x80, "a placeholder starts with an ASCII character")
@@ -104,7 +104,7 @@ extension Strings {
 
     // MARK: - Labels for domain values
 
-    func typeName(_ type: GiveawayType) -> String {
+    package func typeName(_ type: GiveawayType) -> String {
         switch type {
         case .game: card.typeGame
         case .dlc: card.typeLoot
@@ -113,7 +113,7 @@ extension Strings {
         }
     }
 
-    func typeFilterName(_ filter: TypeFilter) -> String {
+    package func typeFilterName(_ filter: TypeFilter) -> String {
         switch filter {
         case .game: common.filterGames
         case .loot: common.filterLoot
@@ -121,7 +121,7 @@ extension Strings {
         }
     }
 
-    func sortName(_ sort: GiveawaySort) -> String {
+    package func sortName(_ sort: GiveawaySort) -> String {
         switch sort {
         case .date: common.sortNewest
         case .value: common.sortValue
@@ -131,7 +131,7 @@ extension Strings {
     }
 
     /// A visitor's rules in one line: "Steam, GOG · worth at least $5.00 · no DLC or loot".
-    func rulesSummary(_ rules: GiveawayRules) -> String {
+    package func rulesSummary(_ rules: GiveawayRules) -> String {
         let text = notifications
         var parts: [String] = []
         if !rules.platforms.isEmpty {
@@ -150,14 +150,14 @@ extension Strings {
         return parts.isEmpty ? text.everyGiveaway : parts.joined(separator: " · ")
     }
 
-    func catalogPlatformName(_ platform: CatalogPlatform) -> String {
+    package func catalogPlatformName(_ platform: CatalogPlatform) -> String {
         switch platform {
         case .pc: "PC"
         case .browser: catalog.browser
         }
     }
 
-    func catalogSortName(_ sort: CatalogQuery.Sort) -> String {
+    package func catalogSortName(_ sort: CatalogQuery.Sort) -> String {
         switch sort {
         case .popularity: catalog.sortPopularity
         case .release: catalog.sortRelease
@@ -166,7 +166,7 @@ extension Strings {
     }
 
     /// "Favorites · GameGiveaways".
-    func pageTitle(_ name: String) -> String {
+    package func pageTitle(_ name: String) -> String {
         "\(name) · GameGiveaways"
     }
 }
@@ -176,7 +176,7 @@ extension Strings {
 extension Strings {
     /// The phrases app.js uses to rewrite `<time data-t>` in the visitor's time zone, as one JSON object (placed
     /// once per page in a non-executed `<script type="application/json" id="time-strings">`).
-    var timeScriptJSON: String {
+    package var timeScriptJSON: String {
         func units(_ units: Units) -> String {
             "{\"minute\":\(plural(units.minute)),\"hour\":\(plural(units.hour)),\"day\":\(plural(units.day))}"
         }
@@ -194,7 +194,7 @@ extension Strings {
     }
 
     /// The texts app.js writes itself, as one JSON object (`<script type="application/json" id="ui-strings">`).
-    var uiScriptJSON: String {
+    package var uiScriptJSON: String {
         let pairs: [(String, String)] = [
             ("addFavorite", card.addFavorite("{title}")), ("removeFavorite", card.removeFavorite("{title}")),
             ("save", card.save), ("saved", card.saved), ("loadMoreUnreachable", script.loadMoreOffline),
@@ -207,7 +207,7 @@ extension Strings {
     }
 
     /// A JSON string literal that is also safe inside `<script>`: `<`, `>` and `&` are escaped.
-    static func json(_ text: String) -> String {
+    package static func json(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -228,18 +228,18 @@ extension Strings {
 
 /// A date's UTC fields, worked out arithmetically (Howard Hinnant's `civil_from_days`): a `Calendar` lookup costs
 /// more than the rest of a card, and every card shows a date.
-struct UTCParts: Hashable {
-    let year: Int
+package struct UTCParts: Hashable {
+    package let year: Int
     /// 1...12.
-    let month: Int
-    let day: Int
-    let hour: Int
-    let minute: Int
-    let second: Int
+    package let month: Int
+    package let day: Int
+    package let hour: Int
+    package let minute: Int
+    package let second: Int
     /// 0 is Sunday.
-    let weekday: Int
+    package let weekday: Int
 
-    init(_ date: Date) {
+    package init(_ date: Date) {
         let total = Int(date.timeIntervalSince1970.rounded(.down))
         var days = total / 86_400
         var seconds = total % 86_400
@@ -263,7 +263,7 @@ struct UTCParts: Hashable {
     }
 
     /// `2026-04-01T09:00:00Z`, for `<time datetime>`.
-    var iso: String {
+    package var iso: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z"
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ChannelsText {
-    static let english = ChannelsText(
+    package static let english = ChannelsText(
         telegram: "Telegram", apprise: "Apprise", telegramTitle: "Add a Telegram chat",
         telegramIntro:
             "Make a bot with @BotFather, add it to your chat or channel, and enter the bot's token and the chat's id.",
@@ -34,7 +34,7 @@ extension ChannelsText {
         quietSame: "Quiet hours must start and end at different times.",
         badZone: "That is not a time zone name (like Europe/Berlin or America/Los_Angeles).")
 
-    static let german = ChannelsText(
+    package static let german = ChannelsText(
         telegram: "Telegram", apprise: "Apprise", telegramTitle: "Telegram-Chat hinzufügen",
         telegramIntro:
             "Erstelle mit @BotFather einen Bot, füge ihn deinem Chat oder Kanal hinzu und gib das Token des Bots und die ID des Chats ein.",

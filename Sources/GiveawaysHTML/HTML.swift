@@ -11,16 +11,16 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
         rendered = stringInterpolation.output
     }
 
-    init(trusted: String) {
+    package init(trusted: String) {
         rendered = trusted
     }
 
     public var description: String { rendered }
 
-    static let empty = HTML(trusted: "")
+    package static let empty = HTML(trusted: "")
 
     public struct StringInterpolation: StringInterpolationProtocol {
-        var output = ""
+        package var output = ""
 
         public init(literalCapacity: Int, interpolationCount: Int) {
             output.reserveCapacity(literalCapacity + interpolationCount * 16)
@@ -59,7 +59,7 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
 
     /// Appends `text` with `&`, `<`, `>`, `"` and `'` as entities. The five are ASCII, so the text is scanned as
     /// bytes and copied in runs between them (a scalar at a time cost most of a page's own work in a profile).
-    static func escape(_ text: String, into output: inout String) {
+    package static func escape(_ text: String, into output: inout String) {
         let utf8 = text.utf8
         var run = utf8.startIndex
         var index = run
@@ -88,14 +88,14 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
         }
     }
 
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var output = ""
         escape(text, into: &output)
         return output
     }
 
     /// The URL if it is absolute http(s) or a same-site path; `nil` otherwise.
-    static func safeURL(_ text: String) -> String? {
+    package static func safeURL(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("/"), !trimmed.hasPrefix("//"), !trimmed.contains("\\") { return trimmed }
         let lower = trimmed.lowercased()
@@ -106,7 +106,7 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
 }
 
 extension Array where Element == HTML {
-    func joined(separator: HTML = .empty) -> HTML {
+    package func joined(separator: HTML = .empty) -> HTML {
         HTML(trusted: map(\.rendered).joined(separator: separator.rendered))
     }
 }

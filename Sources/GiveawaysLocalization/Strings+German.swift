@@ -2,7 +2,7 @@ import GiveawaysDomain
 
 extension Strings {
     /// German, with "du" throughout, as game stores and launchers address their players.
-    static let de = Strings(
+    package static let de = Strings(
         language: .de,
         format: Format(
             groupSeparator: ".", decimalSeparator: ",", money: { "\($0) $" },
