@@ -53,6 +53,12 @@ let package = Package(
         .target(name: "GiveawaysHTML"),
         // Every text a person reads on a page, English and German, with the formatting of dates, counts and prices.
         .target(name: "GiveawaysLocalization", dependencies: ["GiveawaysDomain", "GiveawaysHTML"]),
+        // HTTP plumbing with no app in it: client addresses and their rate limits, Accept-Encoding, route templates,
+        // the security headers, middleware chains.
+        .target(
+            name: "GiveawaysHTTP",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+        ),
         // The system zlib, for raw deflate pieces with a preset dictionary (personal pages' gzip).
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // The C allocator's tuning (glibc's `mallopt`) for the server's process.
@@ -67,6 +73,7 @@ let package = Package(
                 "GiveawaysData",
                 "GiveawaysAPI",
                 "GiveawaysHTML",
+                "GiveawaysHTTP",
                 "GiveawaysLocalization",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -124,8 +131,8 @@ let package = Package(
         .testTarget(
             name: "GiveawaysWebTests",
             dependencies: [
-                "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysHTML", "GiveawaysLocalization",
-                "GiveawaysTestSupport",
+                "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysHTML", "GiveawaysHTTP",
+                "GiveawaysLocalization", "GiveawaysTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]

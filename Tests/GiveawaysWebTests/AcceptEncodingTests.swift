@@ -1,3 +1,4 @@
+import GiveawaysHTTP
 import Testing
 
 @testable import GiveawaysWeb

@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysHTTP
 import NIOCore
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTTP
 import GiveawaysTestSupport
 import Hummingbird
 import HummingbirdTesting

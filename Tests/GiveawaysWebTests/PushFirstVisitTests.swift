@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysHTTP
 import Hummingbird
 import HummingbirdTesting
 import NIOCore

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysHTTP
 import GiveawaysTestSupport
 import Hummingbird
 import HummingbirdTesting

@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysAPI
+import GiveawaysHTTP
 import Hummingbird
 import Testing
 

@@ -41,7 +41,7 @@ struct CatalogMarkRoutes: Sendable {
         }
         var response =
             wantsJSON(request)
-            ? try JSONResponse.encode(NoteJSON(id: id, saved: true, savedAt: DisplayText.iso(now)))
+            ? try JSONResponse.encode(NoteJSON(id: id, saved: true, savedAt: FeedDates.iso(now)))
             : PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.catalogGame(id: id).path + "#notes"))
         if context.profile == nil { response.setCookie(context.profileCookie(profile, request: request)) }
         return response

@@ -293,7 +293,7 @@ struct CatalogGamePage {
             let detail = stored.detail
             let description =
                 detail.map(\.description).flatMap { $0.isEmpty ? nil : $0 } ?? game.shortDescription
-            descriptionParagraphs = SafeText.paragraphs(description)
+            descriptionParagraphs = UpstreamHTML.paragraphs(description)
             isDescriptionLong = description.count > 600
             if let detail {
                 requirements = detail.requirements.map { requirements in

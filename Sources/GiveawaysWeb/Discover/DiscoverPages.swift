@@ -150,7 +150,7 @@ enum DiscoverPages {
                 "<a class=\"button button--large\" href=\"\(url: $0.absoluteString)\" target=\"_blank\" rel=\"noopener noreferrer\">\(text.website)\(Icons.external)</a>"
             )
         }
-        let paragraphs = SafeText.paragraphs(
+        let paragraphs = UpstreamHTML.paragraphs(
             detail.description.isEmpty ? text.noDescription : detail.description)
         return """
             \(staleNote(staleSince, strings))

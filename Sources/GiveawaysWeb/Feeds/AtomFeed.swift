@@ -1,6 +1,5 @@
 import Foundation
 import GiveawaysHTML
-import GiveawaysLocalization
 
 /// Writes a feed as Atom 1.0 (RFC 4287). Every text goes through `escape`, the one place XML is escaped.
 enum AtomFeed {
@@ -39,7 +38,7 @@ enum AtomFeed {
     }
 
     /// RFC 3339 in UTC: `2026-03-31T12:00:00Z`.
-    static func timestamp(_ date: Date) -> String { DisplayText.iso(date) }
+    static func timestamp(_ date: Date) -> String { FeedDates.iso(date) }
 
     /// Text for element content and quoted attributes: the pages' escaping (`&#39;` is as good in XML), after
     /// dropping the characters XML 1.0 forbids (controls other than tab, line feed and carriage return; U+FFFE and

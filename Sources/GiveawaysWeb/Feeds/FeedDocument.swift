@@ -1,7 +1,6 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
-import GiveawaysLocalization
 
 /// Everything a feed says, formatted once for all three formats: absolute links, dates, plain text.
 struct FeedDocument: Sendable {
@@ -85,14 +84,14 @@ extension FeedDocument.Item {
         updatedAt = max(giveaway.publishedAt, history.map(Self.latestChange(of:)) ?? giveaway.publishedAt)
         endsAt = giveaway.endsAt
         var parts: [String] = []
-        let end = giveaway.endsAt.map { "free until \(DisplayText.date($0))" } ?? "free, no end date"
+        let end = giveaway.endsAt.map { "free until \(FeedDates.english($0))" } ?? "free, no end date"
         parts.append(
             giveaway.worth.map { "Worth \($0.formatted) · \(end)" } ?? end.prefix(1).uppercased() + end.dropFirst())
         let platforms = giveaway.platforms.map(\.displayName).joined(separator: ", ")
         if !platforms.isEmpty { parts.append(platforms) }
         parts.append(giveaway.type.displayName)
         summary = parts.joined(separator: " · ")
-        text = SafeText.decodeEntities(SafeText.stripTags(giveaway.description))
+        text = UpstreamHTML.decodeEntities(UpstreamHTML.stripTags(giveaway.description))
     }
 
     /// The latest moment the store saw something about this giveaway change.

@@ -72,9 +72,9 @@ struct DetailsPage {
             firstSeenText = strings.date(stored.history.firstSeenAt)
             claimURL = giveaway.openGiveawayURL
             gamerpowerURL = giveaway.gamerpowerURL
-            descriptionParagraphs = SafeText.paragraphs(giveaway.description)
+            descriptionParagraphs = UpstreamHTML.paragraphs(giveaway.description)
             isDescriptionLong = giveaway.description.count > 420
-            steps = SafeText.steps(giveaway.instructions)
+            steps = UpstreamHTML.steps(giveaway.instructions)
         }
     }
 

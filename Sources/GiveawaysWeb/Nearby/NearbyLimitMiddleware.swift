@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysHTTP
 import Hummingbird
 
 /// Each client's share of Nearby's place searches (the page and the API): they reach upstreams with a server-wide

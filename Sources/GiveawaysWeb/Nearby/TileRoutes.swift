@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysHTTP
 import Hummingbird
 
 /// `GET /nearby/tiles/{z}/{x}/{y}.png`: the map's tiles, through `TileCache`. Anything but checked integers in range

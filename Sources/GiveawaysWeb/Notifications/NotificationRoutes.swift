@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTML
+import GiveawaysHTTP
 import GiveawaysLocalization
 import Hummingbird
 

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysHTTP
 import Hummingbird
 import Logging
 import ServiceLifecycle

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
+import GiveawaysHTTP
 import GiveawaysLocalization
 import HTTPTypes
 import Hummingbird

@@ -1,5 +1,6 @@
 import CompressNIO
 import GiveawaysDomain
+import GiveawaysHTTP
 import Hummingbird
 import NIOCore
 import Synchronization

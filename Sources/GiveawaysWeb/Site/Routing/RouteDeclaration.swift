@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysHTTP
 
 /// One line of the route table: a path template, the kind of route it names, and how that route is read from and
 /// written into it. Both directions sit side by side, so a route's path is never written anywhere else.

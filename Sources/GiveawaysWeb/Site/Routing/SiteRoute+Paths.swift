@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysHTTP
 
 extension SiteRoute {
     /// The table's lines for each kind of route (one, or one per file or list), for printing.

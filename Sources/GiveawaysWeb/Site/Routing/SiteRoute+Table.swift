@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTTP
 import GiveawaysLocalization
 
 extension SiteRoute {

@@ -3,33 +3,29 @@ import Hummingbird
 
 /// Adds the security headers every response carries: a strict Content-Security-Policy (no inline script),
 /// no MIME sniffing, no framing, a conservative referrer policy.
-struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var contentSecurityPolicy: String {
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
-            + "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    }
+package struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    package init() {}
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws
         -> Response
     {
         var response = try await next(request, context)
-        Self.apply(to: &response.headers)
+        SecurityHeaders.apply(to: &response.headers)
         return response
-    }
-
-    static func apply(to headers: inout HTTPFields) {
-        SecurityHeaders.apply(to: &headers)
     }
 }
 
 /// The security headers as ready fields.
-enum SecurityHeaders {
+package enum SecurityHeaders {
+    package static let contentSecurityPolicy =
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+        + "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
     /// Made once: appending ready fields costs no parsing or checking per answer.
     private static let fields: [HTTPField] = [
-        HTTPField(
-            name: .contentSecurityPolicy, value: SecurityHeadersMiddleware<AppRequestContext>.contentSecurityPolicy),
+        HTTPField(name: .contentSecurityPolicy, value: contentSecurityPolicy),
         HTTPField(name: .xContentTypeOptions, value: "nosniff"),
         HTTPField(name: .init("Referrer-Policy")!, value: "strict-origin-when-cross-origin"),
         HTTPField(name: .init("X-Frame-Options")!, value: "DENY"),
@@ -38,7 +34,7 @@ enum SecurityHeaders {
         HTTPField(name: .init("Permissions-Policy")!, value: "camera=(), microphone=(), geolocation=(self)"),
     ]
 
-    static func apply(to headers: inout HTTPFields) {
+    package static func apply(to headers: inout HTTPFields) {
         // A handler never sets these; should one ever, the house's value replaces it.
         for field in fields where headers.contains(field.name) { headers[field.name] = nil }
         headers.append(contentsOf: fields)

@@ -9,13 +9,13 @@ import NIOCore
 ///
 /// IPv6 addresses count by their /64, which one household or one rented server usually holds whole, and
 /// IPv4-mapped IPv6 addresses as IPv4.
-struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
+package struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     /// `203.0.113.7`, `2001:db8:1:2::/64`, or `local` for a local connection without a usable forwarded address.
-    let description: String
+    package let description: String
 
-    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+    package static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
 
-    init(peer: SocketAddress?, forwardedFor: String?) {
+    package init(peer: SocketAddress?, forwardedFor: String?) {
         if let peer = Self.key(peer), !peer.isLocal {
             description = peer.text
             return

@@ -1,31 +1,31 @@
 /// A path of the route table with its parameters named, e.g. `/giveaways/{id}/favorite` or
 /// `/feeds/p/{token}.{format}`. It is the only place a path is written: it gives the router its pattern, matches
 /// request paths (handing back each parameter's raw text) and prints paths from parameter values.
-struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+package struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// A piece of one path segment: fixed text, or the value of a named parameter.
-    enum Piece: Hashable, Sendable {
+    package enum Piece: Hashable, Sendable {
         case text(String)
         case parameter(String)
     }
 
     /// The template as written.
-    let description: String
+    package let description: String
     /// Each segment between slashes, as pieces.
-    let segments: [[Piece]]
+    package let segments: [[Piece]]
 
-    init(_ template: String) {
+    package init(_ template: String) {
         precondition(template.hasPrefix("/"), "a route template starts with a slash: \(template)")
         description = template
         segments = template.split(separator: "/").map(Self.pieces)
     }
 
-    init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.init(value)
     }
 
     /// Whether the router's trie tries this template before `other`: at the first segment where one is fixed text
     /// and the other is not, the fixed one.
-    func precedes(_ other: RouteTemplate) -> Bool {
+    package func precedes(_ other: RouteTemplate) -> Bool {
         for (mine, theirs) in zip(segments, other.segments) where Self.isFixed(mine) != Self.isFixed(theirs) {
             return Self.isFixed(mine)
         }
@@ -37,7 +37,7 @@ struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
     }
 
     /// The text before the first parameter, e.g. `/feeds/p/` for `/feeds/p/{token}.{format}`.
-    var fixedPrefix: String {
+    package var fixedPrefix: String {
         guard let brace = description.firstIndex(of: "{") else { return description }
         return String(description[..<brace])
     }
@@ -46,7 +46,7 @@ struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     /// The pattern Hummingbird's router dispatches on: a segment that is one parameter is a capture (`{id}`), one
     /// that mixes text and parameters (`{token}.{format}`) a wildcard (`*`); the table's parser reads both.
-    var routerPattern: String {
+    package var routerPattern: String {
         let parts = segments.map { pieces -> String in
             if pieces.count == 1, case .parameter(let name) = pieces[0] { return "{\(name)}" }
             return Self.isFixed(pieces) ? description(of: pieces) : "*"
@@ -58,7 +58,7 @@ struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     /// Each parameter's text in `path` (still percent-encoded, as in the request), or `nil` when the path does not
     /// have this template's shape. Empty segments are skipped, as the router does.
-    func match(_ path: some StringProtocol) -> [String: Substring]? {
+    package func match(_ path: some StringProtocol) -> [String: Substring]? {
         let parts = path.split(separator: "/")
         guard parts.count == segments.count else { return nil }
         var values: [String: Substring] = [:]
@@ -94,7 +94,7 @@ struct RouteTemplate: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
     // MARK: - Printing
 
     /// The path with each parameter replaced by its value, which the caller has percent-encoded as needed.
-    func path(_ values: [String: String]) -> String {
+    package func path(_ values: [String: String]) -> String {
         guard !segments.isEmpty else { return "/" }
         // Views print many paths per page: one string, appended to, rather than joined arrays.
         var path = ""

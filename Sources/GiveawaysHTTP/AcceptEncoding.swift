@@ -3,13 +3,13 @@
 /// It runs for every cached page, so it scans the header's bytes once and allocates nothing. `gzip` (or its alias
 /// `x-gzip`) with a weight above zero says yes; `gzip;q=0` says no even when `*` is accepted; otherwise `*` with a
 /// weight above zero decides. Names are case-insensitive; spaces and tabs around items and parameters are ignored.
-enum AcceptEncoding {
-    static func acceptsGzip(_ header: String?) -> Bool {
+package enum AcceptEncoding {
+    package static func acceptsGzip(_ header: String?) -> Bool {
         guard var header else { return false }
         return header.withUTF8 { acceptsGzip(bytes: $0) }
     }
 
-    static func acceptsGzip(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func acceptsGzip(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var gzip: Bool?
         var star: Bool?
         var start = 0

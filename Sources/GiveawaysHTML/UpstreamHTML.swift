@@ -2,7 +2,7 @@ import Foundation
 
 /// Renders upstream text that may carry HTML (GamerPower's `instructions`) as safe HTML: links become plain
 /// http(s) links with `rel="noopener noreferrer nofollow"`, every other tag is dropped, all text is escaped.
-package enum SafeText {
+package enum UpstreamHTML {
     /// One line of text with its `<a href>` links kept as safe links.
     package static func inlineWithLinks(_ text: String) -> HTML {
         var output: [HTML] = []

@@ -5,10 +5,10 @@ import Synchronization
 /// try every `refill`. Keeps at most `maxClients` buckets; past that, the client quiet the longest is forgotten
 /// (a forgotten client starts again with a full bucket, which is what it would have had by then anyway, unless
 /// someone floods the table with addresses — and then every address counts separately still).
-final class ClientRateLimiter: Sendable {
-    let capacity: Double
-    let refill: TimeInterval
-    let maxClients: Int
+package final class ClientRateLimiter: Sendable {
+    package let capacity: Double
+    package let refill: TimeInterval
+    package let maxClients: Int
 
     private struct Bucket {
         var tokens: Double
@@ -17,14 +17,14 @@ final class ClientRateLimiter: Sendable {
 
     private let buckets = Mutex<[String: Bucket]>([:])
 
-    init(capacity: Int, refill: TimeInterval, maxClients: Int = 10_000) {
+    package init(capacity: Int, refill: TimeInterval, maxClients: Int = 10_000) {
         self.capacity = Double(capacity)
         self.refill = refill
         self.maxClients = maxClients
     }
 
     /// Takes one try from `client`'s bucket; `nil` when it had one, else when the next one comes.
-    func take(_ client: ClientAddress, at now: Date) -> Date? {
+    package func take(_ client: ClientAddress, at now: Date) -> Date? {
         buckets.withLock { buckets in
             let key = client.description
             var bucket = buckets[key] ?? Bucket(tokens: capacity, updatedAt: now)
@@ -47,5 +47,5 @@ final class ClientRateLimiter: Sendable {
     }
 
     /// How many clients have a bucket (for tests of the bound).
-    var clientCount: Int { buckets.withLock { $0.count } }
+    package var clientCount: Int { buckets.withLock { $0.count } }
 }
