@@ -63,13 +63,7 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
         try await database.write { sql in
             // Two instances saving at once would each read the other's half: one feed write at a time.
             try await sql.lock(.feed)
-            // Real data replaces the demo data outright: demo items never become "history".
-            try await sql.run("DELETE FROM giveaway WHERE is_demo")
-
-            var incoming: [Int: Giveaway] = [:]
-            for giveaway in giveaways { incoming[giveaway.id] = giveaway }
-            var report = SyncReport(total: incoming.count)
-
+            try await sql.run(FeedSQL.deleteDemo)
             // One read of every row: cheaper than a lookup per item, and it also tells who left.
             var existing: [Int: GiveawayRow] = [:]
             for row in try await sql.rows("SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway") {
@@ -77,83 +71,47 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
                 existing[giveaway.id] = giveaway
             }
             let platforms = try await GiveawayPostgresReads.platformsByGiveaway(sql)
-            var claimCounters: [(id: Int, users: Int)] = []
-            for giveaway in giveaways where incoming[giveaway.id] == giveaway {
-                incoming[giveaway.id] = nil  // the last copy of a duplicated id wins, once
-                try await Self.upsert(
-                    giveaway, existing: existing[giveaway.id], platforms: platforms[giveaway.id], at: time,
-                    report: &report, claimCounters: &claimCounters, sql: sql)
+            let diff = FeedDiff(
+                stored: existing.mapValues { $0.record(platforms: platforms[$0.id] ?? []) }, incoming: giveaways,
+                at: time)
+            for write in diff.writes {
+                let row = GiveawayRow(write, stored: existing[write.giveaway.id], at: time)
+                switch write {
+                case .insert(let giveaway):
+                    try await row.insert(sql)
+                    try await Self.savePlatforms(of: giveaway, sql: sql)
+                    try await sql.run(FeedSQL.openPeriod, giveaway.id, time)
+                case .comeBack(let giveaway, let platformsChanged):
+                    if platformsChanged { try await Self.savePlatforms(of: giveaway, sql: sql) }
+                    try await row.update(sql)
+                    try await sql.run(FeedSQL.openPeriod, giveaway.id, time)
+                case .update(let giveaway, let platformsChanged, let move):
+                    if platformsChanged { try await Self.savePlatforms(of: giveaway, sql: sql) }
+                    try await row.update(sql)
+                    if let move { try await sql.run(FeedSQL.logEndDateMove, giveaway.id, time, move.from, move.to) }
+                }
             }
-            // The claim counters that moved on otherwise unchanged giveaways (most of a sync): one statement.
-            if !claimCounters.isEmpty {
+            if !diff.claimCounters.isEmpty {
                 try await sql.run(
                     """
                     UPDATE giveaway SET users = c.users
-                    FROM unnest(\(claimCounters.map(\.id)), \(claimCounters.map(\.users))) AS c (id, users)
+                    FROM unnest(\(diff.claimCounters.map(\.id)), \(diff.claimCounters.map(\.users))) AS c (id, users)
                     WHERE giveaway.id = c.id
                     """)
             }
-
-            let seenIDs = Set(giveaways.map(\.id))
-            let leaving = existing.values.filter { $0.leftAt == nil && !seenIDs.contains($0.id) }.map(\.id).sorted()
-            if !leaving.isEmpty {
-                try await sql.run("UPDATE giveaway SET left_at = \(time) WHERE id = ANY(\(leaving))")
-                try await sql.run(
-                    "UPDATE feed_period SET left_at = \(time) WHERE giveaway_id = ANY(\(leaving)) AND left_at IS NULL")
+            if !diff.leaving.isEmpty {
+                try await sql.run(FeedSQL.leave, time, IDList(diff.leaving))
+                try await sql.run(FeedSQL.closePeriods, time, IDList(diff.leaving))
             }
-            report.left = leaving
-            try await sql.run("UPDATE giveaway SET last_seen_at = \(time) WHERE left_at IS NULL")
-            // What entered the feed was first seen now, or (when it came back) when the row was first written.
-            var firstSeen: [Int: Date] = [:]
-            for id in report.added + report.returned { firstSeen[id] = existing[id]?.firstSeenAt ?? time }
+            try await sql.run(FeedSQL.seen, time)
             try await HookEventPostgresRecorder.record(
-                sql, planner: planner, report: report, giveaways: giveaways, firstSeen: firstSeen, at: time)
-            return report
+                sql, planner: planner, report: diff.report, giveaways: giveaways, firstSeen: diff.firstSeen, at: time)
+            return diff.report
         }
-    }
-
-    private static func upsert(
-        _ giveaway: Giveaway, existing: GiveawayRow?, platforms: [Platform]?, at time: Date,
-        report: inout SyncReport, claimCounters: inout [(id: Int, users: Int)], sql: PostgresTransaction
-    ) async throws {
-        guard var row = existing else {
-            try await GiveawayRow(giveaway: giveaway, seenAt: time).insert(sql)
-            try await savePlatforms(of: giveaway, sql: sql)
-            try await sql.run("INSERT INTO feed_period (giveaway_id, appeared_at) VALUES (\(giveaway.id), \(time))")
-            report.added.append(giveaway.id)
-            return
-        }
-        let before = row
-        row.setFields(from: giveaway)
-        row.lastSeenAt = time
-        let platformsChanged = platforms ?? [] != giveaway.platforms
-        if platformsChanged { try await savePlatforms(of: giveaway, sql: sql) }
-        if row.leftAt != nil {
-            row.leftAt = nil
-            try await row.update(sql)
-            try await sql.run("INSERT INTO feed_period (giveaway_id, appeared_at) VALUES (\(giveaway.id), \(time))")
-            report.returned.append(giveaway.id)
-            return
-        }
-        if row.changes(from: before, at: time) || platformsChanged {
-            report.updated.append(giveaway.id)
-            try await row.update(sql)
-            if before.endsAt != row.endsAt {
-                try await sql.run(
-                    """
-                    INSERT INTO giveaway_end_change (giveaway_id, changed_at, old_ends_at, new_ends_at)
-                    VALUES (\(row.id), \(time), \(before.endsAt), \(row.endsAt))
-                    """)
-                report.endDateChanged.append(row.id)
-            }
-        } else if before.users != row.users {
-            claimCounters.append((row.id, row.users))
-        }
-        // last_seen_at of unchanged rows is set for all of them at once at the end of the sync.
     }
 
     private static func savePlatforms(of giveaway: Giveaway, sql: PostgresTransaction) async throws {
-        try await sql.run("DELETE FROM giveaway_platform WHERE giveaway_id = \(giveaway.id)")
+        try await sql.run(FeedSQL.deletePlatforms, giveaway.id)
         guard !giveaway.platforms.isEmpty else { return }
         let positions = Array(giveaway.platforms.indices)
         try await sql.run(
@@ -174,8 +132,7 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
             for giveaway in giveaways {
                 try await GiveawayRow(giveaway: giveaway, seenAt: time, isDemo: true).insert(sql)
                 try await Self.savePlatforms(of: giveaway, sql: sql)
-                try await sql.run(
-                    "INSERT INTO feed_period (giveaway_id, appeared_at) VALUES (\(giveaway.id), \(time))")
+                try await sql.run(FeedSQL.openPeriod, giveaway.id, time)
             }
             return true
         }

@@ -63,89 +63,52 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
         _ giveaways: [Giveaway], at time: Date, events planner: HookEventPlanner
     ) async throws -> SyncReport {
         try await writer.write { db in
-            // Real data replaces the demo data outright: demo items never become "history".
-            try GiveawayRow.filter(GiveawayRow.Columns.isDemo == true).deleteAll(db)
-
-            var incoming: [Int: Giveaway] = [:]
-            for giveaway in giveaways { incoming[giveaway.id] = giveaway }
-            var report = SyncReport(total: incoming.count)
-
+            try db.execute(FeedSQL.deleteDemo)
             // One read of every row: cheaper than a lookup per item, and it also tells who left.
             let existing = Dictionary(uniqueKeysWithValues: try GiveawayRow.fetchAll(db).map { ($0.id, $0) })
             let platforms = try Self.platformsByGiveaway(db)
-            for giveaway in giveaways where incoming[giveaway.id] == giveaway {
-                incoming[giveaway.id] = nil  // the last copy of a duplicated id wins, once
-                try Self.upsert(
-                    giveaway, existing: existing[giveaway.id], platforms: platforms[giveaway.id], at: time,
-                    report: &report, db: db)
+            let diff = FeedDiff(
+                stored: existing.mapValues { $0.record(platforms: platforms[$0.id] ?? []) }, incoming: giveaways,
+                at: time)
+            for write in diff.writes {
+                let row = GiveawayRow(write, stored: existing[write.giveaway.id], at: time)
+                switch write {
+                case .insert(let giveaway):
+                    try row.insert(db)
+                    try Self.savePlatforms(of: giveaway, db: db)
+                    try db.execute(FeedSQL.openPeriod, giveaway.id, time)
+                case .comeBack(let giveaway, let platformsChanged):
+                    if platformsChanged { try Self.savePlatforms(of: giveaway, db: db) }
+                    try row.update(db)
+                    try db.execute(FeedSQL.openPeriod, giveaway.id, time)
+                case .update(let giveaway, let platformsChanged, let move):
+                    if platformsChanged { try Self.savePlatforms(of: giveaway, db: db) }
+                    try row.update(db)
+                    if let move { try db.execute(FeedSQL.logEndDateMove, giveaway.id, time, move.from, move.to) }
+                }
             }
-
-            let seenIDs = Set(giveaways.map(\.id))
-            for var row in existing.values where row.leftAt == nil && !seenIDs.contains(row.id) {
-                row.leftAt = time
-                try row.update(db)
-                try db.execute(
-                    sql: "UPDATE feed_period SET left_at = ? WHERE giveaway_id = ? AND left_at IS NULL",
-                    arguments: [time, row.id])
-                report.left.append(row.id)
-            }
-            report.left.sort()
-            try db.execute(sql: "UPDATE giveaway SET last_seen_at = ? WHERE left_at IS NULL", arguments: [time])
-            // What entered the feed was first seen now, or (when it came back) when the row was first written.
-            var firstSeen: [Int: Date] = [:]
-            for id in report.added + report.returned { firstSeen[id] = existing[id]?.firstSeenAt ?? time }
-            try HookEventRecorder.record(
-                db, planner: planner, report: report, giveaways: giveaways, firstSeen: firstSeen, at: time)
-            return report
-        }
-    }
-
-    private static func upsert(
-        _ giveaway: Giveaway, existing: GiveawayRow?, platforms: [Platform]?, at time: Date,
-        report: inout SyncReport, db: Database
-    ) throws {
-        guard var row = existing else {
-            try GiveawayRow(giveaway: giveaway, seenAt: time).insert(db)
-            try savePlatforms(of: giveaway, db: db)
-            var period = FeedPeriodRow(giveawayId: giveaway.id, appearedAt: time)
-            try period.insert(db)
-            report.added.append(giveaway.id)
-            return
-        }
-        let before = row
-        row.setFields(from: giveaway)
-        row.lastSeenAt = time
-        let platformsChanged = platforms ?? [] != giveaway.platforms
-        if platformsChanged { try savePlatforms(of: giveaway, db: db) }
-        if row.leftAt != nil {
-            row.leftAt = nil
-            try row.update(db)
-            var period = FeedPeriodRow(giveawayId: giveaway.id, appearedAt: time)
-            try period.insert(db)
-            report.returned.append(giveaway.id)
-            return
-        }
-        if row.changes(from: before, at: time) || platformsChanged {
-            report.updated.append(giveaway.id)
-            try row.update(db)
-            if before.endsAt != row.endsAt {
+            if !diff.claimCounters.isEmpty {
+                let pairs = diff.claimCounters.map { "[\($0.id),\($0.users)]" }.joined(separator: ",")
                 try db.execute(
                     sql: """
-                        INSERT INTO giveaway_end_change (giveaway_id, changed_at, old_ends_at, new_ends_at)
-                        VALUES (?, ?, ?, ?)
+                        UPDATE giveaway SET users = json_extract(c.value, '$[1]') FROM json_each(?) AS c
+                        WHERE giveaway.id = json_extract(c.value, '$[0]')
                         """,
-                    arguments: [row.id, time, before.endsAt, row.endsAt])
-                report.endDateChanged.append(row.id)
+                    arguments: ["[" + pairs + "]"])
             }
-        } else if before.users != row.users {
-            try db.cachedStatement(sql: "UPDATE giveaway SET users = ? WHERE id = ?")
-                .execute(arguments: [row.users, row.id])
+            if !diff.leaving.isEmpty {
+                try db.execute(FeedSQL.leave, time, IDList(diff.leaving))
+                try db.execute(FeedSQL.closePeriods, time, IDList(diff.leaving))
+            }
+            try db.execute(FeedSQL.seen, time)
+            try HookEventRecorder.record(
+                db, planner: planner, report: diff.report, giveaways: giveaways, firstSeen: diff.firstSeen, at: time)
+            return diff.report
         }
-        // last_seen_at of unchanged rows is set for all of them at once at the end of the sync.
     }
 
     private static func savePlatforms(of giveaway: Giveaway, db: Database) throws {
-        try GiveawayPlatformRow.filter(Column("giveaway_id") == giveaway.id).deleteAll(db)
+        try db.execute(FeedSQL.deletePlatforms, giveaway.id)
         for (position, platform) in giveaway.platforms.enumerated() {
             try GiveawayPlatformRow(giveawayId: giveaway.id, position: position, platform: platform).insert(db)
         }
@@ -157,8 +120,7 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
             for giveaway in giveaways {
                 try GiveawayRow(giveaway: giveaway, seenAt: time, isDemo: true).insert(db)
                 try Self.savePlatforms(of: giveaway, db: db)
-                var period = FeedPeriodRow(giveawayId: giveaway.id, appearedAt: time)
-                try period.insert(db)
+                try db.execute(FeedSQL.openPeriod, giveaway.id, time)
             }
             return true
         }

@@ -157,22 +157,6 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
     }
 }
 
-/// A row of `feed_period`: one stretch of time a giveaway was in the feed.
-struct FeedPeriodRow: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "feed_period"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-
-    var id: Int64?
-    var giveawayId: Int
-    var appearedAt: Date
-    var leftAt: Date?
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-}
-
 /// A row of `giveaway_platform`: one platform of one giveaway, in the upstream's order.
 struct GiveawayPlatformRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "giveaway_platform"

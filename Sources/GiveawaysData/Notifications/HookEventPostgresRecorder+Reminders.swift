@@ -12,14 +12,8 @@ extension HookEventPostgresRecorder {
         guard !hooks.isEmpty else { return 0 }
         let profiles = Set(hooks.compactMap(\.profileID))
         let ids = try await sql.rows(
-            """
-            SELECT DISTINCT giveaway.id FROM giveaway JOIN mark
-                ON mark.subject_kind = 'giveaway' AND mark.subject_id = giveaway.id AND mark.kind = 'favorite'
-            WHERE giveaway.left_at IS NULL AND NOT giveaway.is_demo AND giveaway.ends_at > \(now)
-                AND giveaway.ends_at <= \(now.addingTimeInterval(HookEventRecorder.longestLead))
-                AND mark.profile_id = ANY(\(profiles.map(\.rawValue)))
-            ORDER BY giveaway.id
-            """
+            HookEventSQL.heartedEndingWithin, now, now.addingTimeInterval(HookEventRecorder.longestLead),
+            TextList(profiles.map(\.rawValue))
         ).map { try $0.decode(Int.self) }
         guard !ids.isEmpty else { return 0 }
         var feed: [Giveaway] = []

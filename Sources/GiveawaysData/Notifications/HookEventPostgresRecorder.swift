@@ -20,7 +20,7 @@ enum HookEventPostgresRecorder {
             marks: try await marks(sql, of: hooks), time: time)
         let plan = planner.plan(facts)
         if !plan.baselines.isEmpty {
-            try await sql.run("UPDATE hook SET baseline_at = \(time) WHERE id = ANY(\(plan.baselines))")
+            try await sql.run(HookEventSQL.baseline, time, IDList(plan.baselines))
         }
         try await write(sql, plan.events, at: time)
     }
@@ -33,13 +33,8 @@ enum HookEventPostgresRecorder {
         let hooks = all.filter { $0.events.contains(.ending) }
         guard !hooks.isEmpty else { return reminders }
         // Only the window's giveaways are read; the planner judges each one again.
-        let ids = try await sql.rows(
-            """
-            SELECT id FROM giveaway
-            WHERE left_at IS NULL AND NOT is_demo AND ends_at > \(now) AND ends_at <= \(now.addingTimeInterval(EndingSoon.window))
-            ORDER BY id
-            """
-        ).map { try $0.decode(Int.self) }
+        let ids = try await sql.rows(HookEventSQL.endingWithin, now, now.addingTimeInterval(EndingSoon.window))
+            .map { try $0.decode(Int.self) }
         guard !ids.isEmpty else { return reminders }
         var feed: [Giveaway] = []
         for id in ids {
@@ -76,12 +71,7 @@ enum HookEventPostgresRecorder {
         let giveaways = HookEventPlanner.PlannedEvent.giveawaysWithEndChanges(events)
         var latest: [Int: Int] = [:]
         if !giveaways.isEmpty {
-            for row in try await sql.rows(
-                """
-                SELECT giveaway_id, MAX(id) FROM giveaway_end_change WHERE giveaway_id = ANY(\(giveaways))
-                GROUP BY giveaway_id
-                """)
-            {
+            for row in try await sql.rows(HookEventSQL.latestEndDateMoves, IDList(giveaways)) {
                 let (giveaway, id) = try row.decode((Int, Int).self)
                 latest[giveaway] = id
             }
@@ -90,14 +80,7 @@ enum HookEventPostgresRecorder {
         for event in events {
             let occurrence = event.storedOccurrence(latestEndChange: latest)
             raised += try await sql.rows(
-                """
-                INSERT INTO hook_event
-                    (hook_id, giveaway_id, event, occurrence, created_at, state, attempts, next_attempt_at)
-                VALUES (\(event.hookID), \(event.giveawayID), \(event.event.rawValue), \(occurrence), \(time),
-                    'pending', 0, \(time))
-                ON CONFLICT (hook_id, giveaway_id, event, occurrence) DO NOTHING
-                RETURNING id
-                """
+                HookEventSQL.raise, event.hookID, event.giveawayID, event.event.rawValue, occurrence, time
             ).count
         }
         return raised

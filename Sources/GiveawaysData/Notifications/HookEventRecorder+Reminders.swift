@@ -14,16 +14,8 @@ extension HookEventRecorder {
         let profiles = Set(hooks.compactMap(\.profileID))
         // Only hearted giveaways within the longest lead are read; the planner judges each against its visitor's.
         let ids = try Int.fetchAll(
-            db,
-            sql: """
-                SELECT DISTINCT giveaway.id FROM giveaway JOIN mark
-                    ON mark.subject_kind = 'giveaway' AND mark.subject_id = giveaway.id AND mark.kind = 'favorite'
-                WHERE giveaway.left_at IS NULL AND giveaway.is_demo = 0 AND giveaway.ends_at > ?
-                    AND giveaway.ends_at <= ?
-                    AND mark.profile_id IN (\(profiles.map { _ in "?" }.joined(separator: ",")))
-                ORDER BY giveaway.id
-                """,
-            arguments: StatementArguments([now, now.addingTimeInterval(Self.longestLead)] + profiles.map(\.rawValue)))
+            db, sql: HookEventSQL.heartedEndingWithin.sqlite,
+            arguments: [now, now.addingTimeInterval(Self.longestLead), TextList(profiles.map(\.rawValue)).sqliteValue])
         guard !ids.isEmpty else { return 0 }
         let feed = try ids.compactMap { try HookSQLiteRepository.giveaway(db, id: $0) }
         let leads = try HookSQLiteRepository.preferenceColumns(db, of: profiles).mapValues(\.preferences.reminderLead)

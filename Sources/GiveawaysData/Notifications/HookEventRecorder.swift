@@ -5,7 +5,7 @@ import GiveawaysDomain
 /// Writes the webhook events `HookEventPlanner` plans into the outbox, inside the sync's own transaction
 /// (`GiveawayFeedSQLiteRepository.saveFeed`): the feed and its events are committed together or not at all, so a
 /// sync that fails (or a process that dies mid-sync) raises nothing, and one that commits cannot lose its events.
-/// Every insert is `INSERT OR IGNORE` against the outbox's unique key, so syncing the same feed again raises
+/// Every insert is `ON CONFLICT DO NOTHING` against the outbox's unique key, so syncing the same feed again raises
 /// nothing twice. It reads what the planner needs and writes what it answers; it decides nothing itself.
 enum HookEventRecorder {
     /// Plans and writes the events of the sync that just saved `giveaways`.
@@ -20,9 +20,7 @@ enum HookEventRecorder {
             report: report, giveaways: giveaways, firstSeen: firstSeen, hooks: hooks, marks: try marks(db, of: hooks),
             time: time)
         let plan = planner.plan(facts)
-        for hook in plan.baselines {
-            try db.execute(sql: "UPDATE hook SET baseline_at = ? WHERE id = ?", arguments: [time, hook])
-        }
+        if !plan.baselines.isEmpty { try db.execute(HookEventSQL.baseline, time, IDList(plan.baselines)) }
         try write(db, plan.events, at: time)
     }
 
@@ -34,12 +32,7 @@ enum HookEventRecorder {
         guard !hooks.isEmpty else { return reminders }
         // Only the window's giveaways are read; the planner judges each one again.
         let ids = try Int.fetchAll(
-            db,
-            sql: """
-                SELECT id FROM giveaway
-                WHERE left_at IS NULL AND is_demo = 0 AND ends_at > ? AND ends_at <= ?
-                """,
-            arguments: [now, now.addingTimeInterval(EndingSoon.window)])
+            db, sql: HookEventSQL.endingWithin.sqlite, arguments: [now, now.addingTimeInterval(EndingSoon.window)])
         guard !ids.isEmpty else { return reminders }
         let feed = try ids.compactMap { try HookSQLiteRepository.giveaway(db, id: $0) }
         let events = planner.endingSoon(feed, hooks: hooks, marks: try marks(db, of: hooks), at: now)
@@ -72,25 +65,16 @@ enum HookEventRecorder {
         var latest: [Int: Int] = [:]
         if !giveaways.isEmpty {
             let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT giveaway_id, MAX(id) FROM giveaway_end_change
-                    WHERE giveaway_id IN (\(databaseQuestionMarks(count: giveaways.count))) GROUP BY giveaway_id
-                    """,
-                arguments: StatementArguments(giveaways))
+                db, sql: HookEventSQL.latestEndDateMoves.sqlite, arguments: [IDList(giveaways).sqliteValue])
             for row in rows { latest[row[0]] = row[1] }
         }
         var raised = 0
         for event in events {
             let occurrence = event.storedOccurrence(latestEndChange: latest)
-            try db.cachedStatement(
-                sql: """
-                    INSERT OR IGNORE INTO hook_event
-                        (hook_id, giveaway_id, event, occurrence, created_at, state, attempts, next_attempt_at)
-                    VALUES (?, ?, ?, ?, ?, 'pending', 0, ?)
-                    """
-            ).execute(arguments: [event.hookID, event.giveawayID, event.event.rawValue, occurrence, time, time])
-            raised += db.changesCount
+            raised += try Row.fetchAll(
+                db, sql: HookEventSQL.raise.sqlite,
+                arguments: [event.hookID, event.giveawayID, event.event.rawValue, occurrence, time]
+            ).count
         }
         return raised
     }

@@ -9,25 +9,17 @@ extension HookPostgresRepository {
         now: Date, lease: TimeInterval, limit: Int, skipping: Set<Int>
     ) async throws -> [ClaimedHookEvent] {
         try await database.write { sql in
-            // Due, and no earlier event of the same hook still waiting; rows another claimer holds are skipped, so
-            // claimers on several instances never block on each other nor take one event twice.
-            let rows = try await sql.rows(
-                """
-                SELECT id, hook_id, giveaway_id, event, occurrence, attempts, created_at FROM hook_event AS e
-                WHERE ((state IN ('pending', 'held') AND next_attempt_at <= \(now))
-                    OR (state = 'sending' AND lease_until <= \(now)))
-                  AND NOT (hook_id = ANY(\(skipping.sorted())))
-                  AND NOT EXISTS (
-                    SELECT 1 FROM hook_event AS earlier
-                    WHERE earlier.hook_id = e.hook_id AND earlier.id < e.id
-                      AND ((earlier.state = 'pending' AND earlier.next_attempt_at > \(now))
-                        OR (earlier.state = 'sending' AND earlier.lease_until > \(now))))
-                ORDER BY id LIMIT \(limit)
-                FOR UPDATE OF e SKIP LOCKED
-                """
-            ).map { try $0.decode((Int, Int, Int, String, Int, Int, Date).self) }
-            guard !rows.isEmpty else { return [] }
-            let mine = rows.map(\.0)
+            let due = try await sql.rows(
+                OutboxSQL.dueSkippingLocked, now, limit, IDList(skipping.sorted())
+            ).map {
+                let (id, hookID, giveawayID, event, occurrence, attempts, raisedAt) = try $0.decode(
+                    (Int, Int, Int, String, Int, Int, Date).self)
+                return DueHookEvent(
+                    id: id, hookID: hookID, giveawayID: giveawayID, event: event, occurrence: occurrence,
+                    attempts: attempts, raisedAt: raisedAt)
+            }
+            guard !due.isEmpty else { return [] }
+            let mine = due.map(\.id)
             // A hook's events go out in the order they were raised: an event whose earlier sibling is held by
             // another claimer (or was claimed a moment ago) waits, as it would behind one claimer over SQLite.
             let blocked = Set(
@@ -41,42 +33,24 @@ extension HookPostgresRepository {
                     """
                 ).map { try $0.decode(Int.self) })
             let hooks = Dictionary(uniqueKeysWithValues: try await Self.hooks(sql).map { ($0.id, $0) })
-            var claimed: [ClaimedHookEvent] = []
-            for (id, hookID, giveawayID, eventName, occurrence, attempts, raisedAt) in rows where !blocked.contains(id)
-            {
-                let attempt = attempts + 1
-                guard attempt <= HookRetryPolicy.maximumAttempts else {
-                    try await Self.giveUp(
-                        sql, id: id, reason: "gave up: no outcome recorded for the last attempt", at: now)
-                    continue
-                }
-                guard let hook = hooks[hookID], let event = HookEvent(rawValue: eventName),
-                    let giveaway = try await GiveawayPostgresReads.giveaway(sql, id: giveawayID)
-                else {
-                    try await Self.giveUp(sql, id: id, reason: "gave up: the hook or the giveaway is gone", at: now)
-                    continue
-                }
-                try await sql.run(
-                    """
-                    UPDATE hook_event SET state = 'sending', attempts = \(attempt),
-                        lease_until = \(now.addingTimeInterval(lease))
-                    WHERE id = \(id)
-                    """)
-                var change: EndDateChange?
-                if event == .changed, occurrence > 0,
-                    let row = try await sql.rows(
-                        "SELECT changed_at, old_ends_at, new_ends_at FROM giveaway_end_change WHERE id = \(occurrence)"
-                    ).first
-                {
-                    let (changedAt, from, to) = try row.decode((Date, Date?, Date?).self)
-                    change = EndDateChange(changedAt: changedAt, from: from, to: to)
-                }
-                claimed.append(
-                    ClaimedHookEvent(
-                        id: id, hook: hook, giveaway: giveaway, event: event, attempt: attempt, endDateChange: change,
-                        raisedAt: raisedAt))
+            var giveaways: [Int: Giveaway] = [:]
+            for id in Set(due.filter { !blocked.contains($0.id) }.map(\.giveawayID)) {
+                giveaways[id] = try await GiveawayPostgresReads.giveaway(sql, id: id)
             }
-            return claimed
+            let claims = OutboxClaims(due: due, blocked: blocked, hooks: hooks, giveaways: giveaways)
+            for giveUp in claims.givenUp {
+                try await Self.giveUp(sql, id: giveUp.id, reason: giveUp.reason, at: now)
+            }
+            guard !claims.claimed.isEmpty else { return [] }
+            try await sql.run(OutboxSQL.claim, now.addingTimeInterval(lease), IDList(claims.claimed.map(\.row.id)))
+            var moves: [Int: EndDateChange] = [:]
+            if !claims.endDateMoves.isEmpty {
+                for row in try await sql.rows(OutboxSQL.endDateMoves, IDList(claims.endDateMoves)) {
+                    let (id, changedAt, from, to) = try row.decode((Int, Date, Date?, Date?).self)
+                    moves[id] = EndDateChange(changedAt: changedAt, from: from, to: to)
+                }
+            }
+            return claims.events(moves: moves)
         }
     }
 

@@ -12,59 +12,28 @@ extension HookSQLiteRepository {
         now: Date, lease: TimeInterval, limit: Int, skipping: Set<Int>
     ) async throws -> [ClaimedHookEvent] {
         try await writer.write { db in
-            let skipped =
-                skipping.isEmpty
-                ? "" : " AND hook_id NOT IN (\(skipping.sorted().map(String.init).joined(separator: ",")))"
-            let rows = try Row.fetchAll(
-                db,
-                // Due, and no earlier event of the same hook still waiting: a hook's events go out in the order they
-                // were raised, even when a failure postponed only some of them.
-                sql: """
-                    SELECT id, hook_id, giveaway_id, event, occurrence, attempts, created_at FROM hook_event AS e
-                    WHERE ((state IN ('pending', 'held') AND next_attempt_at <= ?1)
-                        OR (state = 'sending' AND lease_until <= ?1))
-                      AND NOT EXISTS (
-                        SELECT 1 FROM hook_event AS earlier
-                        WHERE earlier.hook_id = e.hook_id AND earlier.id < e.id
-                          AND ((earlier.state = 'pending' AND earlier.next_attempt_at > ?1)
-                            OR (earlier.state = 'sending' AND earlier.lease_until > ?1)))\(skipped)
-                    ORDER BY id LIMIT ?2
-                    """,
-                arguments: [now, limit])
-            guard !rows.isEmpty else { return [] }
-            let hooks = Dictionary(uniqueKeysWithValues: try Self.hooks(db).map { ($0.id, $0) })
-            var claimed: [ClaimedHookEvent] = []
-            for row in rows {
-                let id: Int = row["id"]
-                let attempt = (row["attempts"] as Int) + 1
-                guard attempt <= HookRetryPolicy.maximumAttempts else {
-                    try Self.giveUp(db, id: id, reason: "gave up: no outcome recorded for the last attempt", at: now)
-                    continue
-                }
-                guard let hook = hooks[row["hook_id"]], let event = HookEvent(rawValue: row["event"]),
-                    let giveaway = try Self.giveaway(db, id: row["giveaway_id"])
-                else {
-                    try Self.giveUp(db, id: id, reason: "gave up: the hook or the giveaway is gone", at: now)
-                    continue
-                }
-                try db.execute(
-                    sql: "UPDATE hook_event SET state = 'sending', attempts = ?, lease_until = ? WHERE id = ?",
-                    arguments: [attempt, now.addingTimeInterval(lease), id])
-                var change: EndDateChange?
-                if event == .changed, let occurrence = row["occurrence"] as Int?, occurrence > 0,
-                    let changeRow = try Row.fetchOne(
-                        db, sql: "SELECT * FROM giveaway_end_change WHERE id = ?", arguments: [occurrence])
-                {
-                    change = EndDateChange(
-                        changedAt: changeRow["changed_at"], from: changeRow["old_ends_at"], to: changeRow["new_ends_at"]
-                    )
-                }
-                claimed.append(
-                    ClaimedHookEvent(
-                        id: id, hook: hook, giveaway: giveaway, event: event, attempt: attempt, endDateChange: change,
-                        raisedAt: row["created_at"]))
+            let due = try Row.fetchAll(
+                db, sql: OutboxSQL.due.sqlite, arguments: [now, limit, IDList(skipping.sorted()).sqliteValue]
+            ).map {
+                DueHookEvent(
+                    id: $0[0], hookID: $0[1], giveawayID: $0[2], event: $0[3], occurrence: $0[4], attempts: $0[5],
+                    raisedAt: $0[6])
             }
-            return claimed
+            guard !due.isEmpty else { return [] }
+            let hooks = Dictionary(uniqueKeysWithValues: try Self.hooks(db).map { ($0.id, $0) })
+            var giveaways: [Int: Giveaway] = [:]
+            for id in Set(due.map(\.giveawayID)) { giveaways[id] = try Self.giveaway(db, id: id) }
+            let claims = OutboxClaims(due: due, hooks: hooks, giveaways: giveaways)
+            for giveUp in claims.givenUp { try Self.giveUp(db, id: giveUp.id, reason: giveUp.reason, at: now) }
+            guard !claims.claimed.isEmpty else { return [] }
+            try db.execute(OutboxSQL.claim, now.addingTimeInterval(lease), IDList(claims.claimed.map(\.row.id)))
+            var moves: [Int: EndDateChange] = [:]
+            if !claims.endDateMoves.isEmpty {
+                let rows = try Row.fetchAll(
+                    db, sql: OutboxSQL.endDateMoves.sqlite, arguments: [IDList(claims.endDateMoves).sqliteValue])
+                for row in rows { moves[row[0]] = EndDateChange(changedAt: row[1], from: row[2], to: row[3]) }
+            }
+            return claims.events(moves: moves)
         }
     }
 

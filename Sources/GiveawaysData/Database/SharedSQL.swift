@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+import PostgresNIO
+
+/// A statement written once for both stores, in PostgreSQL's words: `$1`, `$2`… for its parameters and
+/// `= ANY($n)` for "is in this list of ids". SQLite reads the same text with two small rewrites, made once: `?n`
+/// for `$n` (SQLite binds `?n` by number, as PostgreSQL binds `$n`), and `IN (SELECT value FROM json_each(?n))` for
+/// `= ANY($n)` (a list is bound as one JSON array there). Everything else (`ON CONFLICT`, `RETURNING`, `TRUE`,
+/// `NOT is_demo`) both dialects speak alike.
+struct SharedSQL: Sendable {
+    /// The PostgreSQL text.
+    let postgres: String
+    /// The SQLite text.
+    let sqlite: String
+
+    init(_ text: String) {
+        postgres = text
+        var sqlite = text.replacingOccurrences(
+            of: #"= ANY\(\$([0-9]+)\)"#, with: "IN (SELECT value FROM json_each(?$1))", options: .regularExpression)
+        sqlite = sqlite.replacingOccurrences(of: #"\$([0-9]+)"#, with: "?$1", options: .regularExpression)
+        self.sqlite = sqlite
+    }
+}
+
+/// A value a `SharedSQL` statement binds, in either store.
+protocol SharedSQLValue: Sendable {
+    var sqliteValue: (any DatabaseValueConvertible)? { get }
+    func bind(to bindings: inout PostgresBindings)
+}
+
+extension Int: SharedSQLValue {
+    var sqliteValue: (any DatabaseValueConvertible)? { self }
+    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+}
+
+extension String: SharedSQLValue {
+    var sqliteValue: (any DatabaseValueConvertible)? { self }
+    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+}
+
+extension Date: SharedSQLValue {
+    var sqliteValue: (any DatabaseValueConvertible)? { self }
+    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+}
+
+extension Optional: SharedSQLValue where Wrapped: SharedSQLValue {
+    var sqliteValue: (any DatabaseValueConvertible)? { self?.sqliteValue }
+    func bind(to bindings: inout PostgresBindings) {
+        if let self { self.bind(to: &bindings) } else { bindings.appendNull() }
+    }
+}
+
+/// A list of ids for `= ANY($n)`: an array over PostgreSQL, one JSON array over SQLite.
+struct IDList: SharedSQLValue {
+    var ids: [Int]
+
+    init(_ ids: some Sequence<Int>) { self.ids = Array(ids) }
+
+    var sqliteValue: (any DatabaseValueConvertible)? { "[" + ids.map(String.init).joined(separator: ",") + "]" }
+    func bind(to bindings: inout PostgresBindings) { bindings.append(ids) }
+}
+
+extension Database {
+    /// Runs a shared statement with its parameters in order.
+    func execute(_ statement: SharedSQL, _ values: any SharedSQLValue...) throws {
+        try cachedStatement(sql: statement.sqlite).execute(
+            arguments: StatementArguments(values.map(\.sqliteValue)))
+    }
+}
+
+extension PostgresTransaction {
+    /// Runs a shared statement with its parameters in order.
+    func run(_ statement: SharedSQL, _ values: any SharedSQLValue...) async throws {
+        try await run(PostgresQuery(shared: statement, values))
+    }
+
+    /// The rows of a shared statement with its parameters in order.
+    func rows(_ statement: SharedSQL, _ values: any SharedSQLValue...) async throws -> [PostgresRow] {
+        try await rows(PostgresQuery(shared: statement, values))
+    }
+}
+
+extension PostgresQuery {
+    init(shared statement: SharedSQL, _ values: [any SharedSQLValue]) {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { value.bind(to: &bindings) }
+        self.init(unsafeSQL: statement.postgres, binds: bindings)
+    }
+}
