@@ -110,6 +110,7 @@ let package = Package(
             name: "GiveawaysDataTests",
             dependencies: [
                 "GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
