@@ -312,8 +312,8 @@ import Testing
 
     @Test func plainHTTPConnectsToTheCheckedAddressAndKeepsTheNameForHost() {
         let url = URL(string: "http://hooks.example.org:8080/in?x=1")!
-        #expect(HookSender.pinnedURL(url, address: "93.184.216.34") == "http://93.184.216.34:8080/in?x=1")
-        #expect(HookSender.pinnedURL(url, address: "2606:2800::1") == "http://[2606:2800::1]:8080/in?x=1")
+        #expect(BoundedHTTPClient.pinnedURL(url, address: "93.184.216.34") == "http://93.184.216.34:8080/in?x=1")
+        #expect(BoundedHTTPClient.pinnedURL(url, address: "2606:2800::1") == "http://[2606:2800::1]:8080/in?x=1")
     }
 
     @Test func aChangedEventCarriesThePreviousEndDate() throws {

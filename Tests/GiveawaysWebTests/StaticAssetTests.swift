@@ -4,67 +4,34 @@ import Testing
 @testable import GiveawaysWeb
 
 @Suite struct StaticAssetTests {
-    @Test func theScriptLosesCommentsAndNeedlessWhitespaceButKeepsItsLiterals() {
-        let source = #"""
-            // a comment line
-            (() => {
-              "use strict";
-              const url = "http://example.test/a // not a comment"; // a comment
-              const quote = 'it\'s /* not */ a comment';
-              const pattern = /\/\/x[/*]+/g; /* a block comment */
-              const html = `</p> ${ { a: "}" }.a + `${1 + 1}` } // kept`;
-              const sum = a + +b - -c;
-              if (x) { return value }
-              return url
-                + pattern.source;
-            })();
-            """#
-        #expect(
-            ScriptMinifier.minify(source) == #"""
-                (()=>{"use strict";const url="http://example.test/a // not a comment";const quote='it\'s /* not */ a comment';const pattern=/\/\/x[/*]+/g;const html=`</p> ${ { a: "}" }.a + `${1 + 1}` } // kept`;const sum=a+ +b- -c;if(x){return value}
-                return url
-                +pattern.source;})();
-
-                """#)
+    private func resource(_ name: String, in folder: String) throws -> Data {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: folder))
+        return try Data(contentsOf: url)
     }
 
-    @Test func lineBreaksThatAutomaticSemicolonsNeedStay() {
-        #expect(ScriptMinifier.minify("return\nvalue") == "return\nvalue\n")
-        #expect(ScriptMinifier.minify("a\n++b") == "a\n++b\n")
-        #expect(ScriptMinifier.minify("const a = b\n(c)") == "const a=b\n(c)\n")
-        #expect(ScriptMinifier.minify("x = a / b / c") == "x=a/b/c\n")
-        #expect(ScriptMinifier.minify("f(\n  a,\n  b\n)") == "f(a,b)\n")
-    }
-
-    @Test func theStylesheetLosesCommentsAndSpacesButKeepsWhatCSSReads() {
-        let source = """
-            /* a comment */
-            .a :hover, .b > .c {
-              content: "/* kept */  x";
-              width: calc(100% - 2 * 8px);
-              margin: 0 auto;
-            }
-            @media (max-width: 719px) and (scripting: enabled) { .d { color: red !important; } }
-            """
-        #expect(
-            StyleMinifier.minify(source)
-                == #".a :hover,.b>.c{content:"/* kept */  x";width:calc(100% - 2 * 8px);margin:0 auto}"#
-                + "@media (max-width:719px) and (scripting:enabled){.d{color:red !important}}")
-    }
-
-    /// What is served is the minified source, and its version and ETag are those of the bytes served.
+    /// What is served is the committed minified file, and its version and ETag are those of the bytes served.
     @Test func servedAssetsAreMinifiedAndFingerprintedAsServed() throws {
-        for (name, minify) in [
-            ("app.js", ScriptMinifier.minify), ("app.css", StyleMinifier.minify),
-            ("details.css", StyleMinifier.minify),
-        ] {
-            let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "static"))
-            let source = try String(contentsOf: url, encoding: .utf8)
+        for name in ["app.js", "app.css", "details.css"] {
+            let source = try resource(name, in: "static")
+            let minified = try resource(name, in: "static/min")
             let served = try #require(StaticAssets.assets[name])
-            #expect(String(buffer: served.body) == minify(source))
-            #expect(served.etag == StaticAssets.fingerprint(Array(minify(source).utf8)))
+            #expect(Data(served.body.readableBytesView) == minified)
+            #expect(served.etag == StaticAssets.fingerprint(minified))
             #expect(StaticAssets.path(name).hasSuffix("?v=\(served.etag)"))
-            #expect(served.body.readableBytes < source.utf8.count * 85 / 100)
+            #expect(served.body.readableBytes < source.count * 85 / 100)
+        }
+    }
+
+    /// Every minified file was made from the readable source as it is now: after editing a stylesheet or a script,
+    /// run `scripts/minify-assets`.
+    @Test func theMinifiedAssetsAreMadeFromTheCurrentSources() throws {
+        let manifest = String(decoding: try resource("sources.txt", in: "static/min"), as: UTF8.self)
+        let recorded = manifest.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let names = Set(recorded.map(\.[0]))
+        #expect(names.isSuperset(of: StaticAssets.assets.keys.filter { $0.hasSuffix(".css") || $0.hasSuffix(".js") }))
+        for line in recorded {
+            let source = try resource(line[0], in: "static")
+            #expect(StaticAssets.fingerprint(source) == line[1], "\(line[0]) changed: run scripts/minify-assets")
         }
     }
 

@@ -10,21 +10,36 @@ public final class HTTPConnections: Sendable {
     let upstream: HTTPClient
     /// For hook deliveries over plain HTTP (to an address checked before): redirects are never followed (one could
     /// lead to a forbidden address), and connections fail fast. Deliveries over TLS get a client per connection,
-    /// pinned to the checked address (see `HookSender`).
+    /// pinned to the checked address (see `BoundedHTTPClient`).
     let hooks: HTTPClient
 
     public init() {
-        var upstream = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 3, allowCycles: false),
-            timeout: .init(connect: .seconds(2), read: .seconds(10)))
-        upstream.connectionPool.retryConnectionEstablishment = false
-        self.upstream = HTTPClient(eventLoopGroupProvider: .singleton, configuration: upstream)
-        hooks = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.hookConfiguration)
+        upstream = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.configuration(.follow))
+        hooks = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.configuration(.never))
     }
 
-    static var hookConfiguration: HTTPClient.Configuration {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(3), read: .seconds(10)))
+    /// The pool whose connections follow `redirects`.
+    func pool(_ redirects: BoundedHTTPClient.Redirects) -> HTTPClient {
+        switch redirects {
+        case .follow: upstream
+        case .never: hooks
+        }
+    }
+
+    /// The configuration of a pool, or of a one-connection client pinned to a checked address, that follows
+    /// `redirects`. Connections fail fast: by default the pool keeps retrying a refused connection until the
+    /// request's deadline, which would make an unreachable server look like a stall instead of a clear failure.
+    static func configuration(_ redirects: BoundedHTTPClient.Redirects) -> HTTPClient.Configuration {
+        var configuration: HTTPClient.Configuration
+        switch redirects {
+        case .follow:
+            configuration = HTTPClient.Configuration(
+                redirectConfiguration: .follow(max: 3, allowCycles: false),
+                timeout: .init(connect: .seconds(2), read: .seconds(10)))
+        case .never:
+            configuration = HTTPClient.Configuration(
+                redirectConfiguration: .disallow, timeout: .init(connect: .seconds(3), read: .seconds(10)))
+        }
         configuration.connectionPool.retryConnectionEstablishment = false
         return configuration
     }

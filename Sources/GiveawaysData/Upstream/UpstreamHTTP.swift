@@ -5,20 +5,19 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
-/// The HTTP side every upstream client shares: one GET with a deadline for the whole attempt (body included), a
-/// size cap, pacing shared by every request to the same host, retries of transient failures within a total
-/// budget, and one readable `UpstreamError` for whatever went wrong. The caller decodes the status and body.
+/// The HTTP side every JSON upstream client shares: one GET through a `BoundedHTTPClient` (a deadline for the whole
+/// attempt, a size cap), pacing shared by every request to the same host, retries of transient failures within a
+/// total budget, and one readable `UpstreamError` for whatever went wrong. The caller decodes the status and body.
 final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
     typealias Failure = UpstreamError<API>
 
     let baseURL: URL
     private let timeout: Duration
-    private let maxBodyBytes: Int
     private let retryDelays: [Duration]
     private let totalBudget: Duration
     private let pacer: RequestPacer
     private let logger: Logger
-    private let client: HTTPClient
+    private let http: BoundedHTTPClient
     /// Strings that must never reach a log line (an API key sent as a query parameter).
     private let secrets: [String]
 
@@ -30,11 +29,11 @@ final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
         baseURL: URL, connections: HTTPConnections, timeout: Duration, maxBodyBytes: Int, retryDelays: [Duration],
         totalBudget: Duration, logger: Logger, secrets: [String] = []
     ) {
-        client = connections.upstream
+        http = BoundedHTTPClient(
+            connections: connections, redirects: .follow, timeout: timeout, maxBodyBytes: maxBodyBytes)
         self.secrets = secrets.filter { !$0.isEmpty }
         self.baseURL = baseURL
         self.timeout = timeout
-        self.maxBodyBytes = maxBodyBytes
         self.retryDelays = retryDelays
         self.totalBudget = totalBudget
         self.logger = logger
@@ -79,65 +78,26 @@ final class UpstreamHTTP<API: UpstreamAPI>: Sendable {
         do { try await pacer.waitForTurn() } catch { throw .timedOut(seconds: 0) }
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "GameGiveaways/1.0 (+self-hosted)")
         do {
-            let prepared = request
-            let answer = try await withDeadline(timeout) { try await self.download(prepared, timeout: timeout) }
+            let answer = try await http.execute(request, timeout: timeout, secrets: secrets)
             await pacer.requestFinished()
-            return answer
+            return (answer.status, answer.body)
         } catch {
             await pacer.requestFinished()
-            throw classify(error, timeout: timeout)
+            throw failure(error, timeout: timeout)
         }
     }
 
-    private func download(_ request: HTTPClientRequest, timeout: Duration) async throws -> (Int, Data) {
-        let response = try await client.execute(request, timeout: .init(timeout))
-        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > maxBodyBytes {
-            throw Failure.bodyTooLarge(limit: maxBodyBytes)
-        }
-        let buffer = try await response.body.collect(upTo: maxBodyBytes)
-        return (Int(response.status.code), Data(buffer.readableBytesView))
-    }
-
-    /// Bounds a whole attempt, body included: the client's own deadline stops at the response head.
-    private func withDeadline<T: Sendable>(
-        _ timeout: Duration, _ operation: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                throw Failure.timedOut(seconds: Int(timeout.components.seconds))
-            }
-            return value
-        }
-    }
-
-    /// One readable reason for whatever went wrong below the JSON layer.
-    private func classify(_ error: any Error, timeout: Duration) -> Failure {
+    /// The upstream's reading of a failed exchange.
+    private func failure(_ error: BoundedHTTPError, timeout: Duration) -> Failure {
         let seconds = Int(
             (Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18).rounded())
-        switch error {
-        case let error as Failure:
-            return error
-        case is NIOTooManyBytesError:
-            return .bodyTooLarge(limit: maxBodyBytes)
-        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
-            return .timedOut(seconds: seconds)
-        case is CancellationError:
-            return .timedOut(seconds: seconds)
-        default:
-            let text = String(describing: error)
-            if text.contains("connectionRefused") || text.contains("Connection refused") {
-                return .unreachable("connection refused by \(baseURL.host ?? "the server")")
-            }
-            if text.contains("connectTimeout") { return .timedOut(seconds: seconds) }
-            return .unreachable(text)
+        return switch error {
+        case .timedOut, .connectTimedOut: .timedOut(seconds: seconds)
+        case .tooLarge(let limit): .bodyTooLarge(limit: limit)
+        case .refused: .unreachable("connection refused by \(baseURL.host ?? "the server")")
+        case .status(let code): .badStatus(code, "")
+        case .transport(let text): .unreachable(text)
         }
     }
 }

@@ -226,8 +226,9 @@ public func buildApplication(
     let images = ImageCache(
         directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
         fetcher: ImageFetcher(
-            origins: configuration.imageOrigins, allowPrivate: configuration.allowPrivateImages,
-            maxBytes: Defaults.maxImageBytes, timeout: configuration.imageTimeout),
+            connections: connections, origins: configuration.imageOrigins,
+            allowPrivate: configuration.allowPrivateImages, maxBytes: Defaults.maxImageBytes,
+            timeout: configuration.imageTimeout),
         logger: logger)
 
     // HEAD answers like GET without the body, for link checkers and `curl -I`. The middleware every answer goes

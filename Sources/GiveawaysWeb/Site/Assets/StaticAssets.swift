@@ -19,12 +19,14 @@ enum StaticAssets {
             ("favicon.svg", "image/svg+xml"), ("icon-192.png", "image/png"), ("icon-512.png", "image/png"),
             ("icon-maskable-512.png", "image/png"), ("apple-touch-icon.png", "image/png"),
         ] + styles + scripts {
-            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "static"),
-                var data = try? Data(contentsOf: url)
+            // Stylesheets and scripts are served as `scripts/minify-assets` minified them (`static/min/`, committed;
+            // the readable files beside are the ones to edit); the fingerprint is of what is served.
+            let minified = name.hasSuffix(".css") || name.hasSuffix(".js")
+            guard
+                let url = Bundle.module.url(
+                    forResource: name, withExtension: nil, subdirectory: minified ? "static/min" : "static"),
+                let data = try? Data(contentsOf: url)
             else { continue }
-            // Served minified (the files in the repository stay readable); the fingerprint is of what is served.
-            if name.hasSuffix(".css") { data = Data(StyleMinifier.minify(String(decoding: data, as: UTF8.self)).utf8) }
-            if name.hasSuffix(".js") { data = Data(ScriptMinifier.minify(String(decoding: data, as: UTF8.self)).utf8) }
             result[name] = Asset(body: ByteBuffer(bytes: data), contentType: type, etag: fingerprint(data))
         }
         return result

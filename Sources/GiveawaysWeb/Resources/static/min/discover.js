@@ -1,0 +1,1 @@
+(()=>{"use strict";if("IntersectionObserver"in window){const i=new IntersectionObserver(e=>{e.forEach(t=>{t.isIntersecting&&t.target.getAttribute("aria-disabled")!=="true"&&t.target.click()})},{rootMargin:"400px"}),r=()=>document.querySelectorAll("a[data-infinite]").forEach(e=>i.observe(e));r(),new MutationObserver(r).observe(document.body,{childList:!0,subtree:!0})}})();
