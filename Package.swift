@@ -54,11 +54,14 @@ let package = Package(
         .target(name: "GiveawaysHTML"),
         // Every text a person reads on a page, English and German, with the formatting of dates, counts and prices.
         .target(name: "GiveawaysLocalization", dependencies: ["GiveawaysDomain", "GiveawaysHTML"]),
-        // HTTP plumbing with no app in it: client addresses and their rate limits, Accept-Encoding, route templates,
-        // the security headers, middleware chains.
+        // HTTP plumbing with no app in it: client addresses and their rate limits, cookies, multipart bodies,
+        // Accept-Encoding, route templates, the security headers, middleware chains.
         .target(
             name: "GiveawaysHTTP",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+            ]
         ),
         // The system zlib, for raw deflate pieces with a preset dictionary (personal pages' gzip).
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
@@ -86,7 +89,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             resources: [.copy("Resources/static")]
         ),

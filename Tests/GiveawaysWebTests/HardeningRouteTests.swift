@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysHTTP
 import GiveawaysLocalization
 import GiveawaysTestSupport
 import HTTPTypes

@@ -1,3 +1,4 @@
+import GiveawaysHTTP
 import HTTPTypes
 import Hummingbird
 import NIOCore

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTTP
 import Hummingbird
 import Synchronization
 

@@ -1,3 +1,4 @@
+import GiveawaysHTTP
 import GiveawaysLocalization
 import Hummingbird
 

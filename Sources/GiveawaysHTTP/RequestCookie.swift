@@ -10,7 +10,7 @@ extension Request {
     /// cores, 2026-11-28, four runs): a browser's five-cookie header, `gg_profile` and `lang` looked up, 0.5–1.6 µs
     /// here against 23–73 µs through Hummingbird's `Cookies` (30–45 times as much: it makes a `Cookie`, attributes
     /// parsed, of every pair it passes), on every page view of a server that answers a personal page in about 60 µs.
-    func cookieValue(_ name: String) -> String? {
+    package func cookieValue(_ name: String) -> String? {
         var name = name
         return name.withUTF8 { name in
             for field in headers where field.name == .cookie {

@@ -6,16 +6,16 @@ import MultipartKit
 /// up-to-threefold growth of URL encoding), parsed by multipart-kit's streaming `MultipartParser` in one pass. The
 /// body arrives already capped (`FormBody.collect`); only the parts' names and contents are kept, at most
 /// `maxParts` of them, and a body that does not close its last part is refused.
-struct MultipartForm {
+package struct MultipartForm {
     /// Each part's name and bytes, in order.
-    let parts: [(name: String, bytes: [UInt8])]
+    package let parts: [(name: String, bytes: [UInt8])]
 
     /// The largest part header block that is kept; browsers send about a hundred bytes.
-    static let maxHeaderBytes = 1024
-    static let maxParts = 20
+    package static let maxHeaderBytes = 1024
+    package static let maxParts = 20
 
     /// The boundary of a `multipart/form-data` content type, or `nil` for any other type.
-    static func boundary(of contentType: String?) -> [UInt8]? {
+    package static func boundary(of contentType: String?) -> [UInt8]? {
         guard let contentType else { return nil }
         let items = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard items.first?.lowercased() == "multipart/form-data" else { return nil }
@@ -29,7 +29,7 @@ struct MultipartForm {
     }
 
     /// Parses `body`; `nil` when it is not a well-formed form with this boundary.
-    init?(body: some Collection<UInt8>, boundary: [UInt8]) {
+    package init?(body: some Collection<UInt8>, boundary: [UInt8]) {
         guard let boundaryText = String(validating: boundary, as: UTF8.self), !boundaryText.isEmpty else { return nil }
         let bytes = Array(body)
         // A form without parts is its closing delimiter alone, which the parser takes for a malformed part.
@@ -48,7 +48,7 @@ struct MultipartForm {
     }
 
     /// The first part called `name`, as text, or `nil` when it is missing or not UTF-8.
-    func text(_ name: String) -> String? {
+    package func text(_ name: String) -> String? {
         parts.first { $0.name == name }.flatMap { String(validating: $0.bytes, as: UTF8.self) }
     }
 
