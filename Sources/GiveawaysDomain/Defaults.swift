@@ -27,19 +27,6 @@ public enum Defaults {
 
     // MARK: - Memory and disk budgets
 
-    /// Rendered pages kept for visitors without marks.
-    public static let renderedPagesBudgetBytes = 16 * 1_048_576
-    /// Rendered giveaway cards, joined into the pages of visitors with marks or rules.
-    public static let renderedCardsBudgetBytes = 8 * 1_048_576
-    /// The parts of personal pages that every visitor shares (frames and selections of a few KB each), kept at
-    /// most; past it they are dropped and made again.
-    public static let sharedPartsCapacity = 1_000
-    /// The bytes those parts may hold together (frames' text, selections' copies of giveaways).
-    public static let sharedPartsBudgetBytes = 32 * 1_048_576
-    /// Gzipped copies of other answers (JSON, feeds, kept pages' neighbours), by ETag.
-    public static let compressedBodiesBudgetBytes = 32 * 1_048_576
-    /// The compressed pieces personal pages' gzip answers are joined from (a card after the card before it).
-    public static let compressedPiecesBudgetBytes = 16 * 1_048_576
     /// The image cache on disk, and the largest single image it keeps.
     public static let imageCacheBudgetBytes = 200 * 1_048_576
     public static let maxImageBytes = 4 * 1_048_576

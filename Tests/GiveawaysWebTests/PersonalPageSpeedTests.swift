@@ -206,7 +206,9 @@ import Testing
         _ = part("/a", generation: 2, at: now.addingTimeInterval(60))
         _ = part("/b", generation: 2, at: now.addingTimeInterval(60))
         _ = part("/c", generation: 2, at: now.addingTimeInterval(60))
-        #expect(made.withLock { $0 } == count + 3, "past its capacity it drops what it kept")
+        #expect(made.withLock { $0 } == count + 3, "past its capacity it makes room")
+        _ = part("/c", generation: 2, at: now.addingTimeInterval(60))
+        #expect(made.withLock { $0 } == count + 3, "for the newest part: the oldest ones went")
 
         let none = SharedParts(capacity: 0)
         for _ in 0..<3 {
@@ -234,7 +236,10 @@ import Testing
         #expect(made.withLock { $0 } == 4, "four parts of 240 bytes fit a budget of 1,000")
         _ = part("/e", bytes: 240)
         _ = part("/a", bytes: 240)
-        #expect(made.withLock { $0 } == 6, "a fifth drops what was kept")
+        #expect(made.withLock { $0 } == 6, "a fifth pushes out the oldest")
+        _ = part("/c", bytes: 240)
+        _ = part("/d", bytes: 240)
+        #expect(made.withLock { $0 } == 6, "and only as many as it needs")
         _ = part("/big", bytes: 300)
         _ = part("/big", bytes: 300)
         #expect(made.withLock { $0 } == 8, "a part over a quarter of the budget is never kept")

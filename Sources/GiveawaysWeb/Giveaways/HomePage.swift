@@ -157,11 +157,14 @@ struct HomePage {
     }
 
     let model: Model
-    /// The results' feed links (they depend on the filters and language only), when kept; made here otherwise.
-    var feedLinks: HTML?
 
     func render() -> HTML {
-        frame().join([PagePieces(HTML(trusted: String(model.endingSoonCount))), resultsPieces()]).html
+        frame().join(fillings(feedLinks: nil)).html
+    }
+
+    /// The visitor's parts between the frame's: the ending-soon count and the results, with `feedLinks` as kept.
+    private func fillings(feedLinks: HTML?) -> [PagePieces] {
+        [PagePieces(HTML(trusted: String(model.endingSoonCount))), resultsPieces(feedLinks: feedLinks)]
     }
 
     /// The page around the visitor's parts (the ending-soon count and the results), inside `layout` when one is
@@ -191,8 +194,9 @@ struct HomePage {
         resultsPieces().html
     }
 
-    /// The results as the pieces they are joined from: the visitor's lines around the kept cards.
-    func resultsPieces() -> PagePieces {
+    /// The results as the pieces they are joined from: the visitor's lines around the kept cards; `feedLinks`, the
+    /// results' feed links as kept (they depend on the filters and language only), or made here.
+    func resultsPieces(feedLinks: HTML? = nil) -> PagePieces {
         if let empty = model.emptyState { return PagePieces("\(rulesNotice)\(empty.render())") }
         let strings = model.strings
         let count = model.total
@@ -267,6 +271,30 @@ struct HomePage {
             "<a href=\"\(option.path)\"\(option.isCurrent ? HTML(" aria-current=\"true\"") : nil)>\(option.label)</a>"
         }
         return "<nav class=\"segmented\" aria-label=\"\(model.strings.home.type)\">\(links)</nav>"
+    }
+}
+
+extension HomePage: PersonalPage {
+    static let frameKind = SharedParts.Key.Kind.homeFrame
+
+    var shell: PageShell {
+        PageShell(
+            title: model.title, section: .home,
+            headLinks: FeedLinks(filters: model.filters, strings: model.strings).headLinks)
+    }
+
+    func fillings(_ kept: KeptParts) -> [PagePieces] {
+        fillings(feedLinks: keptFeedLinks(kept))
+    }
+
+    func fragment(_ kept: KeptParts) -> PagePieces? {
+        resultsPieces(feedLinks: keptFeedLinks(kept))
+    }
+
+    private func keptFeedLinks(_ kept: KeptParts) -> HTML {
+        kept.ofAddress(.feedLinks, filters: model.filters) {
+            FeedLinks(filters: model.filters, strings: model.strings).render()
+        }
     }
 }
 

@@ -167,6 +167,16 @@ struct MorePage {
             """
     }
 
+    /// The visitor's parts with what every visitor shares kept: the carousel (by the giveaways it shows) and, for
+    /// shelves every visitor sees, their heads (with the shelves themselves).
+    func fillings(_ kept: KeptParts) -> [PagePieces] {
+        let keptCarousel = kept.showing(.carousel, ids: model.featuredGiveaways.map(\.id)) {
+            PagePiece(kept: carousel())
+        }
+        let keptHeads = model.keptHeads?.heads(in: kept.language) { shelfHeads() }
+        return visitorParts(carousel: keptCarousel, shelfHeads: keptHeads)
+    }
+
     /// Each shelf's head, as kept for every visitor who sees these shelves.
     func shelfHeads() -> [PagePiece] {
         model.shelves.map { PagePiece(kept: head(of: $0)) }
@@ -199,4 +209,16 @@ struct MorePage {
             marks: { marker.marks(of: giveaways[start + $0].id) }, style: .compact, listItem: true, to: &pieces)
         pieces.append(Self.shelfEnd)
     }
+}
+
+extension MorePage: PersonalPage {
+    static let frameKind = SharedParts.Key.Kind.moreFrame
+    /// Many small pieces that repeat far apart: joining their compressed forms would send about 2.5 times the bytes.
+    static let compression = PagePieces.Compression.whole
+
+    var shell: PageShell {
+        PageShell(title: model.strings.pageTitle(model.strings.more.pageTitle), section: .more)
+    }
+
+    func fragment(_ kept: KeptParts) -> PagePieces? { nil }
 }

@@ -44,31 +44,12 @@ struct PageRoutes: Sendable {
         guard case .home(let filters) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
-            let selection = readModel.homeSelection(filters, snapshot: snapshot, visitor: visitor, now: now)
-            let feedLinks = readModel.parts.value(
-                // Kept under the address too, so that an address too long to keep is not kept here either.
-                .init(kind: .feedLinks, target: request.uri.description, language: context.language, filters: filters),
-                generation: snapshot.generation, now: now
-            ) { FeedLinks(filters: filters, strings: context.strings).render() }
-            let page = HomePage(
+        return readModel.render(for: visitor, request, context, snapshot: snapshot, now: now) { renderer in
+            HomePage(
                 model: .init(
-                    filters: filters, selection: selection, visitor: visitor, now: now,
-                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)),
-                feedLinks: feedLinks)
-            if PageResponse.wantsFragment(request) { return page.resultsPieces() }
-            // The frame (head, navigation, Home's header, footer) is every visitor's; only the ending-soon count
-            // and the results are this visitor's.
-            let frame = readModel.parts.value(
-                .init(kind: .homeFrame, target: request.uri.description, language: context.language),
-                generation: snapshot.generation, now: now
-            ) {
-                page.frame(
-                    in: Layout(
-                        request, context, title: page.model.title, section: .home, content: .empty,
-                        headLinks: FeedLinks(filters: filters, strings: context.strings).headLinks))
-            }
-            return frame.join([PagePieces(HTML(trusted: String(page.model.endingSoonCount))), page.resultsPieces()])
+                    filters: filters,
+                    selection: readModel.homeSelection(filters, snapshot: snapshot, visitor: visitor, now: now),
+                    visitor: visitor, now: now, renderer: renderer))
         }
     }
 
@@ -100,32 +81,12 @@ struct PageRoutes: Sendable {
         guard case .more(let showAll) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
-            let page = MorePage(
+        return readModel.render(for: visitor, request, context, snapshot: snapshot, now: now) { renderer in
+            MorePage(
                 model: .init(
                     selection: readModel.moreSelection(
                         snapshot: snapshot, visitor: visitor, showAll: showAll, now: now),
-                    visitor: visitor, showAll: showAll, now: now,
-                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
-            let parts = readModel.parts
-            let frame = parts.value(
-                .init(kind: .moreFrame, target: request.uri.description, language: context.language),
-                generation: snapshot.generation, now: now
-            ) {
-                page.frame(
-                    in: Layout(
-                        request, context, title: context.strings.pageTitle(context.strings.more.pageTitle),
-                        section: .more, content: .empty))
-            }
-            let carousel = parts.value(
-                .init(kind: .carousel, language: context.language, ids: page.model.featuredGiveaways.map(\.id)),
-                generation: snapshot.generation, now: now
-            ) { PagePiece(kept: page.carousel()) }
-            // Every visitor whose rules take nothing out sees the shelves every visitor does, under the same heads.
-            let shelfHeads = page.model.keptHeads?.heads(in: context.language) { page.shelfHeads() }
-            var pieces = frame.join(page.visitorParts(carousel: carousel, shelfHeads: shelfHeads))
-            pieces.compression = .whole
-            return pieces
+                    visitor: visitor, showAll: showAll, now: now, renderer: renderer))
         }
     }
 
@@ -135,15 +96,11 @@ struct PageRoutes: Sendable {
         guard case .favorites(let pageNumber) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.listPage(
-            request, context, snapshot, visitor, now,
-            title: context.strings.pageTitle(context.strings.lists.favoritesTitle)
-        ) {
+        return readModel.render(for: visitor, request, context, snapshot: snapshot, now: now) { renderer in
             FavoritesPage(
                 model: .init(
                     favorites: visitor.marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] },
-                    visitor: visitor, page: pageNumber,
-                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
+                    visitor: visitor, page: pageNumber, renderer: renderer))
         }
     }
 

@@ -63,7 +63,9 @@ final class CardFragments: Sendable {
         var piece: PagePiece { PagePiece(slab: bytes, token: token) }
     }
 
-    /// The cards kept for one generation and minute: their bytes in one slab, most found by their packed key (an
+    /// The cards kept for one generation and minute: their bytes in one slab (not a `KeptValues`: pushing out one
+    /// card frees none of the slab's memory, so a full budget starts a new slab, and the pages still holding the old
+    /// one keep it alive until they are written), most found by their packed key (an
     /// integer hashes and compares in a fraction of the time of a key with an optional string), the rest by their
     /// whole key.
     private struct Kept {

@@ -1,7 +1,6 @@
 import CZlib
 import Foundation
 import NIOCore
-import Synchronization
 
 /// Gzip answers for personal pages, joined from pieces compressed once.
 ///
@@ -19,12 +18,10 @@ final class CompressedPieces: Sendable {
     }
 
     /// `0` keeps nothing (every piece is compressed for its page; the tests compare both ways).
-    private let budget: Int
-    private let state = Mutex<(generation: Int, minute: Int, entries: [Pair: DeflatedPiece], bytes: Int)>(
-        (0, 0, [:], 0))
+    private let kept: KeptValues<Pair, DeflatedPiece>
 
     init(budget: Int) {
-        self.budget = budget
+        kept = KeptValues(budgetBytes: budget)
     }
 
     /// The gzip stream of `page`, as of snapshot `generation` at `now`.
@@ -41,40 +38,21 @@ final class CompressedPieces: Sendable {
             guard let previous = pieces[index - 1].name else { return nil }
             return Pair(previous: previous, current: name)
         }
-        let minute = PageCache.minute(now)
-        var deflated: [DeflatedPiece?] =
-            budget > 0
-            ? state.withLock { state in
-                if (generation, minute) > (state.generation, state.minute) {
-                    state = (generation, minute, [:], 0)
-                }
-                guard state.generation == generation, state.minute == minute else {
-                    return Array(repeating: nil, count: pairs.count)
-                }
-                return pairs.map { $0.flatMap { state.entries[$0] } }
-            } : Array(repeating: nil, count: pairs.count)
-        var made: [(Pair, DeflatedPiece)] = []
+        let scope = KeptScope(generation: generation, now: now)
+        var deflated =
+            kept.lookUp(in: scope) { kept in pairs.map { $0.flatMap(kept) } }
+            ?? Array(repeating: nil, count: pairs.count)
+        var made: [(key: Pair, value: DeflatedPiece, bytes: Int)] = []
         for index in pieces.indices where deflated[index] == nil {
             let piece = PieceDeflater.deflate(pieces[index], after: index > 0 ? pieces[index - 1] : nil)
             deflated[index] = piece
-            if let pair = pairs[index] { made.append((pair, piece)) }
-        }
-        if budget > 0, !made.isEmpty {
-            state.withLock { state in
-                guard state.generation == generation, state.minute == minute else { return }
-                // A pair made twice (repeated in one page, or by two requests at once) is kept and counted once.
-                for (pair, piece) in made where state.entries[pair] == nil {
-                    // A text piece is named by itself: its name is kept too.
-                    let bytes = piece.bytes.count + 96 + pair.previous.keptBytes + pair.current.keptBytes
-                    if state.bytes + bytes > budget {
-                        state.entries.removeAll(keepingCapacity: true)
-                        state.bytes = 0
-                    }
-                    state.entries[pair] = piece
-                    state.bytes += bytes
-                }
+            // A text piece is named by itself: its name is kept too. A pair made twice (repeated in one page, or by
+            // two requests at once) is kept and counted once.
+            if let pair = pairs[index] {
+                made.append((pair, piece, piece.bytes.count + 96 + pair.previous.keptBytes + pair.current.keptBytes))
             }
         }
+        kept.keep(made, in: scope)
         return PieceDeflater.gzip(deflated.map { $0! })
     }
 }

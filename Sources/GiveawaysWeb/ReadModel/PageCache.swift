@@ -44,51 +44,43 @@ final class PageCache: Sendable {
     /// Request targets longer than this are served but not kept (they are junk or attacks, not shared links).
     static let maxTargetLength = 512
 
-    private let budget: Int
-    private let state = Mutex<(generation: Int, entries: [Key: Entry], bytes: Int, counts: Counts)>(
-        (0, [:], 0, Counts()))
+    /// The pages of the current generation and minute; when full, the pages kept longest ago and not asked for since
+    /// make room.
+    private let kept: KeptValues<Key, Entry>
+    /// The read model's generation, as last told (`invalidate`).
+    private let generation = Atomic<Int>(0)
+    private let tally = Mutex(Counts())
 
     init(budget: Int) {
-        self.budget = budget
+        kept = KeptValues(budgetBytes: budget)
     }
 
-    static func minute(_ now: Date) -> Int { Int((now.timeIntervalSince1970 / 60).rounded(.down)) }
+    static func minute(_ now: Date) -> Int { KeptScope.minute(now) }
 
-    var counts: Counts { state.withLock { $0.counts } }
+    var counts: Counts { tally.withLock { $0 } }
 
     /// The page for `key` if it is still good at `now`; counted as a hit or a miss. The middleware's look-up does
     /// not count a miss: the route it passes the request on to looks again, and counts that.
     func entry(for key: Key, now: Date, countsMiss: Bool = true) -> Entry? {
-        let minute = Self.minute(now)
-        return state.withLock { state in
-            guard let entry = state.entries[key], entry.generation == state.generation, entry.minute == minute
-            else {
-                if countsMiss { state.counts.misses += 1 }
-                return nil
-            }
-            state.counts.hits += 1
-            return entry
+        let entry = kept.value(forKey: key, in: KeptScope(generation: generation.load(ordering: .acquiring), now: now))
+        if entry != nil {
+            tally.withLock { $0.hits += 1 }
+        } else if countsMiss {
+            tally.withLock { $0.misses += 1 }
         }
+        return entry
     }
 
     /// Drops every page: the read model has a new generation.
     func invalidate(generation: Int) {
-        state.withLock { state in
-            state.generation = generation
-            state.entries.removeAll(keepingCapacity: true)
-            state.bytes = 0
-        }
+        self.generation.store(generation, ordering: .releasing)
+        kept.removeAll()
     }
 
     /// Drops the pages of one path, in every language and with any query (one game's detail arrived); every
     /// other page stays.
     func drop(path: String) {
-        state.withLock { state in
-            for (key, entry) in state.entries where key.target == path || key.target.hasPrefix(path + "?") {
-                state.entries[key] = nil
-                state.bytes -= entry.bytes
-            }
-        }
+        kept.removeAll { $0.target == path || $0.target.hasPrefix(path + "?") }
     }
 
     /// Makes the entry for a freshly rendered page and keeps it, unless the read model moved on meanwhile.
@@ -98,16 +90,10 @@ final class PageCache: Sendable {
         var headers = PageResponse.headers
         headers[.eTag] = etag
         let entry = Entry(generation: generation, minute: Self.minute(now), etag: etag, body: body, headers: headers)
-        guard key.target.utf8.count <= Self.maxTargetLength else { return entry }
-        state.withLock { state in
-            guard generation == state.generation else { return }
-            if state.bytes + entry.bytes > budget {
-                state.entries.removeAll(keepingCapacity: true)
-                state.bytes = 0
-            }
-            if let old = state.entries.updateValue(entry, forKey: key) { state.bytes -= old.bytes }
-            state.bytes += entry.bytes
-        }
+        guard key.target.utf8.count <= Self.maxTargetLength,
+            generation == self.generation.load(ordering: .acquiring)
+        else { return entry }
+        kept.keep(entry, bytes: entry.bytes, forKey: key, in: KeptScope(generation: generation, now: now))
         return entry
     }
 }

@@ -173,18 +173,18 @@ final class ReadModel: Sendable {
     let parts: SharedParts
     /// Compressed answers by validator, shared with the gzip middleware; a personal page asked for again unchanged
     /// within its minute is sent from here without being rendered or compressed again.
-    let compressed = CompressedBodies(budget: Defaults.compressedBodiesBudgetBytes)
+    let compressed = CompressedBodies(budget: KeptBudgets.compressedBodiesBytes)
     /// The compressed pieces personal pages' gzip answers are joined from.
     let compressedPieces: CompressedPieces
 
     init(
         feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil, log: any SyncLogRepository,
-        logger: Logger, pageBudget: Int = Defaults.renderedPagesBudgetBytes,
-        cardBudget: Int = Defaults.renderedCardsBudgetBytes
+        logger: Logger, pageBudget: Int = KeptBudgets.renderedPagesBytes,
+        cardBudget: Int = KeptBudgets.renderedCardsBytes
     ) {
         cards = CardFragments(budget: cardBudget)
-        parts = SharedParts(capacity: cardBudget > 0 ? Defaults.sharedPartsCapacity : 0)
-        compressedPieces = CompressedPieces(budget: cardBudget > 0 ? Defaults.compressedPiecesBudgetBytes : 0)
+        parts = SharedParts(capacity: cardBudget > 0 ? KeptBudgets.sharedPartsCapacity : 0)
+        compressedPieces = CompressedPieces(budget: cardBudget > 0 ? KeptBudgets.compressedPiecesBytes : 0)
         self.feed = feed
         sources = catalog == nil ? [.gamerpower] : [.gamerpower, .freetogame]
         self.catalog = catalog

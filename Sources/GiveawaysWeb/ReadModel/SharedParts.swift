@@ -2,7 +2,6 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
-import Synchronization
 
 /// The parts of personal pages that do not depend on who is looking, kept per read-model generation and minute
 /// like the kept pages and cards: a page's frame (the head, navigation and footer, and the parts of its header that
@@ -26,42 +25,26 @@ final class SharedParts: Sendable {
 
     /// Parts kept at most, and the bytes they may hold together (a frame is its page's text around the visitor's
     /// parts; a selection holds a reference to each giveaway it lists, whose fields the snapshot holds); past
-    /// either, everything is dropped and made again as needed: the different filters one client can ask for cost
-    /// at most this. `capacity` `0` keeps nothing: every part is made afresh (the tests compare both ways).
-    private let capacity: Int
-    private let budgetBytes: Int
-    private let state = Mutex<(generation: Int, minute: Int, bytes: Int, entries: [Key: any Sendable])>((0, 0, 0, [:]))
+    /// either, the parts kept longest ago and not used since make room: the different filters one client can ask
+    /// for cost at most this. A part over a quarter of the budget is made for its request and not kept. `capacity`
+    /// `0` keeps nothing: every part is made afresh (the tests compare both ways).
+    private let kept: KeptValues<Key, any Sendable>
 
-    init(capacity: Int, budgetBytes: Int = Defaults.sharedPartsBudgetBytes) {
-        self.capacity = capacity
-        self.budgetBytes = budgetBytes
+    init(capacity: Int, budgetBytes: Int = KeptBudgets.sharedPartsBytes) {
+        kept = KeptValues(budgetBytes: budgetBytes, capacity: capacity, largestBytes: budgetBytes / 4)
     }
 
     /// The part for `key` as of the snapshot `generation` at `now`: kept, or made by `make` and kept.
     func value<Value: SharedPart>(_ key: Key, generation: Int, now: Date, make: () -> Value) -> Value {
-        guard capacity > 0 else { return make() }
-        let minute = PageCache.minute(now)
-        let kept = state.withLock { state -> (any Sendable)? in
-            if (generation, minute) > (state.generation, state.minute) {
-                state = (generation, minute, 0, [:])
-            }
-            return state.generation == generation && state.minute == minute ? state.entries[key] : nil
-        }
-        if let kept = kept as? Value { return kept }
+        guard !kept.keepsNothing else { return make() }
+        let scope = KeptScope(generation: generation, now: now)
+        if let part = kept.value(forKey: key, in: scope) as? Value { return part }
         let value = make()
         // A frame is kept under its address; junk addresses are served but not kept (as in the page cache).
+        guard key.target.utf8.count <= PageCache.maxTargetLength else { return value }
         let bytes = value.keptBytes + key.target.utf8.count + key.ids.count * MemoryLayout<Int>.stride
-        guard key.target.utf8.count <= PageCache.maxTargetLength, bytes <= budgetBytes / 4 else { return value }
-        state.withLock { state in
-            // A request that still holds an older snapshot (or minute) made it for itself and keeps nothing.
-            guard state.generation == generation, state.minute == minute, state.entries[key] == nil else { return }
-            if state.entries.count >= capacity || state.bytes + bytes > budgetBytes {
-                state.entries.removeAll(keepingCapacity: true)
-                state.bytes = 0
-            }
-            state.entries[key] = value
-            state.bytes += bytes
-        }
+        // A request that still holds an older snapshot (or minute) made it for itself and keeps nothing.
+        kept.keep(value, bytes: bytes, forKey: key, in: scope, replacing: false)
         return value
     }
 }

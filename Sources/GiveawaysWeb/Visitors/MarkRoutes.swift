@@ -74,14 +74,9 @@ struct MarkRoutes: Sendable {
         }
         let now = clock()
         let visitor = try await VisitorReader(marks: marks, profiles: profiles).visitor(context, at: now)
-        return readModel.listPage(
-            request, context, snapshot, visitor, now,
-            title: context.strings.pageTitle(MarkedListPage.title(of: list, context.strings))
-        ) {
+        return readModel.render(for: visitor, request, context, snapshot: snapshot, now: now) { renderer in
             MarkedListPage(
-                model: .init(
-                    list: list, snapshot: snapshot, visitor: visitor, page: pageNumber,
-                    renderer: readModel.cardRenderer(snapshot, now: now, context: context)))
+                model: .init(list: list, snapshot: snapshot, visitor: visitor, page: pageNumber, renderer: renderer))
         }
     }
 }

@@ -3,7 +3,6 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTTP
 import Hummingbird
-import Synchronization
 
 /// The profile cookie: the anonymous profile's id, signed by this server (`<id>.<HMAC-SHA256>`, the key kept in
 /// the database), so that only ids the server issued carry data. A well-formed id it never issued is no profile:
@@ -102,20 +101,17 @@ extension UInt8 {
     }
 }
 
-/// Cookie values whose signature checked out, and their profiles; at most `capacity`, then emptied.
+/// Cookie values whose signature checked out, and their profiles: at most `capacity`, the ones checked longest ago
+/// and not seen since making room.
 private final class VerifiedValues: Sendable {
-    private let capacity = 10_000
     /// By bytes: a value is the same cookie only if it is the same bytes (see `ExactText`).
-    private let values = Mutex<[ExactText: ProfileID]>([:])
+    private let values = KeptValues<ExactText, ProfileID>(budgetBytes: .max, capacity: 10_000)
 
     func profile(for value: String) -> ProfileID? {
-        values.withLock { $0[ExactText(value)] }
+        values.value(forKey: ExactText(value))
     }
 
     func keep(_ value: String, _ profile: ProfileID) {
-        values.withLock { values in
-            if values.count >= capacity { values.removeAll(keepingCapacity: true) }
-            values[ExactText(value)] = profile
-        }
+        values.keep(profile, bytes: value.utf8.count, forKey: ExactText(value))
     }
 }

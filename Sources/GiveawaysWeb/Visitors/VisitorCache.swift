@@ -19,7 +19,9 @@ final class VisitorCache: MarkRepository, ProfileRepository {
 
     private let marksStore: any MarkRepository
     private let profilesStore: any ProfileRepository
-    /// Kept marks (and profiles) in all; past it, everything is dropped and read again as needed.
+    /// Kept marks (and profiles) in all; past it, everything is dropped and read again as needed. Not a `KeptValues`:
+    /// an entry carries the version a racing read is checked against, kept and compared under one lock, and pushing
+    /// out one entry would lose its version (the `epoch` stands for all of them only when everything goes).
     private let budget: Int
     /// `epoch` counts the times everything was dropped, so a read that began before cannot keep what it read.
     private let state = Mutex<(entries: [ProfileID: Entry], weight: Int, epoch: Int)>(([:], 0, 0))

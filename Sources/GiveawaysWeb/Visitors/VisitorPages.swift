@@ -94,34 +94,33 @@ extension MarkRepository {
     }
 }
 
-extension ReadModel {
-    /// A page of the visitor's own lists (Favorites, Claimed, Not interested): the frame every visitor of the
-    /// address shares, kept, around the content of the list `make` makes (only when the page is rendered: a 304 or
-    /// a kept copy needs no list); with `X-Fragment: results`, only its results.
-    func listPage(
-        _ request: Request, _ context: AppRequestContext, _ snapshot: ReadModelSnapshot, _ visitor: Visitor,
-        _ now: Date, title: String, make: () -> some ListPageContent
-    ) -> Response {
-        page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
-            let list = make()
-            if PageResponse.wantsFragment(request) { return list.resultsPieces() }
-            let frame = parts.value(
-                .init(kind: .listFrame, target: request.uri.description, language: context.language),
-                generation: snapshot.generation, now: now
-            ) {
-                let layout = Layout(request, context, title: title, section: .favorites, content: .empty)
-                return PageFrame(parts: [layout.head, layout.foot])
-            }
-            return frame.join([list.content()])
-        }
-    }
-}
-
-/// A list page's content, between its frame's head and foot, and the results "Load more" fetches.
-protocol ListPageContent {
+/// A page of the visitor's own lists (Favorites, Claimed, Not interested): the frame every visitor of the address
+/// shares is the layout's head and foot, around the list's content; with `X-Fragment: results`, only its results.
+protocol ListPageContent: PersonalPage {
+    /// The page's title, as the layout writes it.
+    var pageTitle: String { get }
     func content() -> PagePieces
     func resultsPieces() -> PagePieces
 }
 
-extension FavoritesPage: ListPageContent {}
-extension MarkedListPage: ListPageContent {}
+extension ListPageContent {
+    static var frameKind: SharedParts.Key.Kind { .listFrame }
+
+    var shell: PageShell { PageShell(title: pageTitle, section: .favorites) }
+
+    func frame(in layout: Layout?) -> PageFrame {
+        PageFrame(parts: [layout?.head ?? .empty, layout?.foot ?? .empty])
+    }
+
+    func fillings(_ kept: KeptParts) -> [PagePieces] { [content()] }
+
+    func fragment(_ kept: KeptParts) -> PagePieces? { resultsPieces() }
+}
+
+extension FavoritesPage: ListPageContent {
+    var pageTitle: String { model.strings.pageTitle(model.strings.lists.favoritesTitle) }
+}
+
+extension MarkedListPage: ListPageContent {
+    var pageTitle: String { model.strings.pageTitle(title) }
+}

@@ -3,7 +3,6 @@ import GiveawaysDomain
 import GiveawaysHTTP
 import Hummingbird
 import NIOCore
-import Synchronization
 
 /// Validators and compression for GET answers: every 200 with a body gets an ETag (`If-None-Match` → 304), and
 /// text bodies are gzipped for clients that accept it. Compressed bodies are kept by ETag, so a page that many
@@ -13,7 +12,7 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
     static var maximumSize: Int { 4 * 1_048_576 }
     let compressed: CompressedBodies
 
-    init(compressed: CompressedBodies = CompressedBodies(budget: Defaults.compressedBodiesBudgetBytes)) {
+    init(compressed: CompressedBodies = CompressedBodies(budget: KeptBudgets.compressedBodiesBytes)) {
         self.compressed = compressed
     }
 
@@ -100,18 +99,17 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Gzipped bodies by ETag, within a byte budget (emptied when full: entries are cheap to rebuild).
+/// Gzipped bodies by ETag, within a byte budget (the ones kept longest ago and not asked for since make room).
 final class CompressedBodies: Sendable {
-    private let budget: Int
-    private let state = Mutex<(entries: [String: ByteBuffer], bytes: Int)>(([:], 0))
+    private let kept: KeptValues<String, ByteBuffer>
 
     init(budget: Int) {
-        self.budget = budget
+        kept = KeptValues(budgetBytes: budget)
     }
 
     /// The body compressed before under `tag`, if it is still kept.
     func cached(for tag: String) -> ByteBuffer? {
-        state.withLock { $0.entries[tag] }
+        kept.value(forKey: tag)
     }
 
     func body(for tag: String, original: ByteBuffer) throws -> ByteBuffer {
@@ -124,14 +122,7 @@ final class CompressedBodies: Sendable {
 
     /// Keeps `gzipped`, compressed elsewhere, under `tag`.
     func keep(_ gzipped: ByteBuffer, for tag: String) {
-        state.withLock { state in
-            if state.bytes + gzipped.readableBytes > budget {
-                state.entries.removeAll(keepingCapacity: true)
-                state.bytes = 0
-            }
-            state.entries[tag] = gzipped
-            state.bytes += gzipped.readableBytes
-        }
+        kept.keep(gzipped, bytes: gzipped.readableBytes, forKey: tag)
     }
 }
 

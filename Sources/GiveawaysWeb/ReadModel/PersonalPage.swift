@@ -1,0 +1,93 @@
+import Foundation
+import GiveawaysDomain
+import GiveawaysHTML
+import GiveawaysLocalization
+import Hummingbird
+
+/// A page that reads differently for a visitor with marks or rules: a frame every visitor of its address shares
+/// (the head, navigation and footer, and the parts of its header that show nobody's marks), with the visitor's own
+/// parts between the frame's. It only says what is whose; `ReadModel.render` decides what is kept, how the page is
+/// joined and how it is compressed.
+protocol PersonalPage {
+    /// Which page's frame it is: kept with the page's address and language.
+    static var frameKind: SharedParts.Key.Kind { get }
+    /// How a gzip answer is made of the page's pieces: joined from their kept compressed forms unless said otherwise.
+    static var compression: PagePieces.Compression { get }
+    /// The title, section and head links of the layout the frame is in.
+    var shell: PageShell { get }
+    /// The frame, in `layout` (without one, the page's own part of it, as its `render()` uses): one more part than
+    /// `fillings` gives.
+    func frame(in layout: Layout?) -> PageFrame
+    /// The visitor's parts between the frame's; `kept` keeps the parts of them that every visitor shares.
+    func fillings(_ kept: KeptParts) -> [PagePieces]
+    /// The results alone, for `X-Fragment: results` (live search, "Load more"); `nil` for a page without.
+    func fragment(_ kept: KeptParts) -> PagePieces?
+}
+
+extension PersonalPage {
+    static var compression: PagePieces.Compression { .joined }
+}
+
+/// The layout a page's frame is in, but for its content.
+struct PageShell {
+    let title: String
+    let section: Layout.Section?
+    var headLinks: HTML = .empty
+}
+
+/// The parts of one personal page that every visitor shares besides the frame, kept per snapshot generation and
+/// minute (`SharedParts`).
+struct KeptParts {
+    let parts: SharedParts
+    /// The page's address, as sent.
+    let target: String
+    let language: Language
+    let generation: Int
+    let now: Date
+
+    /// A part every visitor of this address and language sees alike (Home's feed links).
+    func ofAddress<Value: SharedPart>(
+        _ kind: SharedParts.Key.Kind, filters: HomeFilters? = nil, make: () -> Value
+    ) -> Value {
+        // Kept under the address too, so that an address too long to keep is not kept here either.
+        parts.value(
+            .init(kind: kind, target: target, language: language, filters: filters), generation: generation, now: now,
+            make: make)
+    }
+
+    /// A part every visitor in this language sees alike when it shows the giveaways `ids` (More's carousel).
+    func showing<Value: SharedPart>(_ kind: SharedParts.Key.Kind, ids: [Int], make: () -> Value) -> Value {
+        parts.value(.init(kind: kind, language: language, ids: ids), generation: generation, now: now, make: make)
+    }
+}
+
+extension ReadModel {
+    /// The one way a personal page is answered: the page `make` makes (given the request's card renderer, and only
+    /// when the page must be rendered: a 304 or a kept copy needs none) joined from its kept frame and its
+    /// visitor's parts, or the kept page for a visitor it reads the same for; gzipped as the page says suits it.
+    func render<Page: PersonalPage>(
+        for visitor: Visitor, _ request: Request, _ context: AppRequestContext, snapshot: ReadModelSnapshot,
+        now: Date, make: (CardRenderer) -> Page
+    ) -> Response {
+        page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
+            let page = make(cardRenderer(snapshot, now: now, context: context))
+            let kept = KeptParts(
+                parts: parts, target: request.uri.description, language: context.language,
+                generation: snapshot.generation, now: now)
+            if PageResponse.wantsFragment(request), let fragment = page.fragment(kept) { return fragment }
+            let frame = parts.value(
+                .init(kind: Page.frameKind, target: kept.target, language: context.language),
+                generation: snapshot.generation, now: now
+            ) {
+                let shell = page.shell
+                return page.frame(
+                    in: Layout(
+                        request, context, title: shell.title, section: shell.section, content: .empty,
+                        headLinks: shell.headLinks))
+            }
+            var pieces = frame.join(page.fillings(kept))
+            pieces.compression = Page.compression
+            return pieces
+        }
+    }
+}
