@@ -5,7 +5,7 @@ import GiveawaysDomain
 enum SearchBench {
     static func run(seed: [Giveaway], into table: inout Table) throws {
         var random = SeededGenerator(state: 42)
-        let vocabulary = Array(Set(seed.flatMap { SearchText.words(in: $0.title + " " + $0.description) }))
+        let vocabulary = Array(Set(seed.flatMap { SearchQuery.words(in: $0.title + " " + $0.description) }))
             .filter { $0.count >= 3 }.sorted()
         let giveaways = (0..<100_000).map { number -> Giveaway in
             var giveaway = seed[number % seed.count]
@@ -40,7 +40,7 @@ enum SearchBench {
         var materialized: [Duration] = []
         var results = 0
         for query in queries {
-            let search = SearchText(query: query)
+            let search = SearchQuery(query: query)
             let (positions, time) = Clock.measure { index.positions(matching: search) }
             indexed.append(time)
             results += positions.count
@@ -56,8 +56,8 @@ enum SearchBench {
         // original scan equals its own definition (checked on a sample: the full scan is slow on purpose).
         var checked = 0
         for query in queries.prefix(25) {
-            let search = SearchText(query: query)
-            let expected = giveaways.indices.filter { search.matches(words: SearchText.words(of: giveaways[$0])) }
+            let search = SearchQuery(query: query)
+            let expected = giveaways.indices.filter { search.matches(words: SearchQuery.words(of: giveaways[$0])) }
             guard index.positions(matching: search) == expected else {
                 throw BenchError("index disagrees with the scan for '\(query)'")
             }

@@ -119,7 +119,7 @@ struct RealLootMatchTests {
         // Every match starts with the game's own title: no match rests on a shared word alone.
         for match in matches {
             #expect(
-                SearchText.words(in: match.title).starts(with: SearchText.words(in: match.game)),
+                SearchQuery.words(in: match.title).starts(with: SearchQuery.words(in: match.game)),
                 "\(match.title) => \(match.game)")
         }
     }

@@ -58,14 +58,14 @@ import Testing
     }
 
     @Test func keywordKeysAreFoundByteForByteWhereverTheyStand() {
-        #expect(SearchText.contains(" weapon skin key ", " weapon "), "at the start")
-        #expect(SearchText.contains(" weapon skin key ", " key "), "at the end")
-        #expect(SearchText.contains(" aaab ", "aab"), "after a partial match")
-        #expect(SearchText.contains(" pokemon café ", " café "), "past multi-byte letters")
-        #expect(!SearchText.contains(" weapon skin ", " skins "))
-        #expect(!SearchText.contains(" a ", " a b "), "longer than the text")
-        #expect(SearchText.contains("", ""))
-        #expect(!SearchText.contains("", " "))
+        #expect(SearchQuery.contains(" weapon skin key ", " weapon "), "at the start")
+        #expect(SearchQuery.contains(" weapon skin key ", " key "), "at the end")
+        #expect(SearchQuery.contains(" aaab ", "aab"), "after a partial match")
+        #expect(SearchQuery.contains(" pokemon café ", " café "), "past multi-byte letters")
+        #expect(!SearchQuery.contains(" weapon skin ", " skins "))
+        #expect(!SearchQuery.contains(" a ", " a b "), "longer than the text")
+        #expect(SearchQuery.contains("", ""))
+        #expect(!SearchQuery.contains("", " "))
         let blocked = Giveaway.stub(id: 3, title: "Pokémon Café: Weapon Skin")
         #expect(!GiveawayRules(blockedKeywords: ["pokemon cafe"]).matches(blocked))
         #expect(GiveawayRules(blockedKeywords: ["mon caf"]).matches(blocked), "parts of words are not words")
@@ -78,7 +78,7 @@ import Testing
         (" plain words ", " words "), (" plain words ", " word "),
     ])
     func keywordKeysOutsideASCIIAreFoundAsContainsFindsThem(text: String, needle: String) {
-        #expect(SearchText.contains(text, needle) == text.contains(needle), "\(text) / \(needle)")
+        #expect(SearchQuery.contains(text, needle) == text.contains(needle), "\(text) / \(needle)")
     }
 
     @Test func factsWorkedOutBeforehandGiveTheSameAnswers() {

@@ -73,8 +73,8 @@ import Testing
     }
 
     @Test func searchTextFoldsWidthCaseAndAccents() {
-        #expect(SearchText.fold("ÉCOLE Ｆｕｌｌ") == "ecole full")
-        #expect(SearchText(query: " a  B ").terms == ["a", "b"])
+        #expect(SearchQuery.fold("ÉCOLE Ｆｕｌｌ") == "ecole full")
+        #expect(SearchQuery(query: " a  B ").terms == ["a", "b"])
     }
 }
 
@@ -92,12 +92,12 @@ import Testing
             "witch", "WITCHER", "pokemon", "café cozy", "itch.io", "xbox x", "pc", "gog witcher", "steam gog", "zzz",
             "", "  ", "3", "tales witch",
         ] {
-            let search = SearchText(query: query)
-            let scanned = giveaways.indices.filter { search.matches(words: SearchText.words(of: giveaways[$0])) }
+            let search = SearchQuery(query: query)
+            let scanned = giveaways.indices.filter { search.matches(words: SearchQuery.words(of: giveaways[$0])) }
             #expect(index.positions(matching: search) == scanned, "\(query)")
         }
-        #expect(index.positions(matching: SearchText(query: "witch")) == [0, 3])
-        #expect(index.positions(matching: SearchText(query: "itch.io")) == [2])
+        #expect(index.positions(matching: SearchQuery(query: "witch")) == [0, 3])
+        #expect(index.positions(matching: SearchQuery(query: "itch.io")) == [2])
     }
 
     @Test func useCaseGivesTheSameAnswerWithAndWithoutTheIndex() {
@@ -113,9 +113,9 @@ import Testing
 
     @Test func wordsAreFoldedAndSplitOnPunctuation() {
         #expect(
-            SearchText.words(in: "Pokémon-like CAFÉ, Itch.io & X|S") == [
+            SearchQuery.words(in: "Pokémon-like CAFÉ, Itch.io & X|S") == [
                 "pokemon", "like", "cafe", "itch", "io", "x", "s",
             ])
-        #expect(SearchText(query: "  Witch  ").terms == ["witch"])
+        #expect(SearchQuery(query: "  Witch  ").terms == ["witch"])
     }
 }

@@ -144,7 +144,7 @@ import Testing
     /// Pieces joined in any order inflate to their text: a piece compressed after one neighbour is never laid
     /// after another (it may point back into the bytes before it), long and empty pieces and stored blocks too.
     @Test func compressedPiecesJoinInAnyOrder() throws {
-        let pieces = CompressedPieces(budget: 1_048_576)
+        let pieces = JoinedGzip(budget: 1_048_576)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let card = "<article class=\"card\"><h3>Lantern Quest</h3><p>Free on Steam until Friday.</p></article>"
         let a = PagePiece(kept: HTML(stringLiteral: card))
@@ -162,7 +162,7 @@ import Testing
         ]
         for round in 0..<2 {
             for sequence in sequences {
-                var page = PagePieces()
+                var page = JoinedPage()
                 page.append(contentsOf: sequence)
                 var gzipped = pieces.gzip(page, generation: 1, now: now)
                 let inflated = try gzipped.decompress(with: .gzip())
@@ -284,13 +284,13 @@ import Testing
     }
 
     @Test func aCardIsRenderedOncePerStateGenerationAndMinute() {
-        let fragments = CardFragments(budget: 1_048_576)
+        let fragments = KeptCards(budget: 1_048_576)
         let renders = Mutex(0)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         func card(_ id: Int, favorite: Bool = false, generation: Int = 1, at time: Date = now) -> String {
-            let key = CardFragments.Key(
+            let key = KeptCards.Key(
                 id: id, marks: CardMarks(isFavorite: favorite), compact: false, anchorID: nil, language: .en)
-            var page = PagePieces()
+            var page = JoinedPage()
             fragments.append(1, key: { _ in key }, to: &page, generation: generation, now: time) { _, _ in
                 renders.withLock { $0 += 1 }
                 let text = "<article>\(id) \(favorite) \(generation) \(Int(time.timeIntervalSince1970))</article>"
@@ -312,10 +312,10 @@ import Testing
         _ = card(1, generation: 2, at: now.addingTimeInterval(60))
         #expect(renders.withLock { $0 } == count)
 
-        let none = CardFragments(budget: 0)
-        let key = CardFragments.Key(id: 1, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
+        let none = KeptCards(budget: 0)
+        let key = KeptCards.Key(id: 1, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
         for _ in 0..<3 {
-            var page = PagePieces()
+            var page = JoinedPage()
             none.append(1, key: { _ in key }, to: &page, generation: 1, now: now) { _, _ in
                 renders.withLock { $0 += 1 }; return "<p></p>"
             }
@@ -326,18 +326,18 @@ import Testing
     /// A page keeps the bytes of the cards it was given after the fragments moved on to a new slab (over budget,
     /// a new minute): the old slab lives as long as a page holds it.
     @Test func keptCardsOutliveTheSlabBeingReplaced() {
-        let fragments = CardFragments(budget: 4_096)
+        let fragments = KeptCards(budget: 4_096)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         func text(_ id: Int) -> String {
             // Card 5 is about 20 KB: a block of its own.
             "<article>card \(id) " + String(repeating: "é", count: id == 5 ? 10_000 : id % 700) + "</article>"
         }
-        func cards(_ ids: Range<Int>, at time: Date = now) -> PagePieces {
-            var page = PagePieces()
+        func cards(_ ids: Range<Int>, at time: Date = now) -> JoinedPage {
+            var page = JoinedPage()
             fragments.append(
                 ids.count,
                 key: {
-                    CardFragments.Key(
+                    KeptCards.Key(
                         id: ids.lowerBound + $0, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
                 },
                 to: &page, generation: 1, now: time
@@ -348,7 +348,7 @@ import Testing
         let held = cards(0..<3)  // kept by now: these pieces point into the first slab
         _ = cards(3..<10)
         let heldLong = cards(3..<10)  // card 5 in a block of its own
-        var pages: [PagePieces] = []
+        var pages: [JoinedPage] = []
         // Many times over budget: the slab is replaced again and again.
         for start in stride(from: 3, to: 300, by: 7) { pages.append(cards(start..<start + 7)) }
         pages.append(cards(0..<3, at: now.addingTimeInterval(60)))

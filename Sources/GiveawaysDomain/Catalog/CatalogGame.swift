@@ -38,7 +38,7 @@ public struct CatalogGame: Hashable, Sendable, Identifiable {
     public var genreKey: String { Self.genreKey(genre) }
 
     public static func genreKey(_ genre: String) -> String {
-        SearchText.fold(genre).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        SearchQuery.fold(genre).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
 
@@ -62,7 +62,7 @@ public enum CatalogPlatform: String, Hashable, Sendable, CaseIterable, Comparabl
     public static func parse(_ text: String) -> Set<CatalogPlatform> {
         var found: Set<CatalogPlatform> = []
         for part in text.split(separator: ",") {
-            let folded = SearchText.fold(String(part))
+            let folded = SearchQuery.fold(String(part))
             if folded.contains("browser") || folded.contains("web") { found.insert(.browser) }
             if folded.contains("windows") || folded.contains("pc") || folded.contains("mac")
                 || folded.contains("linux")

@@ -41,7 +41,7 @@ public struct CatalogQuery: Sendable, Hashable {
         to games: [StoredCatalogGame], hidden: Set<Int> = [],
         words: (StoredCatalogGame) -> [String] = { CatalogQuery.searchWords(of: $0.game) }
     ) -> [StoredCatalogGame] {
-        let terms = SearchText(query: search)
+        let terms = SearchQuery(query: search)
         let genreKey = genreKey
         let matching = games.filter { stored in
             (includeRemoved || !stored.isRemoved) && !hidden.contains(stored.id)
@@ -71,6 +71,6 @@ public struct CatalogQuery: Sendable, Hashable {
 
     /// The words a game is found by: its title, genre, publisher and developer.
     public static func searchWords(of game: CatalogGame) -> [String] {
-        SearchText.words(in: "\(game.title) \(game.genre) \(game.publisher) \(game.developer)")
+        SearchQuery.words(in: "\(game.title) \(game.genre) \(game.publisher) \(game.developer)")
     }
 }

@@ -22,7 +22,7 @@ public struct LootMatcher: Sendable {
     public init(games: [CatalogGame]) {
         var index: [String: [Candidate]] = [:]
         for game in games {
-            let words = SearchText.words(in: game.title)
+            let words = SearchQuery.words(in: game.title)
             guard Self.isSpecific(words), let first = words.first else { continue }
             index[first, default: []].append(Candidate(id: game.id, words: words))
         }
@@ -31,7 +31,7 @@ public struct LootMatcher: Sendable {
 
     /// The id of the game `title` is loot for, or `nil`.
     public func game(forGiveawayTitled title: String) -> Int? {
-        let words = SearchText.words(in: title)
+        let words = SearchQuery.words(in: title)
         guard let first = words.first, let candidates = byFirstWord[first] else { return nil }
         return candidates.first { candidate in
             words.count > candidate.words.count && words.starts(with: candidate.words)

@@ -11,14 +11,14 @@ public struct ListGiveawaysUseCase: Sendable {
     )
         -> [Giveaway]
     {
-        let search = SearchText(query: query.search)
+        let search = SearchQuery(query: query.search)
         let candidates: [Giveaway]
         if let index, index.count == giveaways.count {
             candidates = index.positions(matching: search).map { giveaways[$0] }
         } else if search.isEmpty {
             candidates = giveaways
         } else {
-            candidates = giveaways.filter { search.matches(words: SearchText.words(of: $0)) }
+            candidates = giveaways.filter { search.matches(words: SearchQuery.words(of: $0)) }
         }
         let matching = candidates.filter { giveaway in
             if !query.includeExpired, !giveaway.isLive(at: now) { return false }

@@ -10,7 +10,7 @@ public struct SearchIndex: Sendable {
     public init(_ giveaways: [Giveaway]) {
         var positions: [String: [Int32]] = [:]
         for (position, giveaway) in giveaways.enumerated() {
-            for word in Set(SearchText.words(of: giveaway)) {
+            for word in Set(SearchQuery.words(of: giveaway)) {
                 positions[word, default: []].append(Int32(position))
             }
         }
@@ -21,7 +21,7 @@ public struct SearchIndex: Sendable {
     }
 
     /// The positions of the giveaways matching every term, ascending; all positions for an empty search.
-    public func positions(matching search: SearchText) -> [Int] {
+    public func positions(matching search: SearchQuery) -> [Int] {
         guard !search.isEmpty else { return Array(0..<count) }
         var result: [UInt64]?
         for term in search.terms {

@@ -73,7 +73,7 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
             self.rules = rules
             fewPlatforms = rules.platforms.count <= 8 ? Array(rules.platforms) : nil
             keywordKeys = rules.blockedKeywords.compactMap { keyword in
-                let words = SearchText.words(in: keyword)
+                let words = SearchQuery.words(in: keyword)
                 return words.isEmpty ? nil : " " + words.joined(separator: " ") + " "
             }
         }
@@ -97,7 +97,7 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
             }
             if !keywordKeys.isEmpty {
                 let title = known?.titleKey ?? RuleFacts.titleKey(giveaway.title)
-                for key in keywordKeys where SearchText.contains(title, key) { return false }
+                for key in keywordKeys where SearchQuery.contains(title, key) { return false }
             }
             if rules.hideKeySites, (known.map(\.keySite) ?? KeySite(detectedIn: giveaway)) != nil { return false }
             return true
@@ -137,7 +137,7 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
         var result: [String] = []
         for part in text.split(whereSeparator: { $0 == "," || $0.isNewline }) {
             let keyword = part.trimmingCharacters(in: .whitespaces)
-            let key = SearchText.words(in: keyword).joined(separator: " ")
+            let key = SearchQuery.words(in: keyword).joined(separator: " ")
             guard !key.isEmpty, seen.insert(key).inserted else { continue }
             result.append(keyword)
         }
@@ -158,7 +158,7 @@ public struct RuleFacts: Hashable, Sendable {
     }
 
     static func titleKey(_ title: String) -> String {
-        " " + SearchText.words(in: title).joined(separator: " ") + " "
+        " " + SearchQuery.words(in: title).joined(separator: " ") + " "
     }
 }
 
@@ -202,7 +202,7 @@ public enum KeySite: String, Hashable, Sendable, CaseIterable, Codable {
 
     /// The key site a giveaway is run on, if its title or instructions name one.
     public init?(detectedIn giveaway: Giveaway) {
-        let text = " " + SearchText.words(in: giveaway.title + " " + giveaway.instructions).joined(separator: " ") + " "
+        let text = " " + SearchQuery.words(in: giveaway.title + " " + giveaway.instructions).joined(separator: " ") + " "
         guard let site = Self.allCases.first(where: { site in site.phrases.contains { text.contains(" \($0) ") } })
         else { return nil }
         self = site

@@ -163,8 +163,8 @@ struct HomePage {
     }
 
     /// The visitor's parts between the frame's: the ending-soon count and the results, with `feedLinks` as kept.
-    private func fillings(feedLinks: HTML?) -> [PagePieces] {
-        [PagePieces(HTML(trusted: String(model.endingSoonCount))), resultsPieces(feedLinks: feedLinks)]
+    private func fillings(feedLinks: HTML?) -> [JoinedPage] {
+        [JoinedPage(HTML(trusted: String(model.endingSoonCount))), resultsPieces(feedLinks: feedLinks)]
     }
 
     /// The page around the visitor's parts (the ending-soon count and the results), inside `layout` when one is
@@ -196,8 +196,8 @@ struct HomePage {
 
     /// The results as the pieces they are joined from: the visitor's lines around the kept cards; `feedLinks`, the
     /// results' feed links as kept (they depend on the filters and language only), or made here.
-    func resultsPieces(feedLinks: HTML? = nil) -> PagePieces {
-        if let empty = model.emptyState { return PagePieces("\(rulesNotice)\(empty.render())") }
+    func resultsPieces(feedLinks: HTML? = nil) -> JoinedPage {
+        if let empty = model.emptyState { return JoinedPage("\(rulesNotice)\(empty.render())") }
         let strings = model.strings
         let count = model.total
         let filters = model.filters
@@ -210,7 +210,7 @@ struct HomePage {
         let clear: HTML? =
             model.filters.isFiltered
             ? " · <a href=\"\(SiteRoute.homePath)\">\(strings.home.clearFilters)</a>" : nil
-        var pieces = PagePieces(
+        var pieces = JoinedPage(
             """
             \(rulesNotice)
             <p class="results__count">\(counted)\(clear)</p>
@@ -283,11 +283,11 @@ extension HomePage: PersonalPage {
             headLinks: FeedLinks(filters: model.filters, strings: model.strings).headLinks)
     }
 
-    func fillings(_ kept: KeptParts) -> [PagePieces] {
+    func fillings(_ kept: KeptParts) -> [JoinedPage] {
         fillings(feedLinks: keptFeedLinks(kept))
     }
 
-    func fragment(_ kept: KeptParts) -> PagePieces? {
+    func fragment(_ kept: KeptParts) -> JoinedPage? {
         resultsPieces(feedLinks: keptFeedLinks(kept))
     }
 

@@ -102,14 +102,14 @@ struct MorePage {
 
     /// The visitor's parts, between the frame's: the rules line, `carousel`, the shelves; `shelfHeads`, when given,
     /// are the shelves' heads as kept (`shelfHeads()`, for shelves every visitor shares).
-    func visitorParts(carousel: PagePiece, shelfHeads: [PagePiece]?) -> [PagePieces] {
+    func visitorParts(carousel: PagePiece, shelfHeads: [PagePiece]?) -> [JoinedPage] {
         let strings = model.strings
         let empty = EmptyState(
             title: strings.home.noGiveawaysTitle, message: strings.more.nothingLive, actionTitle: strings.common.goHome,
             actionPath: SiteRoute.homePath)
-        var kept = PagePieces()
+        var kept = JoinedPage()
         kept.append(carousel)
-        var shelves = PagePieces()
+        var shelves = JoinedPage()
         if model.shelves.isEmpty {
             shelves.append(empty.render())
         } else {
@@ -123,7 +123,7 @@ struct MorePage {
             shelves.append("</div>")
         }
         return [
-            PagePieces(model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() } ?? .empty),
+            JoinedPage(model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() } ?? .empty),
             kept,
             shelves,
         ]
@@ -169,7 +169,7 @@ struct MorePage {
 
     /// The visitor's parts with what every visitor shares kept: the carousel (by the giveaways it shows) and, for
     /// shelves every visitor sees, their heads (with the shelves themselves).
-    func fillings(_ kept: KeptParts) -> [PagePieces] {
+    func fillings(_ kept: KeptParts) -> [JoinedPage] {
         let keptCarousel = kept.showing(.carousel, ids: model.featuredGiveaways.map(\.id)) {
             PagePiece(kept: carousel())
         }
@@ -200,7 +200,7 @@ struct MorePage {
 
     /// One shelf's cards and end, appended to `pieces` after its head; the shelves follow one another without a
     /// separator.
-    private func shelf(_ shelf: Model.Shelf, into pieces: inout PagePieces) {
+    private func shelf(_ shelf: Model.Shelf, into pieces: inout JoinedPage) {
         let giveaways = shelf.giveaways
         let marker = model.marker
         let start = giveaways.startIndex
@@ -214,11 +214,11 @@ struct MorePage {
 extension MorePage: PersonalPage {
     static let frameKind = SharedParts.Key.Kind.moreFrame
     /// Many small pieces that repeat far apart: joining their compressed forms would send about 2.5 times the bytes.
-    static let compression = PagePieces.Compression.whole
+    static let compression = JoinedPage.Compression.whole
 
     var shell: PageShell {
         PageShell(title: model.strings.pageTitle(model.strings.more.pageTitle), section: .more)
     }
 
-    func fragment(_ kept: KeptParts) -> PagePieces? { nil }
+    func fragment(_ kept: KeptParts) -> JoinedPage? { nil }
 }

@@ -12,20 +12,20 @@ protocol PersonalPage {
     /// Which page's frame it is: kept with the page's address and language.
     static var frameKind: SharedParts.Key.Kind { get }
     /// How a gzip answer is made of the page's pieces: joined from their kept compressed forms unless said otherwise.
-    static var compression: PagePieces.Compression { get }
+    static var compression: JoinedPage.Compression { get }
     /// The title, section and head links of the layout the frame is in.
     var shell: PageShell { get }
     /// The frame, in `layout` (without one, the page's own part of it, as its `render()` uses): one more part than
     /// `fillings` gives.
     func frame(in layout: Layout?) -> PageFrame
     /// The visitor's parts between the frame's; `kept` keeps the parts of them that every visitor shares.
-    func fillings(_ kept: KeptParts) -> [PagePieces]
+    func fillings(_ kept: KeptParts) -> [JoinedPage]
     /// The results alone, for `X-Fragment: results` (live search, "Load more"); `nil` for a page without.
-    func fragment(_ kept: KeptParts) -> PagePieces?
+    func fragment(_ kept: KeptParts) -> JoinedPage?
 }
 
 extension PersonalPage {
-    static var compression: PagePieces.Compression { .joined }
+    static var compression: JoinedPage.Compression { .joined }
 }
 
 /// The layout a page's frame is in, but for its content.
@@ -69,7 +69,7 @@ extension ReadModel {
         for visitor: Visitor, _ request: Request, _ context: AppRequestContext, snapshot: ReadModelSnapshot,
         now: Date, make: (CardRenderer) -> Page
     ) -> Response {
-        page(request, snapshot, visitor, now, in: context.language) { () -> PagePieces in
+        page(request, snapshot, visitor, now, in: context.language) { () -> JoinedPage in
             let page = make(cardRenderer(snapshot, now: now, context: context))
             let kept = KeptParts(
                 parts: parts, target: request.uri.description, language: context.language,

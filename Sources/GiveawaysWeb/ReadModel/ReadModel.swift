@@ -168,23 +168,23 @@ final class ReadModel: Sendable {
     /// Rendered pages for visitors without marks; emptied whenever a reload brings something they show.
     let pages: PageCache
     /// Rendered giveaway cards, joined into personal pages.
-    let cards: CardFragments
+    let cards: KeptCards
     /// The parts of personal pages that every visitor shares (frames, selections).
     let parts: SharedParts
     /// Compressed answers by validator, shared with the gzip middleware; a personal page asked for again unchanged
     /// within its minute is sent from here without being rendered or compressed again.
-    let compressed = CompressedBodies(budget: KeptBudgets.compressedBodiesBytes)
+    let compressed = KeptGzipBodies(budget: KeptBudgets.compressedBodiesBytes)
     /// The compressed pieces personal pages' gzip answers are joined from.
-    let compressedPieces: CompressedPieces
+    let compressedPieces: JoinedGzip
 
     init(
         feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil, log: any SyncLogRepository,
         logger: Logger, pageBudget: Int = KeptBudgets.renderedPagesBytes,
         cardBudget: Int = KeptBudgets.renderedCardsBytes
     ) {
-        cards = CardFragments(budget: cardBudget)
+        cards = KeptCards(budget: cardBudget)
         parts = SharedParts(capacity: cardBudget > 0 ? KeptBudgets.sharedPartsCapacity : 0)
-        compressedPieces = CompressedPieces(budget: cardBudget > 0 ? KeptBudgets.compressedPiecesBytes : 0)
+        compressedPieces = JoinedGzip(budget: cardBudget > 0 ? KeptBudgets.compressedPiecesBytes : 0)
         self.feed = feed
         sources = catalog == nil ? [.gamerpower] : [.gamerpower, .freetogame]
         self.catalog = catalog

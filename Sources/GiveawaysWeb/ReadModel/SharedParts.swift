@@ -95,9 +95,9 @@ struct PageFrame: Sendable {
     }
 
     /// The page: the frame's parts with `fillings` between them.
-    func join(_ fillings: [PagePieces]) -> PagePieces {
+    func join(_ fillings: [JoinedPage]) -> JoinedPage {
         precondition(fillings.count == parts.count - 1)
-        var page = PagePieces()
+        var page = JoinedPage()
         page.reserveCapacity(fillings.reduce(parts.count) { $0 + $1.pieces.count })
         for (index, part) in parts.enumerated() {
             if index > 0 { page.append(contentsOf: fillings[index - 1]) }
@@ -108,6 +108,6 @@ struct PageFrame: Sendable {
 
     /// The page as one text.
     func join(_ fillings: [HTML]) -> HTML {
-        join(fillings.map(PagePieces.init)).html
+        join(fillings.map(JoinedPage.init)).html
     }
 }

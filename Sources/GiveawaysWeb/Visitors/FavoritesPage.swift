@@ -34,10 +34,10 @@ struct FavoritesPage {
     }
 
     /// The page's content, between the frame's head and foot.
-    func content() -> PagePieces {
+    func content() -> JoinedPage {
         let count = model.total
         let text = model.strings.lists
-        var pieces = PagePieces(
+        var pieces = JoinedPage(
             """
             <section class="hero hero--compact">
               <h1>\(text.favoritesTitle)</h1>
@@ -56,7 +56,7 @@ struct FavoritesPage {
         resultsPieces().html
     }
 
-    func resultsPieces() -> PagePieces {
+    func resultsPieces() -> JoinedPage {
         let strings = model.strings
         return model.list.pieces(
             heading: strings.lists.favoriteGiveaways, nextPath: model.nextPagePath,

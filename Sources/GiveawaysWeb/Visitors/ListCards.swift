@@ -31,9 +31,9 @@ struct ListCards {
     /// holds nothing. `nextPath` is made only when there is more to load.
     func pieces(
         heading: String, nextPath: @autoclosure () -> String, empty: EmptyState, renderer: CardRenderer
-    ) -> PagePieces {
-        guard !cards.isEmpty else { return PagePieces(empty.render()) }
-        var pieces = PagePieces(
+    ) -> JoinedPage {
+        guard !cards.isEmpty else { return JoinedPage(empty.render()) }
+        var pieces = JoinedPage(
             """
             <h2 class="visually-hidden">\(heading)</h2>
             <div class="grid" data-list>

@@ -62,7 +62,7 @@ struct MarkedListPage {
     }
 
     /// The page's content, between the frame's head and foot.
-    func content() -> PagePieces {
+    func content() -> JoinedPage {
         let count = model.total
         let text = model.strings.lists
         let number = model.strings.number(count)
@@ -73,7 +73,7 @@ struct MarkedListPage {
             case .notInterested:
                 count == 0 ? text.notInterestedEmptyIntro : text.notInterestedSummary(number)
             }
-        var pieces = PagePieces(
+        var pieces = JoinedPage(
             """
             <section class="hero hero--compact">
               <h1>\(title)</h1>
@@ -92,7 +92,7 @@ struct MarkedListPage {
         resultsPieces().html
     }
 
-    func resultsPieces() -> PagePieces {
+    func resultsPieces() -> JoinedPage {
         let strings = model.strings
         let message =
             model.list == .claimed ? strings.lists.claimedEmptyMessage : strings.lists.notInterestedEmptyMessage

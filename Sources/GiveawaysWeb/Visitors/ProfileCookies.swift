@@ -104,14 +104,14 @@ extension UInt8 {
 /// Cookie values whose signature checked out, and their profiles: at most `capacity`, the ones checked longest ago
 /// and not seen since making room.
 private final class VerifiedValues: Sendable {
-    /// By bytes: a value is the same cookie only if it is the same bytes (see `ExactText`).
-    private let values = KeptValues<ExactText, ProfileID>(budgetBytes: .max, capacity: 10_000)
+    /// By bytes: a value is the same cookie only if it is the same bytes (see `BytewiseString`).
+    private let values = KeptValues<BytewiseString, ProfileID>(budgetBytes: .max, capacity: 10_000)
 
     func profile(for value: String) -> ProfileID? {
-        values.value(forKey: ExactText(value))
+        values.value(forKey: BytewiseString(value))
     }
 
     func keep(_ value: String, _ profile: ProfileID) {
-        values.keep(profile, bytes: value.utf8.count, forKey: ExactText(value))
+        values.keep(profile, bytes: value.utf8.count, forKey: BytewiseString(value))
     }
 }

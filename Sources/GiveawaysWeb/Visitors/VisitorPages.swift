@@ -24,14 +24,14 @@ extension ReadModel {
         _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
         render: () -> HTML
     ) -> Response {
-        page(request, snapshot, visitor, now, in: language, pieces: { PagePieces(render()) })
+        page(request, snapshot, visitor, now, in: language, pieces: { JoinedPage(render()) })
     }
 
     /// A page for one visitor, made of pieces: shared and cached unless the visitor's marks, rules or "new" badges
     /// change it; otherwise written from its pieces, and gzipped by joining their kept compressed forms.
     func page(
         _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
-        pieces render: () -> PagePieces
+        pieces render: () -> JoinedPage
     ) -> Response {
         guard visitor.seesPersonalPages(snapshot) else {
             return page(request, snapshot, VisitorMarks.none, now, in: language) { render().html }
@@ -99,8 +99,8 @@ extension MarkRepository {
 protocol ListPageContent: PersonalPage {
     /// The page's title, as the layout writes it.
     var pageTitle: String { get }
-    func content() -> PagePieces
-    func resultsPieces() -> PagePieces
+    func content() -> JoinedPage
+    func resultsPieces() -> JoinedPage
 }
 
 extension ListPageContent {
@@ -112,9 +112,9 @@ extension ListPageContent {
         PageFrame(parts: [layout?.head ?? .empty, layout?.foot ?? .empty])
     }
 
-    func fillings(_ kept: KeptParts) -> [PagePieces] { [content()] }
+    func fillings(_ kept: KeptParts) -> [JoinedPage] { [content()] }
 
-    func fragment(_ kept: KeptParts) -> PagePieces? { resultsPieces() }
+    func fragment(_ kept: KeptParts) -> JoinedPage? { resultsPieces() }
 }
 
 extension FavoritesPage: ListPageContent {

@@ -10,9 +10,9 @@ import NIOCore
 struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
     static var minimumSize: Int { 1024 }
     static var maximumSize: Int { 4 * 1_048_576 }
-    let compressed: CompressedBodies
+    let compressed: KeptGzipBodies
 
-    init(compressed: CompressedBodies = CompressedBodies(budget: KeptBudgets.compressedBodiesBytes)) {
+    init(compressed: KeptGzipBodies = KeptGzipBodies(budget: KeptBudgets.compressedBodiesBytes)) {
         self.compressed = compressed
     }
 
@@ -95,12 +95,12 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
 
     static func varyWithEncoding(_ vary: String?) -> String {
         guard let vary, !vary.isEmpty else { return "Accept-Encoding" }
-        return SearchText.contains(vary, "Accept-Encoding") ? vary : vary + ", Accept-Encoding"
+        return SearchQuery.contains(vary, "Accept-Encoding") ? vary : vary + ", Accept-Encoding"
     }
 }
 
 /// Gzipped bodies by ETag, within a byte budget (the ones kept longest ago and not asked for since make room).
-final class CompressedBodies: Sendable {
+final class KeptGzipBodies: Sendable {
     private let kept: KeptValues<String, ByteBuffer>
 
     init(budget: Int) {

@@ -10,7 +10,7 @@ import NIOCore
 /// stream is one valid deflate stream, closed by an empty final block, in a gzip wrapper whose CRC-32 is combined
 /// from the pieces' (`crc32_combine`). The compressed form of a pair is kept by the pair's names, per snapshot
 /// generation and minute like the pieces themselves, within a byte budget.
-final class CompressedPieces: Sendable {
+final class JoinedGzip: Sendable {
     private struct Pair: Hashable {
         /// `nil` for the first piece of a page.
         let previous: PagePiece.Name?
@@ -25,7 +25,7 @@ final class CompressedPieces: Sendable {
     }
 
     /// The gzip stream of `page`, as of snapshot `generation` at `now`.
-    func gzip(_ page: PagePieces, generation: Int, now: Date) -> ByteBuffer {
+    func gzip(_ page: JoinedPage, generation: Int, now: Date) -> ByteBuffer {
         if page.compression == .whole {
             return PieceDeflater.gzip([
                 page.buffer.withUnsafeReadableBytes { PieceDeflater.deflate($0, dictionary: nil) }

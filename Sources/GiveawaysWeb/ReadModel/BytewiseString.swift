@@ -1,14 +1,14 @@
 /// A string compared and hashed by its UTF-8 bytes. `String`'s own `==` takes canonically equivalent texts as equal
 /// ("é" as one scalar or as "e" and a combining accent), which is right for people and wrong for a key that stands
 /// for bytes: a kept compressed piece, a verified signature.
-struct ExactText: Hashable, Sendable {
+struct BytewiseString: Hashable, Sendable {
     let value: String
 
     init(_ value: String) {
         self.value = value
     }
 
-    static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+    static func == (lhs: BytewiseString, rhs: BytewiseString) -> Bool {
         lhs.value.utf8.elementsEqual(rhs.value.utf8)
     }
 

@@ -6,18 +6,18 @@ import Synchronization
 
 /// One piece of a personal page: a kept part (a card, a frame's part, the carousel), named by a token that is new
 /// for every part made, or a short text of the visitor's own (a count, a rules line), named by its bytes. Pieces
-/// that are named can be compressed once and joined (`CompressedPieces`).
+/// that are named can be compressed once and joined (`JoinedGzip`).
 ///
 /// A kept card's bytes live in a `CardSlab` rather than in a text of their own: joining a hundred of them into a
 /// page then copies bytes without touching a hundred reference counts (each an atomic write, which waits for the
-/// copy before it to land). Such a piece is valid only while its slab is held: the `PagePieces` that carries it
+/// copy before it to land). Such a piece is valid only while its slab is held: the `JoinedPage` that carries it
 /// holds it.
 struct PagePiece: @unchecked Sendable {
     enum Name: Hashable, Sendable {
         /// A kept part: the same token always means the same bytes.
         case kept(UInt64)
         /// A short text, named by its bytes.
-        case text(ExactText)
+        case text(BytewiseString)
     }
 
     private enum Content {
@@ -51,7 +51,7 @@ struct PagePiece: @unchecked Sendable {
         name = .kept(token)
     }
 
-    /// Stands for a card about to be made (`CardFragments`); never part of a page.
+    /// Stands for a card about to be made (`KeptCards`); never part of a page.
     static let placeholder = PagePiece(content: .text(.empty), name: nil)
 
     private init(content: Content, name: Name?) {
@@ -62,7 +62,7 @@ struct PagePiece: @unchecked Sendable {
     /// A text of one page.
     init(_ html: HTML) {
         content = .text(html)
-        name = html.rendered.utf8.count <= Self.longestNamedText ? .text(ExactText(html.rendered)) : nil
+        name = html.rendered.utf8.count <= Self.longestNamedText ? .text(BytewiseString(html.rendered)) : nil
     }
 
     /// Whether the bytes are a slab's (valid only while the slab is held).
@@ -107,9 +107,9 @@ struct PagePiece: @unchecked Sendable {
 }
 
 /// A page as the pieces it is joined from, in order. Joined as text for a plain answer; for a gzip answer, the
-/// pieces' kept compressed forms are joined instead (`CompressedPieces`), so a personal page is not compressed
+/// pieces' kept compressed forms are joined instead (`JoinedGzip`), so a personal page is not compressed
 /// whole on every request. Both give the same bytes as `html`.
-struct PagePieces: Sendable {
+struct JoinedPage: Sendable {
     private(set) var pieces: [PagePiece] = []
     /// The slabs the kept cards among `pieces` live in: held for as long as the page is.
     private var slabs: [CardSlab] = []
@@ -142,12 +142,12 @@ struct PagePieces: Sendable {
         pieces.append(piece)
     }
 
-    mutating func append(contentsOf other: PagePieces) {
+    mutating func append(contentsOf other: JoinedPage) {
         pieces.append(contentsOf: other.pieces)
         slabs.append(contentsOf: other.slabs)
     }
 
-    /// Kept parts that live in no slab (a slab's piece comes only with the slab: `CardFragments.append`).
+    /// Kept parts that live in no slab (a slab's piece comes only with the slab: `KeptCards.append`).
     mutating func append(contentsOf kept: [PagePiece]) {
         for piece in kept {
             precondition(!piece.isInSlab, "a piece of a slab added without its slab")
@@ -155,7 +155,7 @@ struct PagePieces: Sendable {
         }
     }
 
-    /// A card (`CardFragments`): appended as it is, even a placeholder, which `replaceCard` replaces.
+    /// A card (`KeptCards`): appended as it is, even a placeholder, which `replaceCard` replaces.
     mutating func appendCard(_ card: PagePiece) {
         pieces.append(card)
     }
@@ -202,8 +202,8 @@ struct PagePieces: Sendable {
     }
 }
 
-/// The bytes of kept cards, copied once into blocks that never move, and freed together when neither `CardFragments`
-/// nor any page holds the slab any more. Written only under the lock of the `CardFragments` that owns it; the bytes
+/// The bytes of kept cards, copied once into blocks that never move, and freed together when neither `KeptCards`
+/// nor any page holds the slab any more. Written only under the lock of the `KeptCards` that owns it; the bytes
 /// written are never written again, so any request may read them once it got their place under that lock.
 final class CardSlab: @unchecked Sendable {
     /// A block's size; a card longer than a quarter of it gets a block of its own.

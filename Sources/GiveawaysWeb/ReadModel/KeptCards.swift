@@ -8,7 +8,7 @@ import Synchronization
 /// language for every state a visitor can see it in (their marks on it, the "new" badge, its style and anchor),
 /// then joined into every page that shows it. A page for a visitor with marks or rules is then mostly the joining
 /// of kept cards; the bytes are the same as rendering each card afresh, because a kept card is that rendering.
-final class CardFragments: Sendable {
+final class KeptCards: Sendable {
     struct Key: Hashable, Sendable {
         let id: Int
         let marks: CardMarks
@@ -104,7 +104,7 @@ final class CardFragments: Sendable {
     /// fragments' lock is held: it only puts a key together (no arrays of keys per page), and must not come back
     /// here.
     func append(
-        _ count: Int, key: (Int) -> Key, to page: inout PagePieces, generation: Int, now: Date,
+        _ count: Int, key: (Int) -> Key, to page: inout JoinedPage, generation: Int, now: Date,
         render: (Int, Key) -> HTML
     ) {
         guard budget > 0 else {
@@ -166,9 +166,9 @@ extension ReadModel {
     }
 }
 
-/// Renders the giveaway cards of one page through the `CardFragments`.
+/// Renders the giveaway cards of one page through the `KeptCards`.
 struct CardRenderer: Sendable {
-    let fragments: CardFragments
+    let fragments: KeptCards
     let generation: Int
     let now: Date
     let strings: Strings
@@ -179,7 +179,7 @@ struct CardRenderer: Sendable {
     func append(
         _ marked: [MarkedGiveaway], style: GiveawayCard.Style = .regular, listItem: Bool = false,
         anchorID: (Int) -> String? = { _ in nil }, hasLeftFeed: (Int) -> Bool = { _ in false },
-        to page: inout PagePieces
+        to page: inout JoinedPage
     ) {
         append(
             marked.count, id: { marked[$0].id }, giveaway: { marked[$0].giveaway }, marks: { marked[$0].marks },
@@ -193,13 +193,13 @@ struct CardRenderer: Sendable {
         _ count: Int, id: (Int) -> Int, giveaway: (Int) -> Giveaway, marks: (Int) -> CardMarks,
         style: GiveawayCard.Style = .regular,
         listItem: Bool = false, anchorID: (Int) -> String? = { _ in nil }, hasLeftFeed: (Int) -> Bool = { _ in false },
-        to page: inout PagePieces
+        to page: inout JoinedPage
     ) {
         let compact = style == .compact
         fragments.append(
             count,
             key: { index in
-                CardFragments.Key(
+                KeptCards.Key(
                     id: id(index), marks: marks(index), compact: compact, anchorID: anchorID(index),
                     hasLeftFeed: hasLeftFeed(index), listItem: listItem, language: language)
             }, to: &page, generation: generation, now: now

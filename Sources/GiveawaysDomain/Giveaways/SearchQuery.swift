@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Text is cut into words (runs of letters and digits); a giveaway matches when every query word starts one of
 /// the words of its title, platforms or description. `witch` finds "The Witcher", `itch.io` finds "Itch.io".
-public struct SearchText: Hashable, Sendable {
+public struct SearchQuery: Hashable, Sendable {
     /// The folded words of the query.
     public let terms: [String]
 
     public init(query: String) {
-        terms = SearchText.words(in: query)
+        terms = SearchQuery.words(in: query)
     }
 
     public var isEmpty: Bool { terms.isEmpty }
