@@ -55,14 +55,7 @@ enum HookEventPostgresRecorder {
         guard !profiles.isEmpty else { return [:] }
         var byProfile: [ProfileID: VisitorMarks] = [:]
         for profile in profiles {
-            let rows = try await sql.rows(
-                """
-                SELECT \(unescaped: MarkRow.postgresColumns) FROM mark
-                WHERE profile_id = \(profile.rawValue) AND subject_kind = 'giveaway'
-                    AND kind IN ('claimed', 'not_interested', 'favorite')
-                ORDER BY seq
-                """)
-            byProfile[profile] = VisitorMarks(try rows.compactMap { try MarkRow(postgres: $0).toDomain() })
+            byProfile[profile] = try MarkSQL.marks(await sql.rows(MarkSQL.plannerMarks, profile.rawValue))
         }
         return byProfile
     }

@@ -44,14 +44,7 @@ enum HookEventRecorder {
         guard !profiles.isEmpty else { return [:] }
         var byProfile: [ProfileID: VisitorMarks] = [:]
         for profile in profiles {
-            let rows = try MarkRow.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM mark WHERE profile_id = ? AND subject_kind = 'giveaway'
-                    AND kind IN ('claimed', 'not_interested', 'favorite')
-                    """,
-                arguments: [profile.rawValue])
-            byProfile[profile] = VisitorMarks(rows.compactMap { $0.toDomain() })
+            byProfile[profile] = try MarkSQL.marks(db.rows(MarkSQL.plannerMarks, profile.rawValue))
         }
         return byProfile
     }
