@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GiveawaysDomain
 import PostgresNIO
 
 /// A statement written once for both stores, in PostgreSQL's words: `$1`, `$2`… for its parameters and
@@ -12,6 +13,12 @@ struct SharedSQL: Sendable {
     let postgres: String
     /// The SQLite text.
     let sqlite: String
+
+    /// A statement whose dialects differ beyond the two rewrites: each text as its store reads it.
+    init(postgres: String, sqlite: String) {
+        self.postgres = postgres
+        self.sqlite = sqlite
+    }
 
     init(_ text: String) {
         postgres = text
@@ -34,6 +41,11 @@ extension Int: SharedSQLValue {
 }
 
 extension String: SharedSQLValue {
+    var sqliteValue: (any DatabaseValueConvertible)? { self }
+    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+}
+
+extension Bool: SharedSQLValue {
     var sqliteValue: (any DatabaseValueConvertible)? { self }
     func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
 }
@@ -85,5 +97,72 @@ extension PostgresQuery {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { value.bind(to: &bindings) }
         self.init(unsafeSQL: statement.postgres, binds: bindings)
+    }
+}
+
+// MARK: - Statements as values
+
+/// One statement with its parameters, as a shared algorithm answers it; each store runs a list of them in order.
+struct SQLStatement: Sendable {
+    let sql: SharedSQL
+    let values: [any SharedSQLValue]
+
+    init(_ sql: SharedSQL, _ values: [any SharedSQLValue]) {
+        self.sql = sql
+        self.values = values
+    }
+
+    init(_ sql: SharedSQL, _ values: any SharedSQLValue...) { self.init(sql, values) }
+}
+
+extension Database {
+    /// Runs the statements in order.
+    func execute(_ statements: [SQLStatement]) throws {
+        for statement in statements {
+            try cachedStatement(sql: statement.sql.sqlite).execute(
+                arguments: StatementArguments(statement.values.map(\.sqliteValue)))
+        }
+    }
+}
+
+extension PostgresTransaction {
+    /// Runs the statements in order.
+    func run(_ statements: [SQLStatement]) async throws {
+        for statement in statements { try await run(PostgresQuery(shared: statement.sql, statement.values)) }
+    }
+}
+
+// MARK: - Lists of pairs
+
+/// A giveaway's platforms for `FeedSQL.insertPlatforms`: slugs and names as two arrays over PostgreSQL (it binds
+/// two parameters), one JSON array of `[slug, name]` pairs over SQLite.
+struct PlatformList: SharedSQLValue {
+    var platforms: [Platform]
+
+    init(_ platforms: [Platform]) { self.platforms = platforms }
+
+    var sqliteValue: (any DatabaseValueConvertible)? {
+        let pairs = platforms.map { [$0.slug, $0.displayName] }
+        return String(decoding: (try? JSONEncoder().encode(pairs)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+    func bind(to bindings: inout PostgresBindings) {
+        bindings.append(platforms.map(\.slug))
+        bindings.append(platforms.map(\.displayName))
+    }
+}
+
+/// Claim counters for `FeedSQL.claimCounters`: ids and counts as two arrays over PostgreSQL (it binds two
+/// parameters), one JSON array of `[id, users]` pairs over SQLite.
+struct ClaimCounterList: SharedSQLValue {
+    var counters: [FeedDiff.ClaimCounter]
+
+    init(_ counters: [FeedDiff.ClaimCounter]) { self.counters = counters }
+
+    var sqliteValue: (any DatabaseValueConvertible)? {
+        "[" + counters.map { "[\($0.id),\($0.users)]" }.joined(separator: ",") + "]"
+    }
+    func bind(to bindings: inout PostgresBindings) {
+        bindings.append(counters.map(\.id))
+        bindings.append(counters.map(\.users))
     }
 }

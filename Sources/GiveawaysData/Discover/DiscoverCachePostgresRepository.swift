@@ -2,7 +2,7 @@ import Foundation
 import GiveawaysDomain
 import PostgresNIO
 
-/// Cached RAWG answers in PostgreSQL.
+/// Cached RAWG answers in PostgreSQL (`DiscoverCacheSQL`).
 public struct DiscoverCachePostgresRepository: DiscoverCacheRepository {
     private let database: PostgresDatabase
 
@@ -11,20 +11,12 @@ public struct DiscoverCachePostgresRepository: DiscoverCacheRepository {
     }
 
     public func cachedAnswer(for request: String) async throws -> (body: Data, fetchedAt: Date)? {
-        guard
-            let row = try await database.rows(
-                "SELECT body, fetched_at FROM discover_cache WHERE request = \(request)"
-            ).first
-        else { return nil }
-        let (body, fetchedAt) = try row.decode((Data, Date).self)
-        return (body: body, fetchedAt: fetchedAt)
+        try await database.read { sql in
+            try await sql.rows(DiscoverCacheSQL.answer, request).first.map(DiscoverCacheSQL.answer)
+        }
     }
 
     public func storeAnswer(_ body: Data, for request: String, at time: Date) async throws {
-        try await database.rows(
-            """
-            INSERT INTO discover_cache (request, body, fetched_at) VALUES (\(request), \(body), \(time))
-            ON CONFLICT (request) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at
-            """)
+        try await database.write { sql in try await sql.run(DiscoverCacheSQL.store, request, body, time) }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import GiveawaysDomain
 
-/// The feed's statements, written once for both stores (`SharedSQL`).
+/// The feed's statements and how a sync applies a `FeedDiff` with them, written once for both stores
+/// (`SharedSQL`): each store reads, runs the statements `writes` answers, and nothing else.
 enum FeedSQL {
     /// Real data replaces the demo data outright: demo items never become "history".
     static let deleteDemo = SharedSQL("DELETE FROM giveaway WHERE is_demo")
@@ -22,6 +23,95 @@ enum FeedSQL {
     static let seen = SharedSQL("UPDATE giveaway SET last_seen_at = $1 WHERE left_at IS NULL")
     /// $1 giveaway.
     static let deletePlatforms = SharedSQL("DELETE FROM giveaway_platform WHERE giveaway_id = $1")
+    /// $1 giveaway, then its platforms in order (`PlatformList`, one dialect hook: a list of pairs is two arrays to
+    /// PostgreSQL and one JSON array to SQLite).
+    static let insertPlatforms = SharedSQL(
+        postgres: """
+            INSERT INTO giveaway_platform (giveaway_id, position, slug, name)
+            SELECT $1, p.position - 1, p.slug, p.name
+            FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS p (slug, name, position)
+            """,
+        sqlite: """
+            INSERT INTO giveaway_platform (giveaway_id, position, slug, name)
+            SELECT ?1, p.key, json_extract(p.value, '$[0]'), json_extract(p.value, '$[1]') FROM json_each(?2) AS p
+            """)
+    /// The claim counters that moved (`ClaimCounterList`, the same dialect hook).
+    static let claimCounters = SharedSQL(
+        postgres: """
+            UPDATE giveaway SET users = c.users FROM unnest($1::int8[], $2::int8[]) AS c (id, users)
+            WHERE giveaway.id = c.id
+            """,
+        sqlite: """
+            UPDATE giveaway SET users = json_extract(c.value, '$[1]') FROM json_each(?1) AS c
+            WHERE giveaway.id = json_extract(c.value, '$[0]')
+            """)
+    /// A whole row. $1… in `GiveawayRow.selection`'s order.
+    static let insert = SharedSQL(
+        """
+        INSERT INTO giveaway (\(GiveawayRow.selection))
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+        """)
+    /// Every field of a row. $1… in `GiveawayRow.selection`'s order.
+    static let update = SharedSQL(
+        """
+        UPDATE giveaway SET title = $2, worth_cents = $3, thumbnail_url = $4, image_url = $5, description = $6,
+            instructions = $7, open_giveaway_url = $8, open_giveaway = $9, published_at = $10, type = $11,
+            ends_at = $12, users = $13, status = $14, gamerpower_url = $15, first_seen_at = $16, last_seen_at = $17,
+            left_at = $18, is_demo = $19
+        WHERE id = $1
+        """)
+
+    // MARK: - Applying a diff
+
+    /// The statements that apply `diff` to the rows it was computed from (read after `deleteDemo`), in `FeedDiff`'s order: its writes, the
+    /// claim counters in one statement, who left, and `last_seen_at` for every row still in the feed.
+    static func writes(_ diff: FeedDiff, stored: [Int: GiveawayRow], at time: Date) -> [SQLStatement] {
+        var statements: [SQLStatement] = []
+        for write in diff.writes {
+            let row = GiveawayRow(write, stored: stored[write.giveaway.id], at: time)
+            switch write {
+            case .insert(let giveaway):
+                statements.append(SQLStatement(insert, row.values))
+                statements += platforms(of: giveaway)
+                statements.append(SQLStatement(openPeriod, giveaway.id, time))
+            case .comeBack(let giveaway, let platformsChanged):
+                if platformsChanged { statements += platforms(of: giveaway) }
+                statements.append(SQLStatement(update, row.values))
+                statements.append(SQLStatement(openPeriod, giveaway.id, time))
+            case .update(let giveaway, let platformsChanged, let move):
+                if platformsChanged { statements += platforms(of: giveaway) }
+                statements.append(SQLStatement(update, row.values))
+                if let move { statements.append(SQLStatement(logEndDateMove, giveaway.id, time, move.from, move.to)) }
+            }
+        }
+        if !diff.claimCounters.isEmpty {
+            statements.append(SQLStatement(claimCounters, ClaimCounterList(diff.claimCounters)))
+        }
+        if !diff.leaving.isEmpty {
+            statements.append(SQLStatement(leave, time, IDList(diff.leaving)))
+            statements.append(SQLStatement(closePeriods, time, IDList(diff.leaving)))
+        }
+        statements.append(SQLStatement(seen, time))
+        return statements
+    }
+
+    /// The statements that seed the demo feed into an empty store.
+    static func demoWrites(_ giveaways: [Giveaway], at time: Date) -> [SQLStatement] {
+        giveaways.flatMap { giveaway in
+            [SQLStatement(insert, GiveawayRow(giveaway: giveaway, seenAt: time, isDemo: true).values)]
+                + platforms(of: giveaway)
+                + [SQLStatement(openPeriod, giveaway.id, time)]
+        }
+    }
+
+    /// A giveaway's platforms written anew.
+    static func platforms(of giveaway: Giveaway) -> [SQLStatement] {
+        var statements = [SQLStatement(deletePlatforms, giveaway.id)]
+        if !giveaway.platforms.isEmpty {
+            statements.append(SQLStatement(insertPlatforms, giveaway.id, PlatformList(giveaway.platforms)))
+        }
+        return statements
+    }
 }
 
 extension GiveawayRow {
@@ -41,5 +131,13 @@ extension GiveawayRow {
     /// The row as a sync compares it.
     func record(platforms: [Platform]) -> FeedRecord {
         FeedRecord(giveaway: toDomain(platforms: platforms), firstSeenAt: firstSeenAt, leftAt: leftAt)
+    }
+
+    /// Its columns in `selection`'s order, for `FeedSQL.insert` and `FeedSQL.update`.
+    var values: [any SharedSQLValue] {
+        [
+            id, title, worthCents, thumbnailUrl, imageUrl, description, instructions, openGiveawayUrl, openGiveaway,
+            publishedAt, type, endsAt, users, status, gamerpowerUrl, firstSeenAt, lastSeenAt, leftAt, isDemo,
+        ]
     }
 }

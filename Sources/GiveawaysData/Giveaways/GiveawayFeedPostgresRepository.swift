@@ -74,53 +74,11 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
             let diff = FeedDiff(
                 stored: existing.mapValues { $0.record(platforms: platforms[$0.id] ?? []) }, incoming: giveaways,
                 at: time)
-            for write in diff.writes {
-                let row = GiveawayRow(write, stored: existing[write.giveaway.id], at: time)
-                switch write {
-                case .insert(let giveaway):
-                    try await row.insert(sql)
-                    try await Self.savePlatforms(of: giveaway, sql: sql)
-                    try await sql.run(FeedSQL.openPeriod, giveaway.id, time)
-                case .comeBack(let giveaway, let platformsChanged):
-                    if platformsChanged { try await Self.savePlatforms(of: giveaway, sql: sql) }
-                    try await row.update(sql)
-                    try await sql.run(FeedSQL.openPeriod, giveaway.id, time)
-                case .update(let giveaway, let platformsChanged, let move):
-                    if platformsChanged { try await Self.savePlatforms(of: giveaway, sql: sql) }
-                    try await row.update(sql)
-                    if let move { try await sql.run(FeedSQL.logEndDateMove, giveaway.id, time, move.from, move.to) }
-                }
-            }
-            if !diff.claimCounters.isEmpty {
-                try await sql.run(
-                    """
-                    UPDATE giveaway SET users = c.users
-                    FROM unnest(\(diff.claimCounters.map(\.id)), \(diff.claimCounters.map(\.users))) AS c (id, users)
-                    WHERE giveaway.id = c.id
-                    """)
-            }
-            if !diff.leaving.isEmpty {
-                try await sql.run(FeedSQL.leave, time, IDList(diff.leaving))
-                try await sql.run(FeedSQL.closePeriods, time, IDList(diff.leaving))
-            }
-            try await sql.run(FeedSQL.seen, time)
+            try await sql.run(FeedSQL.writes(diff, stored: existing, at: time))
             try await HookEventPostgresRecorder.record(
                 sql, planner: planner, report: diff.report, giveaways: giveaways, firstSeen: diff.firstSeen, at: time)
             return diff.report
         }
-    }
-
-    private static func savePlatforms(of giveaway: Giveaway, sql: PostgresTransaction) async throws {
-        try await sql.run(FeedSQL.deletePlatforms, giveaway.id)
-        guard !giveaway.platforms.isEmpty else { return }
-        let positions = Array(giveaway.platforms.indices)
-        try await sql.run(
-            """
-            INSERT INTO giveaway_platform (giveaway_id, position, slug, name)
-            SELECT \(giveaway.id), position, slug, name
-            FROM unnest(\(positions), \(giveaway.platforms.map(\.slug)), \(giveaway.platforms.map(\.displayName)))
-                AS p (position, slug, name)
-            """)
     }
 
     public func seedDemoDataIfEmpty(_ giveaways: [Giveaway], at time: Date) async throws -> Bool {
@@ -129,11 +87,7 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
             let empty = try await sql.rows("SELECT NOT EXISTS (SELECT 1 FROM giveaway) AS empty").first?.get(
                 "empty", as: Bool.self)
             guard empty == true else { return false }
-            for giveaway in giveaways {
-                try await GiveawayRow(giveaway: giveaway, seenAt: time, isDemo: true).insert(sql)
-                try await Self.savePlatforms(of: giveaway, sql: sql)
-                try await sql.run(FeedSQL.openPeriod, giveaway.id, time)
-            }
+            try await sql.run(FeedSQL.demoWrites(giveaways, at: time))
             return true
         }
     }
@@ -143,45 +97,20 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
     /// Feed periods by giveaway, oldest first; for one giveaway when `id` is given.
     private static func periodsByGiveaway(_ sql: PostgresTransaction, id: Int?) async throws -> [Int: [FeedPeriod]] {
         let rows =
-            if let id {
-                try await sql.rows(
-                    """
-                    SELECT giveaway_id, appeared_at, left_at FROM feed_period WHERE giveaway_id = \(id)
-                    ORDER BY appeared_at, id
-                    """)
-            } else {
-                try await sql.rows(
-                    "SELECT giveaway_id, appeared_at, left_at FROM feed_period ORDER BY giveaway_id, appeared_at, id")
-            }
-        var result: [Int: [FeedPeriod]] = [:]
-        for row in rows {
-            let (giveawayID, appearedAt, leftAt) = try row.decode((Int, Date, Date?).self)
-            result[giveawayID, default: []].append(FeedPeriod(appearedAt: appearedAt, leftAt: leftAt))
-        }
-        return result
+            if let id { try await sql.rows(FeedSQL.periodsOf, id) } else { try await sql.rows(FeedSQL.periods) }
+        return try FeedSQL.periodsByGiveaway(rows)
     }
 
     /// End-date changes by giveaway, oldest first; for one giveaway when `id` is given.
     private static func endDateChangesByGiveaway(
         _ sql: PostgresTransaction, id: Int?
     ) async throws -> [Int: [EndDateChange]] {
-        let columns = "giveaway_id, changed_at, old_ends_at, new_ends_at"
         let rows =
             if let id {
-                try await sql.rows(
-                    """
-                    SELECT \(unescaped: columns) FROM giveaway_end_change WHERE giveaway_id = \(id)
-                    ORDER BY changed_at, id
-                    """)
+                try await sql.rows(FeedSQL.endDateMovesOf, id)
             } else {
-                try await sql.rows(
-                    "SELECT \(unescaped: columns) FROM giveaway_end_change ORDER BY giveaway_id, changed_at, id")
+                try await sql.rows(FeedSQL.endDateMoves)
             }
-        var result: [Int: [EndDateChange]] = [:]
-        for row in rows {
-            let (giveawayID, changedAt, from, to) = try row.decode((Int, Date, Date?, Date?).self)
-            result[giveawayID, default: []].append(EndDateChange(changedAt: changedAt, from: from, to: to))
-        }
-        return result
+        return try FeedSQL.endDateChangesByGiveaway(rows)
     }
 }

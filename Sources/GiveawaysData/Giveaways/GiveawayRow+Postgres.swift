@@ -33,29 +33,6 @@ extension GiveawayRow {
         leftAt = try cells.get("left_at")
         isDemo = try cells.get("is_demo")
     }
-
-    func insert(_ sql: PostgresTransaction) async throws {
-        try await sql.run(
-            """
-            INSERT INTO giveaway (\(unescaped: Self.postgresColumns))
-            VALUES (\(id), \(title), \(worthCents), \(thumbnailUrl), \(imageUrl), \(description), \(instructions),
-                \(openGiveawayUrl), \(openGiveaway), \(publishedAt), \(type), \(endsAt), \(users), \(status),
-                \(gamerpowerUrl), \(firstSeenAt), \(lastSeenAt), \(leftAt), \(isDemo))
-            """)
-    }
-
-    func update(_ sql: PostgresTransaction) async throws {
-        try await sql.run(
-            """
-            UPDATE giveaway SET title = \(title), worth_cents = \(worthCents), thumbnail_url = \(thumbnailUrl),
-                image_url = \(imageUrl), description = \(description), instructions = \(instructions),
-                open_giveaway_url = \(openGiveawayUrl), open_giveaway = \(openGiveaway),
-                published_at = \(publishedAt), type = \(type), ends_at = \(endsAt), users = \(users),
-                status = \(status), gamerpower_url = \(gamerpowerUrl), first_seen_at = \(firstSeenAt),
-                last_seen_at = \(lastSeenAt), left_at = \(leftAt), is_demo = \(isDemo)
-            WHERE id = \(id)
-            """)
-    }
 }
 
 /// Reads shared by the feed and the hooks over PostgreSQL.
@@ -63,23 +40,8 @@ enum GiveawayPostgresReads {
     /// Platforms by giveaway in the upstream's order; for one giveaway when `id` is given.
     static func platformsByGiveaway(_ sql: PostgresTransaction, id: Int? = nil) async throws -> [Int: [Platform]] {
         let rows =
-            if let id {
-                try await sql.rows(
-                    """
-                    SELECT giveaway_id, slug, name FROM giveaway_platform WHERE giveaway_id = \(id)
-                    ORDER BY position
-                    """)
-            } else {
-                try await sql.rows(
-                    "SELECT giveaway_id, slug, name FROM giveaway_platform ORDER BY giveaway_id, position")
-            }
-        var result: [Int: [Platform]] = [:]
-        for row in rows {
-            let (giveawayID, slug, name) = try row.decode((Int, String, String).self)
-            result[giveawayID, default: []].append(
-                Platform.known(slug: slug) ?? Platform(slug: slug, displayName: name, isKnown: false, rank: Int.max))
-        }
-        return result
+            if let id { try await sql.rows(FeedSQL.platformsOf, id) } else { try await sql.rows(FeedSQL.platforms) }
+        return try FeedSQL.platformsByGiveaway(rows)
     }
 
     /// One giveaway with its platforms, or `nil`.

@@ -4,26 +4,22 @@ import PostgresNIO
 
 // Reminders before a hearted giveaway ends, as `HookEventRecorder+Reminders` raises them over SQLite.
 extension HookEventPostgresRecorder {
-    /// Plans and writes `reminder` for the hearted giveaways of every profile with a hook that asks for them.
+    /// Plans and writes `reminder` for the hearted giveaways of the tick's reminder hooks.
     static func raiseReminders(
-        _ sql: PostgresTransaction, planner: HookEventPlanner, hooks all: [Hook], at now: Date
+        _ sql: PostgresTransaction, planner: HookEventPlanner, tick: HookEventPlanner.Tick
     ) async throws -> Int {
-        let hooks = all.filter { $0.profileID != nil && $0.events.contains(.reminder) }
-        guard !hooks.isEmpty else { return 0 }
-        let profiles = Set(hooks.compactMap(\.profileID))
+        guard !tick.reminderHooks.isEmpty else { return 0 }
+        let profiles = tick.reminderProfiles
         let ids = try await sql.rows(
-            HookEventSQL.heartedEndingWithin, now, now.addingTimeInterval(HookEventRecorder.longestLead),
-            TextList(profiles.map(\.rawValue))
+            HookEventSQL.heartedEndingWithin, tick.now, tick.remindersUntil, TextList(profiles.map(\.rawValue))
         ).map { try $0.decode(Int.self) }
         guard !ids.isEmpty else { return 0 }
-        var feed: [Giveaway] = []
-        for id in ids {
-            if let giveaway = try await GiveawayPostgresReads.giveaway(sql, id: id) { feed.append(giveaway) }
-        }
+        let feed = try await giveaways(sql, ids)
         let leads = try await HookPostgresRepository.preferenceColumns(sql, of: profiles)
             .mapValues(\.preferences.reminderLead)
         let events = planner.reminders(
-            feed, hooks: hooks, marks: try await marks(sql, of: hooks), leads: leads, at: now)
-        return try await write(sql, events, at: now)
+            feed, hooks: tick.reminderHooks, marks: try await marks(sql, of: tick.reminderHooks), leads: leads,
+            at: tick.now)
+        return try await write(sql, events, at: tick.now)
     }
 }

@@ -25,39 +25,37 @@ enum HookEventPostgresRecorder {
         try await write(sql, plan.events, at: time)
     }
 
-    /// Plans and writes `ending` for live giveaways in the feed that are ending soon: the periodic tick.
+    /// Plans and writes `ending` for live giveaways in the feed that are ending soon, and the reminders: the
+    /// periodic tick. What it reads is decided by `HookEventPlanner.Tick`.
     static func raiseEndingSoon(_ sql: PostgresTransaction, planner: HookEventPlanner, at now: Date) async throws -> Int
     {
-        let all = try await HookPostgresRepository.hooks(sql)
-        let reminders = try await raiseReminders(sql, planner: planner, hooks: all, at: now)
-        let hooks = all.filter { $0.events.contains(.ending) }
-        guard !hooks.isEmpty else { return reminders }
-        // Only the window's giveaways are read; the planner judges each one again.
-        let ids = try await sql.rows(HookEventSQL.endingWithin, now, now.addingTimeInterval(EndingSoon.window))
-            .map { try $0.decode(Int.self) }
+        let tick = HookEventPlanner.Tick(hooks: try await HookPostgresRepository.hooks(sql), at: now)
+        let reminders = try await raiseReminders(sql, planner: planner, tick: tick)
+        guard !tick.endingHooks.isEmpty else { return reminders }
+        let ids = try await sql.rows(HookEventSQL.endingWithin, now, tick.endingUntil).map { try $0.decode(Int.self) }
         guard !ids.isEmpty else { return reminders }
+        let feed = try await giveaways(sql, ids)
+        let events = planner.endingSoon(
+            feed, hooks: tick.endingHooks, marks: try await marks(sql, of: tick.endingHooks), at: now)
+        return try await reminders + write(sql, events, at: now)
+    }
+
+    /// The giveaways of `ids` still stored, in order.
+    static func giveaways(_ sql: PostgresTransaction, _ ids: [Int]) async throws -> [Giveaway] {
         var feed: [Giveaway] = []
         for id in ids {
             if let giveaway = try await GiveawayPostgresReads.giveaway(sql, id: id) { feed.append(giveaway) }
         }
-        let events = planner.endingSoon(feed, hooks: hooks, marks: try await marks(sql, of: hooks), at: now)
-        return try await reminders + write(sql, events, at: now)
+        return feed
     }
 
     /// The claimed, not-interested and favorite marks on giveaways of every profile that owns one of `hooks`.
     static func marks(_ sql: PostgresTransaction, of hooks: [Hook]) async throws -> [ProfileID: VisitorMarks] {
-        let profiles = Set(hooks.compactMap(\.profileID))
+        let profiles = HookEventPlanner.Tick.profiles(of: hooks)
         guard !profiles.isEmpty else { return [:] }
         var byProfile: [ProfileID: VisitorMarks] = [:]
         for profile in profiles {
-            let rows = try await sql.rows(
-                """
-                SELECT \(unescaped: MarkRow.postgresColumns) FROM mark
-                WHERE profile_id = \(profile.rawValue) AND subject_kind = 'giveaway'
-                    AND kind IN ('claimed', 'not_interested', 'favorite')
-                ORDER BY seq
-                """)
-            byProfile[profile] = VisitorMarks(try rows.compactMap { try MarkRow(postgres: $0).toDomain() })
+            byProfile[profile] = try MarkSQL.marks(await sql.rows(MarkSQL.plannerMarks, profile.rawValue))
         }
         return byProfile
     }

@@ -24,35 +24,27 @@ enum HookEventRecorder {
         try write(db, plan.events, at: time)
     }
 
-    /// Plans and writes `ending` for live giveaways in the feed that are ending soon: the periodic tick.
+    /// Plans and writes `ending` for live giveaways in the feed that are ending soon, and the reminders: the
+    /// periodic tick. What it reads is decided by `HookEventPlanner.Tick`.
     static func raiseEndingSoon(_ db: Database, planner: HookEventPlanner, at now: Date) throws -> Int {
-        let all = try HookSQLiteRepository.hooks(db)
-        let reminders = try raiseReminders(db, planner: planner, hooks: all, at: now)
-        let hooks = all.filter { $0.events.contains(.ending) }
-        guard !hooks.isEmpty else { return reminders }
-        // Only the window's giveaways are read; the planner judges each one again.
-        let ids = try Int.fetchAll(
-            db, sql: HookEventSQL.endingWithin.sqlite, arguments: [now, now.addingTimeInterval(EndingSoon.window)])
+        let tick = HookEventPlanner.Tick(hooks: try HookSQLiteRepository.hooks(db), at: now)
+        let reminders = try raiseReminders(db, planner: planner, tick: tick)
+        guard !tick.endingHooks.isEmpty else { return reminders }
+        let ids = try Int.fetchAll(db, sql: HookEventSQL.endingWithin.sqlite, arguments: [now, tick.endingUntil])
         guard !ids.isEmpty else { return reminders }
         let feed = try ids.compactMap { try HookSQLiteRepository.giveaway(db, id: $0) }
-        let events = planner.endingSoon(feed, hooks: hooks, marks: try marks(db, of: hooks), at: now)
+        let events = planner.endingSoon(
+            feed, hooks: tick.endingHooks, marks: try marks(db, of: tick.endingHooks), at: now)
         return try reminders + write(db, events, at: now)
     }
 
     /// The claimed, not-interested and favorite marks on giveaways of every profile that owns one of `hooks`.
     static func marks(_ db: Database, of hooks: [Hook]) throws -> [ProfileID: VisitorMarks] {
-        let profiles = Set(hooks.compactMap(\.profileID))
+        let profiles = HookEventPlanner.Tick.profiles(of: hooks)
         guard !profiles.isEmpty else { return [:] }
         var byProfile: [ProfileID: VisitorMarks] = [:]
         for profile in profiles {
-            let rows = try MarkRow.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM mark WHERE profile_id = ? AND subject_kind = 'giveaway'
-                    AND kind IN ('claimed', 'not_interested', 'favorite')
-                    """,
-                arguments: [profile.rawValue])
-            byProfile[profile] = VisitorMarks(rows.compactMap { $0.toDomain() })
+            byProfile[profile] = try MarkSQL.marks(db.rows(MarkSQL.plannerMarks, profile.rawValue))
         }
         return byProfile
     }
