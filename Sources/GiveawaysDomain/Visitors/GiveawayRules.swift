@@ -202,7 +202,8 @@ public enum KeySite: String, Hashable, Sendable, CaseIterable, Codable {
 
     /// The key site a giveaway is run on, if its title or instructions name one.
     public init?(detectedIn giveaway: Giveaway) {
-        let text = " " + SearchQuery.words(in: giveaway.title + " " + giveaway.instructions).joined(separator: " ") + " "
+        let text =
+            " " + SearchQuery.words(in: giveaway.title + " " + giveaway.instructions).joined(separator: " ") + " "
         guard let site = Self.allCases.first(where: { site in site.phrases.contains { text.contains(" \($0) ") } })
         else { return nil }
         self = site
