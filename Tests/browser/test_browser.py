@@ -138,10 +138,19 @@ def test_carousel_moves_with_buttons_and_keys(app, browser):
     assert len(items) == 4
     position = browser.find_element(By.CSS_SELECTOR, "[data-carousel-position]")
     assert position.text == "1"
+    # The slides glide to their places when the script lays them out (a 0.5 s transition): read the second one's
+    # place once it is there, not while it still starts from the centre (where the first one ends up too).
+    centre = "matrix(1, 0, 0, 1, 0, 0)"
+    deadline = time.time() + 5
+    while time.time() < deadline and items[1].value_of_css_property("transform") in ("none", centre):
+        time.sleep(0.1)
     before = items[1].value_of_css_property("transform")
+    assert before not in ("none", centre)
     browser.find_element(By.CSS_SELECTOR, "[data-carousel-next]").click()
     assert position.text == "2"
-    time.sleep(0.7)
+    deadline = time.time() + 5
+    while time.time() < deadline and items[1].value_of_css_property("transform") == before:
+        time.sleep(0.1)
     assert items[1].value_of_css_property("transform") != before
     carousel.send_keys(Keys.ARROW_RIGHT)
     assert position.text == "3"
@@ -219,6 +228,8 @@ def test_offline_banner_when_the_upstream_fails_and_data_stays(app, upstream, br
         if retry and time.time() - pressed > 6:
             retry[0].click()
             pressed = time.time()
+    # Judged on a page loaded afresh, not on whatever the last click left in the window.
+    browser.get(app + "/")
     assert browser.find_elements(By.CSS_SELECTOR, ".banner--offline") == []
 
 
