@@ -18,6 +18,7 @@ extension Int: SharedColumn {}
 extension String: SharedColumn {}
 extension Date: SharedColumn {}
 extension Bool: SharedColumn {}
+extension Double: SharedColumn {}
 
 extension Row: SharedRow {
     func value<T: SharedColumn>(_ index: Int, as type: T.Type) throws -> T {
@@ -35,6 +36,12 @@ extension PostgresRow: SharedRow {
         let cell = makeRandomAccess()[index]
         return cell.bytes == nil ? nil : try cell.decode(T.self)
     }
+}
+
+extension Array where Element: SharedRow {
+    /// The first column of the first row: the answer of a query that answers one value (`COUNT`, `EXISTS`, an id),
+    /// or `nil` when it answered no row or NULL.
+    func scalar<T: SharedColumn>(_ type: T.Type) throws -> T? { try first?.optional(0, as: type) }
 }
 
 /// A row that did not hold what its query promised.

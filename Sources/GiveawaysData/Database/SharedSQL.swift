@@ -4,17 +4,19 @@ import GiveawaysDomain
 import PostgresNIO
 
 /// A statement written once for both stores, in PostgreSQL's words: `$1`, `$2`… for its parameters and
-/// `= ANY($n)` for "is in this list of ids". SQLite reads the same text with two small rewrites, made once: `?n`
-/// for `$n` (SQLite binds `?n` by number, as PostgreSQL binds `$n`), and `IN (SELECT value FROM json_each(?n))` for
-/// `= ANY($n)` (a list is bound as one JSON array there). Everything else (`ON CONFLICT`, `RETURNING`, `TRUE`,
-/// `NOT is_demo`) both dialects speak alike.
+/// `= ANY($n)` for "is in this list of ids". SQLite reads the same text with three small rewrites, made once: `?n`
+/// for `$n` (SQLite binds `?n` by number, as PostgreSQL binds `$n`), `IN (SELECT value FROM json_each(?n))` for
+/// `= ANY($n)` (a list is bound as one JSON array there), and no `::type` casts (PostgreSQL needs them where a NULL
+/// is bound without a type; SQLite neither reads them nor needs them, and its `CAST(… AS timestamptz)` would turn a
+/// date into a number). Everything else (`ON CONFLICT`, `RETURNING`, `TRUE`, `NOT is_demo`) both dialects speak
+/// alike (`RETURNING` since SQLite 3.35).
 struct SharedSQL: Sendable {
     /// The PostgreSQL text.
     let postgres: String
     /// The SQLite text.
     let sqlite: String
 
-    /// A statement whose dialects differ beyond the two rewrites: each text as its store reads it.
+    /// A statement whose dialects differ beyond the rewrites: each text as its store reads it.
     init(postgres: String, sqlite: String) {
         self.postgres = postgres
         self.sqlite = sqlite
@@ -25,6 +27,7 @@ struct SharedSQL: Sendable {
         var sqlite = text.replacingOccurrences(
             of: #"= ANY\(\$([0-9]+)\)"#, with: "IN (SELECT value FROM json_each(?$1))", options: .regularExpression)
         sqlite = sqlite.replacingOccurrences(of: #"\$([0-9]+)"#, with: "?$1", options: .regularExpression)
+        sqlite = sqlite.replacingOccurrences(of: #"::[a-z][a-z0-9]*(\[\])?"#, with: "", options: .regularExpression)
         self.sqlite = sqlite
     }
 }
@@ -46,6 +49,11 @@ extension String: SharedSQLValue {
 }
 
 extension Bool: SharedSQLValue {
+    var sqliteValue: (any DatabaseValueConvertible)? { self }
+    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+}
+
+extension Double: SharedSQLValue {
     var sqliteValue: (any DatabaseValueConvertible)? { self }
     func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
 }
@@ -92,6 +100,13 @@ extension PostgresTransaction {
     }
 }
 
+extension PostgresDatabase {
+    /// Runs one shared statement on its own and answers its rows.
+    func rows(_ statement: SharedSQL, _ values: any SharedSQLValue...) async throws -> [PostgresRow] {
+        try await rows(PostgresQuery(shared: statement, values))
+    }
+}
+
 extension PostgresQuery {
     init(shared statement: SharedSQL, _ values: [any SharedSQLValue]) {
         var bindings = PostgresBindings(capacity: values.count)
@@ -123,12 +138,24 @@ extension Database {
                 arguments: StatementArguments(statement.values.map(\.sqliteValue)))
         }
     }
+
+    /// The rows of one statement.
+    func rows(_ statement: SQLStatement) throws -> [Row] {
+        try Row.fetchAll(
+            cachedStatement(sql: statement.sql.sqlite),
+            arguments: StatementArguments(statement.values.map(\.sqliteValue)))
+    }
 }
 
 extension PostgresTransaction {
     /// Runs the statements in order.
     func run(_ statements: [SQLStatement]) async throws {
         for statement in statements { try await run(PostgresQuery(shared: statement.sql, statement.values)) }
+    }
+
+    /// The rows of one statement.
+    func rows(_ statement: SQLStatement) async throws -> [PostgresRow] {
+        try await rows(PostgresQuery(shared: statement.sql, statement.values))
     }
 }
 

@@ -17,8 +17,9 @@ public struct MarkPostgresRepository: MarkRepository {
             // Counted under the profile's lock: parallel clicks, on any instance, cannot take the profile past its
             // limits together.
             try await sql.lock(.profile, profile.rawValue)
-            var usage = try await ProfilePostgresUsage.read(sql, profile)
-            try await usage.add(sql, profile, subject, kind, text: text, keepsText: false)
+            try ProfileUsage.checkMark(
+                text: text, usage: await sql.rows(ProfileSQL.usage, profile.rawValue),
+                existing: await sql.rows(MarkSQL.text(of: kind, on: subject, profile: profile)))
             try await sql.run([MarkSQL.set(kind, on: subject, profile: profile, text: text, at: time)])
         }
     }

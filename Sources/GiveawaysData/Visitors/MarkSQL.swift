@@ -16,6 +16,9 @@ enum MarkSQL {
     /// $1 profile, $2 subject kind, $3 subject, $4 kind.
     static let remove = SharedSQL(
         "DELETE FROM mark WHERE profile_id = $1 AND subject_kind = $2 AND subject_id = $3 AND kind = $4")
+    /// One mark's text: no row when there is no such mark. $1 profile, $2 subject kind, $3 subject, $4 kind.
+    static let text = SharedSQL(
+        "SELECT text FROM mark WHERE profile_id = $1 AND subject_kind = $2 AND subject_id = $3 AND kind = $4")
     /// A profile's marks, newest first. $1 profile. One dialect hook: the insertion order that breaks ties is
     /// SQLite's `rowid` and PostgreSQL's `seq`.
     static let ofProfile = SharedSQL(
@@ -43,6 +46,10 @@ enum MarkSQL {
 
     static func remove(_ kind: MarkKind, on subject: MarkSubject, profile: ProfileID) -> SQLStatement {
         SQLStatement(remove, profile.rawValue, subject.kind.rawValue, subject.id, kind.rawValue)
+    }
+
+    static func text(of kind: MarkKind, on subject: MarkSubject, profile: ProfileID) -> SQLStatement {
+        SQLStatement(text, profile.rawValue, subject.kind.rawValue, subject.id, kind.rawValue)
     }
 
     /// The marks of rows of `ofProfile`; a row the domain no longer knows is skipped.

@@ -15,8 +15,9 @@ public struct MarkSQLiteRepository: MarkRepository {
     ) async throws {
         try await database.writer.write { db in
             // Counted in the write's transaction: parallel clicks cannot take the profile past its limits together.
-            var usage = try ProfileUsage.read(db, profile)
-            try usage.add(db, profile, subject, kind, text: text, keepsText: false)
+            try ProfileUsage.checkMark(
+                text: text, usage: db.rows(ProfileSQL.usage, profile.rawValue),
+                existing: db.rows(MarkSQL.text(of: kind, on: subject, profile: profile)))
             try db.execute([MarkSQL.set(kind, on: subject, profile: profile, text: text, at: time)])
         }
     }

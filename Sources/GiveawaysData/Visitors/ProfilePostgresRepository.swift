@@ -3,7 +3,7 @@ import GiveawaysDomain
 import PostgresNIO
 
 /// Visitor profiles over PostgreSQL: the `profile` row (rules as JSON, feed token, visits) and one-time link
-/// codes, which stay one-use however many instances share the database.
+/// codes (`ProfileSQL`), which stay one-use however many instances share the database.
 public struct ProfilePostgresRepository: ProfileRepository {
     private let database: PostgresDatabase
 
@@ -12,65 +12,45 @@ public struct ProfilePostgresRepository: ProfileRepository {
     }
 
     public func settings(of profile: ProfileID) async throws -> ProfileSettings {
-        try await database.read { sql in try await Self.settings(sql, profile) }
+        try await database.read { sql in
+            try ProfileSQL.settings(await sql.rows(ProfileSQL.settings, profile.rawValue)) ?? .none
+        }
     }
 
     public func saveRules(_ rules: GiveawayRules, for profile: ProfileID, at time: Date) async throws {
         let json = try RulesJSON.encode(rules)
-        try await database.write { sql in
-            try await Self.ensureRow(sql, profile, at: time)
-            try await sql.run("UPDATE profile SET rules_json = \(json) WHERE id = \(profile.rawValue)")
-        }
+        try await database.write { sql in try await sql.run(ProfileSQL.saveRules, profile.rawValue, time, json) }
     }
 
     public func recordVisit(of profile: ProfileID, at time: Date) async throws -> ProfileSettings {
-        let (current, exists) = try await database.read { sql in
-            (try await Self.settings(sql, profile), try await Self.rowExists(sql, profile))
+        let stored = try await database.read { sql in
+            try ProfileSQL.settings(await sql.rows(ProfileSQL.settings, profile.rawValue))
         }
-        if exists, let last = current.lastSeenAt,
-            time.timeIntervalSince(last) < ProfileSQLiteRepository.visitWriteInterval
-        {
-            return current
-        }
+        if let stored, ProfileSQL.visitIsFresh(stored, at: time) { return stored }
         return try await database.write { sql in
-            // A cookie alone is not a profile: only one that holds something (a row, or marks from an earlier
-            // release) records visits, so that made-up cookies on page views never add rows.
-            if !exists {
-                let hasMarks = try await sql.rows(
-                    "SELECT EXISTS (SELECT 1 FROM mark WHERE profile_id = \(profile.rawValue)) AS marks"
-                ).first?.get("marks", as: Bool.self)
-                guard hasMarks == true else { return .none }
+            if stored == nil, try await sql.rows(ProfileSQL.hasMarks, profile.rawValue).scalar(Bool.self) != true {
+                return .none
             }
-            try await Self.ensureRow(sql, profile, at: time)
-            // The row is locked until commit: two instances recording the same view agree on the visit.
-            try await sql.run("SELECT 1 FROM profile WHERE id = \(profile.rawValue) FOR UPDATE")
-            var settings = try await Self.settings(sql, profile)
-            if let last = settings.lastSeenAt, time.timeIntervalSince(last) > ProfileSettings.visitGap {
-                settings.previousVisitEndedAt = last
-            }
-            if let last = settings.lastSeenAt, last >= time { return settings }
-            settings.lastSeenAt = time
-            try await sql.run(
-                """
-                UPDATE profile SET last_seen_at = \(time), previous_visit_ended_at = \(settings.previousVisitEndedAt)
-                WHERE id = \(profile.rawValue)
-                """)
-            return settings
+            try await sql.run(ProfileSQL.ensureRow, profile.rawValue, time)
+            let settings =
+                try ProfileSQL.settings(await sql.rows(ProfileSQL.settingsForUpdate, profile.rawValue)) ?? .none
+            guard let visited = ProfileSQL.visited(settings, at: time) else { return settings }
+            try await sql.run(ProfileSQL.visit, profile.rawValue, time, visited.previousVisitEndedAt)
+            return visited
         }
     }
 
     public func renewFeedToken(for profile: ProfileID, at time: Date) async throws -> ProfileToken {
         let token = ProfileToken.random()
         try await database.write { sql in
-            try await Self.ensureRow(sql, profile, at: time)
-            try await sql.run("UPDATE profile SET feed_token = \(token.rawValue) WHERE id = \(profile.rawValue)")
+            try await sql.run(ProfileSQL.saveFeedToken, profile.rawValue, time, token.rawValue)
         }
         return token
     }
 
     public func profile(forFeedToken token: ProfileToken) async throws -> ProfileID? {
-        try await database.rows("SELECT id FROM profile WHERE feed_token = \(token.rawValue)").first
-            .flatMap { ProfileID(rawValue: try $0.get("id")) }
+        try await database.rows(ProfileSQL.byFeedToken, token.rawValue).scalar(String.self)
+            .flatMap(ProfileID.init(rawValue:))
     }
 
     public func createLinkCode(for profile: ProfileID, at time: Date) async throws -> LinkCode {
@@ -78,109 +58,42 @@ public struct ProfilePostgresRepository: ProfileRepository {
         try await database.write { sql in
             // Counted under the profile's lock, so parallel requests cannot pass the limit together.
             try await sql.lock(.profile, profile.rawValue)
-            // Spent and expired codes are of no more use; keep the table small. A day's grace lets a late typer
-            // read "expired" rather than "unknown".
-            try await sql.run("DELETE FROM link_code WHERE expires_at < \(time.addingTimeInterval(-86_400))")
-            let live =
-                try await sql.rows(
-                    """
-                    SELECT COUNT(*) AS live FROM link_code
-                    WHERE profile_id = \(profile.rawValue) AND used_at IS NULL AND expires_at > \(time)
-                    """
-                ).first?.get("live", as: Int.self) ?? 0
-            guard live < ProfileLimits.liveLinkCodes else { throw ProfileFull.linkCodes }
-            try await sql.run(
-                """
-                INSERT INTO link_code (code, profile_id, created_at, expires_at)
-                VALUES (\(code.rawValue), \(profile.rawValue), \(time), \(time.addingTimeInterval(LinkCode.lifetime)))
-                """)
+            try await sql.run([ProfileSQL.pruneLinkCodes(at: time)])
+            guard try await !sql.rows(ProfileSQL.addLinkCode(code, for: profile, at: time)).isEmpty else {
+                throw ProfileFull.linkCodes
+            }
         }
         return code
     }
 
     public func redeemLinkCode(_ code: LinkCode, at time: Date) async throws -> Result<ProfileID, LinkCodeError> {
-        // One conditional UPDATE: of two instances racing with one code, the second waits for the first's commit,
-        // finds `used_at` set and changes nothing.
-        let redeemed = try await database.rows(
-            """
-            UPDATE link_code SET used_at = \(time)
-            WHERE code = \(code.rawValue) AND used_at IS NULL AND expires_at > \(time)
-            RETURNING profile_id
-            """)
-        if let row = redeemed.first, let profile = ProfileID(rawValue: try row.get("profile_id")) {
+        if let profile = try ProfileSQL.redeemed(await database.rows(ProfileSQL.redeem, code.rawValue, time)) {
             return .success(profile)
         }
-        // Why not: read after the failed UPDATE, so a code used a moment ago reads as used.
-        guard
-            let row = try await database.rows(
-                "SELECT profile_id, expires_at, used_at FROM link_code WHERE code = \(code.rawValue)"
-            ).first
-        else { return .failure(.unknown) }
-        let (profile, expiresAt, usedAt) = try row.decode((String, Date, Date?).self)
-        guard ProfileID(rawValue: profile) != nil else { return .failure(.unknown) }
-        if usedAt != nil { return .failure(.used) }
-        return expiresAt <= time ? .failure(.expired) : .failure(.used)
+        return .failure(try ProfileSQL.refusal(await database.rows(ProfileSQL.linkCode, code.rawValue), at: time))
     }
 
     public func importProfile(_ export: ProfileExport, into profile: ProfileID, at time: Date) async throws {
         let json = try RulesJSON.encode(export.rules)
         try await database.write { sql in
             try await sql.lock(.profile, profile.rawValue)
-            try await Self.ensureRow(sql, profile, at: time)
-            try await sql.run("UPDATE profile SET rules_json = \(json) WHERE id = \(profile.rawValue)")
-            try await ProfilePostgresImport(export.marks).write(sql, into: profile)
+            try await sql.run(ProfileSQL.saveRules, profile.rawValue, time, json)
+            try await sql.run(
+                ProfileUsage.importing(
+                    export.marks, into: profile, usage: await sql.rows(ProfileSQL.usage, profile.rawValue),
+                    stored: await sql.rows(ProfileSQL.stored, profile.rawValue)))
         }
     }
 
     public func saveNearbyArea(_ area: NearbyArea, for profile: ProfileID, at time: Date) async throws {
         try await database.write { sql in
-            try await Self.ensureRow(sql, profile, at: time)
             try await sql.run(
-                """
-                UPDATE profile SET nearby_latitude = \(area.center.latitude),
-                    nearby_longitude = \(area.center.longitude), nearby_zoom = \(area.zoom)
-                WHERE id = \(profile.rawValue)
-                """)
+                ProfileSQL.saveNearbyArea, profile.rawValue, time, area.center.latitude, area.center.longitude,
+                area.zoom)
         }
     }
 
     public func holdsData(_ profile: ProfileID) async throws -> Bool {
-        let id = profile.rawValue
-        return try await database.rows(
-            """
-            SELECT EXISTS (SELECT 1 FROM profile WHERE id = \(id)) OR EXISTS (SELECT 1 FROM mark WHERE profile_id = \(id))
-                OR EXISTS (SELECT 1 FROM hook WHERE profile_id = \(id)) AS holds
-            """
-        ).first?.get("holds") ?? false
-    }
-
-    // MARK: - Helpers
-
-    private static func ensureRow(_ sql: PostgresTransaction, _ profile: ProfileID, at time: Date) async throws {
-        try await sql.run(
-            "INSERT INTO profile (id, created_at) VALUES (\(profile.rawValue), \(time)) ON CONFLICT (id) DO NOTHING")
-    }
-
-    private static func rowExists(_ sql: PostgresTransaction, _ profile: ProfileID) async throws -> Bool {
-        try await sql.rows("SELECT EXISTS (SELECT 1 FROM profile WHERE id = \(profile.rawValue)) AS row").first?
-            .get("row") ?? false
-    }
-
-    private static func settings(_ sql: PostgresTransaction, _ profile: ProfileID) async throws -> ProfileSettings {
-        guard
-            let row = try await sql.rows(
-                """
-                SELECT rules_json, feed_token, last_seen_at, previous_visit_ended_at, nearby_latitude,
-                    nearby_longitude, nearby_zoom
-                FROM profile WHERE id = \(profile.rawValue)
-                """
-            ).first
-        else { return .none }
-        let (rules, token, lastSeenAt, previousVisitEndedAt, latitude, longitude, zoom) = try row.decode(
-            (String?, String?, Date?, Date?, Double?, Double?, Int?).self)
-        return ProfileSettings(
-            rules: RulesJSON.decode(rules), feedToken: token.flatMap(ProfileToken.init(rawValue:)),
-            previousVisitEndedAt: previousVisitEndedAt, lastSeenAt: lastSeenAt,
-            nearbyArea: NearbyArea(latitude: latitude, longitude: longitude, zoom: zoom))
+        try await database.rows(ProfileSQL.holdsData, profile.rawValue).scalar(Bool.self) ?? false
     }
 }
