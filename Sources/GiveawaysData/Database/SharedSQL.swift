@@ -105,6 +105,12 @@ extension PostgresDatabase {
     func rows(_ statement: SharedSQL, _ values: any SharedSQLValue...) async throws -> [PostgresRow] {
         try await rows(PostgresQuery(shared: statement, values))
     }
+
+    /// Runs one statement on its own and answers its rows.
+    @discardableResult
+    func rows(_ statement: SQLStatement) async throws -> [PostgresRow] {
+        try await rows(PostgresQuery(shared: statement.sql, statement.values))
+    }
 }
 
 extension PostgresQuery {

@@ -12,10 +12,10 @@ extension HookEventPostgresRecorder {
         let profiles = tick.reminderProfiles
         let ids = try await sql.rows(
             HookEventSQL.heartedEndingWithin, tick.now, tick.remindersUntil, TextList(profiles.map(\.rawValue))
-        ).map { try $0.decode(Int.self) }
+        ).map { try $0.value(0, as: Int.self) }
         guard !ids.isEmpty else { return 0 }
         let feed = try await giveaways(sql, ids)
-        let leads = try await HookPostgresRepository.preferenceColumns(sql, of: profiles)
+        let leads = try HookSQL.preferences(await sql.rows(HookSQL.preferences(of: profiles)))
             .mapValues(\.preferences.reminderLead)
         let events = planner.reminders(
             feed, hooks: tick.reminderHooks, marks: try await marks(sql, of: tick.reminderHooks), leads: leads,

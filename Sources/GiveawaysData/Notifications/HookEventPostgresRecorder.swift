@@ -13,7 +13,7 @@ enum HookEventPostgresRecorder {
         _ sql: PostgresTransaction, planner: HookEventPlanner, report: SyncReport, giveaways: [Giveaway],
         firstSeen: [Int: Date], at time: Date
     ) async throws {
-        let hooks = try await HookPostgresRepository.hooks(sql)
+        let hooks = try HookSQL.hooks(await sql.rows(HookSQL.all))
         guard !hooks.isEmpty else { return }
         let facts = HookEventPlanner.SyncFacts(
             report: report, giveaways: giveaways, firstSeen: firstSeen, hooks: hooks,
@@ -29,10 +29,12 @@ enum HookEventPostgresRecorder {
     /// periodic tick. What it reads is decided by `HookEventPlanner.Tick`.
     static func raiseEndingSoon(_ sql: PostgresTransaction, planner: HookEventPlanner, at now: Date) async throws -> Int
     {
-        let tick = HookEventPlanner.Tick(hooks: try await HookPostgresRepository.hooks(sql), at: now)
+        let tick = HookEventPlanner.Tick(hooks: try HookSQL.hooks(await sql.rows(HookSQL.all)), at: now)
         let reminders = try await raiseReminders(sql, planner: planner, tick: tick)
         guard !tick.endingHooks.isEmpty else { return reminders }
-        let ids = try await sql.rows(HookEventSQL.endingWithin, now, tick.endingUntil).map { try $0.decode(Int.self) }
+        let ids = try await sql.rows(HookEventSQL.endingWithin, now, tick.endingUntil).map {
+            try $0.value(0, as: Int.self)
+        }
         guard !ids.isEmpty else { return reminders }
         let feed = try await giveaways(sql, ids)
         let events = planner.endingSoon(
@@ -70,8 +72,7 @@ enum HookEventPostgresRecorder {
         var latest: [Int: Int] = [:]
         if !giveaways.isEmpty {
             for row in try await sql.rows(HookEventSQL.latestEndDateMoves, IDList(giveaways)) {
-                let (giveaway, id) = try row.decode((Int, Int).self)
-                latest[giveaway] = id
+                latest[try row.value(0, as: Int.self)] = try row.value(1, as: Int.self)
             }
         }
         var raised = 0

@@ -9,12 +9,13 @@ extension HookEventRecorder {
     static func raiseReminders(_ db: Database, planner: HookEventPlanner, tick: HookEventPlanner.Tick) throws -> Int {
         guard !tick.reminderHooks.isEmpty else { return 0 }
         let profiles = tick.reminderProfiles
-        let ids = try Int.fetchAll(
-            db, sql: HookEventSQL.heartedEndingWithin.sqlite,
-            arguments: [tick.now, tick.remindersUntil, TextList(profiles.map(\.rawValue)).sqliteValue])
+        let ids = try db.rows(
+            HookEventSQL.heartedEndingWithin, tick.now, tick.remindersUntil, TextList(profiles.map(\.rawValue))
+        ).map { try $0.value(0, as: Int.self) }
         guard !ids.isEmpty else { return 0 }
         let feed = try ids.compactMap { try HookSQLiteRepository.giveaway(db, id: $0) }
-        let leads = try HookSQLiteRepository.preferenceColumns(db, of: profiles).mapValues(\.preferences.reminderLead)
+        let leads = try HookSQL.preferences(db.rows(HookSQL.preferences(of: profiles))).mapValues(
+            \.preferences.reminderLead)
         let events = planner.reminders(
             feed, hooks: tick.reminderHooks, marks: try marks(db, of: tick.reminderHooks), leads: leads, at: tick.now)
         return try write(db, events, at: tick.now)

@@ -14,7 +14,7 @@ enum HookEventRecorder {
         _ db: Database, planner: HookEventPlanner, report: SyncReport, giveaways: [Giveaway],
         firstSeen: [Int: Date], at time: Date
     ) throws {
-        let hooks = try HookSQLiteRepository.hooks(db)
+        let hooks = try HookSQL.hooks(db.rows(HookSQL.all))
         guard !hooks.isEmpty else { return }
         let facts = HookEventPlanner.SyncFacts(
             report: report, giveaways: giveaways, firstSeen: firstSeen, hooks: hooks, marks: try marks(db, of: hooks),
@@ -27,10 +27,10 @@ enum HookEventRecorder {
     /// Plans and writes `ending` for live giveaways in the feed that are ending soon, and the reminders: the
     /// periodic tick. What it reads is decided by `HookEventPlanner.Tick`.
     static func raiseEndingSoon(_ db: Database, planner: HookEventPlanner, at now: Date) throws -> Int {
-        let tick = HookEventPlanner.Tick(hooks: try HookSQLiteRepository.hooks(db), at: now)
+        let tick = HookEventPlanner.Tick(hooks: try HookSQL.hooks(db.rows(HookSQL.all)), at: now)
         let reminders = try raiseReminders(db, planner: planner, tick: tick)
         guard !tick.endingHooks.isEmpty else { return reminders }
-        let ids = try Int.fetchAll(db, sql: HookEventSQL.endingWithin.sqlite, arguments: [now, tick.endingUntil])
+        let ids = try db.rows(HookEventSQL.endingWithin, now, tick.endingUntil).map { try $0.value(0, as: Int.self) }
         guard !ids.isEmpty else { return reminders }
         let feed = try ids.compactMap { try HookSQLiteRepository.giveaway(db, id: $0) }
         let events = planner.endingSoon(
@@ -56,16 +56,13 @@ enum HookEventRecorder {
         let giveaways = HookEventPlanner.PlannedEvent.giveawaysWithEndChanges(events)
         var latest: [Int: Int] = [:]
         if !giveaways.isEmpty {
-            let rows = try Row.fetchAll(
-                db, sql: HookEventSQL.latestEndDateMoves.sqlite, arguments: [IDList(giveaways).sqliteValue])
-            for row in rows { latest[row[0]] = row[1] }
+            for row in try db.rows(HookEventSQL.latestEndDateMoves, IDList(giveaways)) { latest[row[0]] = row[1] }
         }
         var raised = 0
         for event in events {
             let occurrence = event.storedOccurrence(latestEndChange: latest)
-            raised += try Row.fetchAll(
-                db, sql: HookEventSQL.raise.sqlite,
-                arguments: [event.hookID, event.giveawayID, event.event.rawValue, occurrence, time]
+            raised += try db.rows(
+                HookEventSQL.raise, event.hookID, event.giveawayID, event.event.rawValue, occurrence, time
             ).count
         }
         return raised
