@@ -4,6 +4,12 @@ import GiveawaysDomain
 // The feed's satellite reads (platforms, feed periods, end-date moves), written once for both stores: each store
 // runs the query and hands the rows here.
 extension FeedSQL {
+    /// Every giveaway, by id.
+    static let giveaways = SharedSQL("SELECT \(GiveawayRow.selection) FROM giveaway ORDER BY id")
+    /// The giveaways in the feed, by id.
+    static let inFeed = SharedSQL("SELECT \(GiveawayRow.selection) FROM giveaway WHERE left_at IS NULL ORDER BY id")
+    /// $1 giveaway.
+    static let giveaway = SharedSQL("SELECT \(GiveawayRow.selection) FROM giveaway WHERE id = $1")
     /// Every giveaway's platforms in the upstream's order.
     static let platforms = SharedSQL(
         "SELECT giveaway_id, slug, name FROM giveaway_platform ORDER BY giveaway_id, position")
@@ -28,6 +34,12 @@ extension FeedSQL {
         SELECT giveaway_id, changed_at, old_ends_at, new_ends_at FROM giveaway_end_change WHERE giveaway_id = $1
         ORDER BY changed_at, id
         """)
+
+    /// The giveaway of the rows of `giveaway`, with its platforms from the rows of `platformsOf`.
+    static func giveaway(_ rows: [some SharedRow], platforms: [some SharedRow]) throws -> Giveaway? {
+        guard let row = try rows.first.map(GiveawayRow.init(shared:)) else { return nil }
+        return row.toDomain(platforms: try platformsByGiveaway(platforms)[row.id] ?? [])
+    }
 
     /// Platforms by giveaway, from rows of `platforms` or `platformsOf`; a known slug is read from the catalog.
     static func platformsByGiveaway(_ rows: some Sequence<some SharedRow>) throws -> [Int: [Platform]] {
@@ -61,5 +73,30 @@ extension FeedSQL {
             result[try row.value(0, as: Int.self), default: []].append(change)
         }
         return result
+    }
+}
+
+extension GiveawayRow {
+    /// A row of `SELECT \(selection)`.
+    init(shared row: some SharedRow) throws {
+        id = try row.value(0, as: Int.self)
+        title = try row.value(1, as: String.self)
+        worthCents = try row.optional(2, as: Int.self)
+        thumbnailUrl = try row.value(3, as: String.self)
+        imageUrl = try row.value(4, as: String.self)
+        description = try row.value(5, as: String.self)
+        instructions = try row.value(6, as: String.self)
+        openGiveawayUrl = try row.value(7, as: String.self)
+        openGiveaway = try row.optional(8, as: String.self)
+        publishedAt = try row.value(9, as: Date.self)
+        type = try row.value(10, as: String.self)
+        endsAt = try row.optional(11, as: Date.self)
+        users = try row.value(12, as: Int.self)
+        status = try row.value(13, as: String.self)
+        gamerpowerUrl = try row.value(14, as: String.self)
+        firstSeenAt = try row.value(15, as: Date.self)
+        lastSeenAt = try row.value(16, as: Date.self)
+        leftAt = try row.optional(17, as: Date.self)
+        isDemo = try row.value(18, as: Bool.self)
     }
 }

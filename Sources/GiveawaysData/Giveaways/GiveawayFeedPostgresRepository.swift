@@ -15,21 +15,19 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
 
     public func giveawaysInFeed() async throws -> [Giveaway] {
         try await database.read { sql in
-            let rows = try await sql.rows(
-                "SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway WHERE left_at IS NULL ORDER BY id")
+            let rows = try await sql.rows(FeedSQL.inFeed).map(GiveawayRow.init(shared:))
             let platforms = try await GiveawayPostgresReads.platformsByGiveaway(sql)
-            return try rows.map { try GiveawayRow(postgres: $0) }.map { $0.toDomain(platforms: platforms[$0.id] ?? []) }
+            return rows.map { $0.toDomain(platforms: platforms[$0.id] ?? []) }
         }
     }
 
     public func allStoredGiveaways() async throws -> [StoredGiveaway] {
         try await database.read { sql in
-            let rows = try await sql.rows(
-                "SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway ORDER BY id")
+            let rows = try await sql.rows(FeedSQL.giveaways).map(GiveawayRow.init(shared:))
             let platforms = try await GiveawayPostgresReads.platformsByGiveaway(sql)
             let periods = try await Self.periodsByGiveaway(sql, id: nil)
             let changes = try await Self.endDateChangesByGiveaway(sql, id: nil)
-            return try rows.map { try GiveawayRow(postgres: $0) }.map {
+            return rows.map {
                 $0.stored(
                     platforms: platforms[$0.id] ?? [], periods: periods[$0.id] ?? [], changes: changes[$0.id] ?? [])
             }
@@ -38,12 +36,8 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
 
     public func storedGiveaway(id: Int) async throws -> StoredGiveaway? {
         try await database.read { sql in
-            guard
-                let row = try await sql.rows(
-                    "SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway WHERE id = \(id)"
-                ).first
-            else { return nil }
-            return try GiveawayRow(postgres: row).stored(
+            guard let row = try await sql.rows(FeedSQL.giveaway, id).first else { return nil }
+            return try GiveawayRow(shared: row).stored(
                 platforms: try await GiveawayPostgresReads.platformsByGiveaway(sql, id: id)[id] ?? [],
                 periods: try await Self.periodsByGiveaway(sql, id: id)[id] ?? [],
                 changes: try await Self.endDateChangesByGiveaway(sql, id: id)[id] ?? [])
@@ -66,8 +60,8 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
             try await sql.run(FeedSQL.deleteDemo)
             // One read of every row: cheaper than a lookup per item, and it also tells who left.
             var existing: [Int: GiveawayRow] = [:]
-            for row in try await sql.rows("SELECT \(unescaped: GiveawayRow.postgresColumns) FROM giveaway") {
-                let giveaway = try GiveawayRow(postgres: row)
+            for row in try await sql.rows(FeedSQL.giveaways) {
+                let giveaway = try GiveawayRow(shared: row)
                 existing[giveaway.id] = giveaway
             }
             let platforms = try await GiveawayPostgresReads.platformsByGiveaway(sql)

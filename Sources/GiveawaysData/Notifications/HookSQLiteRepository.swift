@@ -50,10 +50,8 @@ public struct HookSQLiteRepository: HookRepository {
         try await writer.write { db in try !db.rows(HookSQL.removeOfProfile, id, profile.rawValue).isEmpty }
     }
 
+    /// One giveaway with its platforms, or `nil`.
     static func giveaway(_ db: Database, id: Int) throws -> Giveaway? {
-        guard let row = try GiveawayRow.fetchOne(db, key: id) else { return nil }
-        let platforms = try GiveawayPlatformRow.filter(Column("giveaway_id") == id).order(Column("position"))
-            .fetchAll(db).map(\.platform)
-        return row.toDomain(platforms: platforms)
+        try FeedSQL.giveaway(db.rows(FeedSQL.giveaway, id), platforms: db.rows(FeedSQL.platformsOf, id))
     }
 }
