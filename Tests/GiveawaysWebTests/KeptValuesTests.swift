@@ -57,6 +57,24 @@ import Testing
         #expect(kept.lookUp(in: nextGeneration) { look in look("/") } == "three")
     }
 
+    @Test func aStartedGenerationRefusesOlderValuesAndIsWhatTheNewestLookUpReads() {
+        let kept = KeptValues<String, String>(budgetBytes: 1_000)
+        kept.keep("one", bytes: 3, forKey: "/", in: KeptScope(generation: 1, now: Self.now))
+        #expect(kept.value(forKey: "/", inNewestGenerationAt: Self.now) == "one")
+        #expect(kept.value(forKey: "/", inNewestGenerationAt: Self.now.addingTimeInterval(60)) == nil, "next minute")
+        kept.keep("two", bytes: 3, forKey: "/", in: KeptScope(generation: 1, now: Self.now.addingTimeInterval(60)))
+        kept.startGeneration(2)
+        #expect(kept.usage.count == 0, "everything went")
+        // A page still rendering on generation 1 is not kept.
+        kept.keep("late", bytes: 4, forKey: "/", in: KeptScope(generation: 1, now: Self.now.addingTimeInterval(60)))
+        #expect(kept.value(forKey: "/", inNewestGenerationAt: Self.now.addingTimeInterval(60)) == nil)
+        kept.keep("three", bytes: 5, forKey: "/", in: KeptScope(generation: 2, now: Self.now.addingTimeInterval(60)))
+        #expect(kept.value(forKey: "/", inNewestGenerationAt: Self.now.addingTimeInterval(60)) == "three")
+        // Telling an older generation changes nothing.
+        kept.startGeneration(1)
+        #expect(kept.value(forKey: "/", inNewestGenerationAt: Self.now.addingTimeInterval(60)) == "three")
+    }
+
     @Test func aValueLargerThanAllowedIsNotKeptAndPushesNothingOut() {
         let kept = KeptValues<String, String>(budgetBytes: 1_000, largestBytes: 250)
         kept.keep("small", bytes: 200, forKey: "small")

@@ -7,8 +7,12 @@ struct KeptScope: Comparable, Sendable {
     let minute: Int
 
     init(generation: Int, now: Date) {
+        self.init(generation: generation, minute: Self.minute(now))
+    }
+
+    init(generation: Int, minute: Int) {
         self.generation = generation
-        minute = Self.minute(now)
+        self.minute = minute
     }
 
     static func minute(_ now: Date) -> Int { Int((now.timeIntervalSince1970 / 60).rounded(.down)) }
@@ -54,6 +58,16 @@ final class KeptValues<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         guard !keepsNothing else { return nil }
         return state.withLock { store in
             guard store.enter(scope) else { return nil }
+            return store.use(key)
+        }
+    }
+
+    /// The value kept for `key` in the newest generation it was told of (`startGeneration`, or a value's scope) and
+    /// the minute of `now`, for a reader that does not know the generation (the page cache's middleware).
+    func value(forKey key: Key, inNewestGenerationAt now: Date) -> Value? {
+        guard !keepsNothing else { return nil }
+        return state.withLock { store in
+            guard store.enter(Scope(generation: store.scope?.generation ?? 0, now: now)) else { return nil }
             return store.use(key)
         }
     }
@@ -115,6 +129,17 @@ final class KeptValues<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     func removeAll() {
         state.withLock { $0.empty() }
+    }
+
+    /// Drops everything and refuses, from now on, values of a generation older than `generation` (a request still
+    /// rendering on the last snapshot keeps nothing). An older generation than the one kept changes nothing.
+    func startGeneration(_ generation: Int) {
+        state.withLock { store in
+            let current = store.scope?.generation ?? .min
+            guard generation >= current else { return }
+            store.empty()
+            if current < generation { store.scope = Scope(generation: generation, minute: .min) }
+        }
     }
 
     /// How many values are kept, and the bytes they are counted as.

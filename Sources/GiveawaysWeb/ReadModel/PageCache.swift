@@ -44,11 +44,9 @@ final class PageCache: Sendable {
     /// Request targets longer than this are served but not kept (they are junk or attacks, not shared links).
     static let maxTargetLength = 512
 
-    /// The pages of the current generation and minute; when full, the pages kept longest ago and not asked for since
-    /// make room.
+    /// The pages of the read model's newest generation (as last told, `invalidate`) and the current minute; when
+    /// full, the pages kept longest ago and not asked for since make room.
     private let kept: KeptValues<Key, Entry>
-    /// The read model's generation, as last told (`invalidate`).
-    private let generation = Atomic<Int>(0)
     private let tally = Mutex(Counts())
 
     init(budget: Int) {
@@ -62,7 +60,7 @@ final class PageCache: Sendable {
     /// The page for `key` if it is still good at `now`; counted as a hit or a miss. The middleware's look-up does
     /// not count a miss: the route it passes the request on to looks again, and counts that.
     func entry(for key: Key, now: Date, countsMiss: Bool = true) -> Entry? {
-        let entry = kept.value(forKey: key, in: KeptScope(generation: generation.load(ordering: .acquiring), now: now))
+        let entry = kept.value(forKey: key, inNewestGenerationAt: now)
         if entry != nil {
             tally.withLock { $0.hits += 1 }
         } else if countsMiss {
@@ -73,8 +71,7 @@ final class PageCache: Sendable {
 
     /// Drops every page: the read model has a new generation.
     func invalidate(generation: Int) {
-        self.generation.store(generation, ordering: .releasing)
-        kept.removeAll()
+        kept.startGeneration(generation)
     }
 
     /// Drops the pages of one path, in every language and with any query (one game's detail arrived); every
@@ -90,9 +87,8 @@ final class PageCache: Sendable {
         var headers = PageResponse.headers
         headers[.eTag] = etag
         let entry = Entry(generation: generation, minute: Self.minute(now), etag: etag, body: body, headers: headers)
-        guard key.target.utf8.count <= Self.maxTargetLength,
-            generation == self.generation.load(ordering: .acquiring)
-        else { return entry }
+        guard key.target.utf8.count <= Self.maxTargetLength else { return entry }
+        // Not kept when the read model moved on meanwhile: the scope is older than the one kept.
         kept.keep(entry, bytes: entry.bytes, forKey: key, in: KeptScope(generation: generation, now: now))
         return entry
     }
