@@ -1,111 +1,9 @@
-// Micro-benchmark: the app's hand readers of cookies and URL-encoded forms against Hummingbird 2.28.1's
+// Micro-benchmark: the app's own readers of cookies and URL-encoded forms against Hummingbird 2.28.1's
 // `Cookies` and `URLEncodedFormDecoder`, compiled together with -O (scripts/bench-plumbing).
 import Foundation
 
-// MARK: - The hand cookie reader (a copy of Request.cookieValue's core over header strings)
-
-func handCookieValue(_ name: String, headers: [String]) -> String? {
-    var name = name
-    return name.withUTF8 { name in
-        for field in headers {
-            var header = field
-            let found = header.withUTF8 { header -> String?? in
-                guard let value = handCookieValue(UnsafeRawBufferPointer(name), in: UnsafeRawBufferPointer(header))
-                else { return nil }
-                return .some(value.isEmpty ? nil : String(decoding: value, as: UTF8.self))
-            }
-            if let found { return found }
-        }
-        return nil
-    }
-}
-
-func handCookieValue(
-    _ name: UnsafeRawBufferPointer, in header: UnsafeRawBufferPointer
-) -> UnsafeRawBufferPointer.SubSequence? {
-    let semicolon = UInt8(ascii: ";")
-    let equals = UInt8(ascii: "=")
-    var start = 0
-    while start < header.count {
-        var end = start
-        while end < header.count, header[end] != semicolon { end += 1 }
-        var first = start
-        while first < end, header[first] == UInt8(ascii: " ") || header[first] == UInt8(ascii: "\t") { first += 1 }
-        var sign = first
-        while sign < end, header[sign] != equals { sign += 1 }
-        if sign < end, sign - first == name.count, name.indices.allSatisfy({ header[first + $0] == name[$0] }) {
-            return header[(sign + 1)..<end]
-        }
-        start = end + 1
-    }
-    return nil
-}
-
-// MARK: - The hand form reader (a copy of FormBody.parsePairs)
-
-func handPairs(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> [(name: String, value: String)]? {
-    var pairs: [(name: String, value: String)] = []
-    var name: [UInt8] = []
-    var value: [UInt8] = []
-    var inValue = false
-    var broken = false
-    var count = 0
-    var pending: (high: UInt8?, digits: Int) = (nil, 0)
-    func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-    func finishPair() -> Bool {
-        defer {
-            name.removeAll(keepingCapacity: true)
-            value.removeAll(keepingCapacity: true)
-            inValue = false
-            broken = false
-            pending = (nil, 0)
-        }
-        guard !(name.isEmpty && !inValue && !broken) else { return true }
-        count += 1
-        guard count <= limit else { return false }
-        guard !broken, pending.digits == 0, let decodedName = String(validating: name, as: UTF8.self),
-            let decodedValue = String(validating: value, as: UTF8.self)
-        else { return true }
-        pairs.append((decodedName, decodedValue))
-        return true
-    }
-    for byte in bytes {
-        if byte == UInt8(ascii: "&") {
-            guard finishPair() else { return nil }
-            continue
-        }
-        if broken { continue }
-        if pending.digits > 0 {
-            guard let digit = hexValue(byte) else {
-                broken = true
-                continue
-            }
-            if let high = pending.high {
-                let decoded = high << 4 | digit
-                if inValue { value.append(decoded) } else { name.append(decoded) }
-                pending = (nil, 0)
-            } else {
-                pending = (digit, 2)
-            }
-            continue
-        }
-        switch byte {
-        case UInt8(ascii: "=") where !inValue: inValue = true
-        case UInt8(ascii: "%"): pending = (nil, 1)
-        case UInt8(ascii: "+"): if inValue { value.append(0x20) } else { name.append(0x20) }
-        default: if inValue { value.append(byte) } else { name.append(byte) }
-        }
-    }
-    guard finishPair() else { return nil }
-    return pairs
-}
+// The app's readers are its own files, compiled in beside this one: `CookieHeader` and `URLEncodedPairs`
+// (Sources/GiveawaysHTTP).
 
 // MARK: - Timing
 
@@ -130,9 +28,9 @@ func measure(_ label: String, _ count: Int, _ body: () -> Void) {
 let cookieHeaders = [
     "_ga=GA1.1.1234567890.1700000000; theme=dark; lang=de; gg_profile=p_9f8e7d6c5b4a39281706f5e4d3c2b1a0.s1gn4tur3-abcdefghijklmnop; _gid=GA1.1.987654321.1700000000"
 ]
-measure("cookies, hand: 2 names looked up", 100_000) {
-    blackHole(handCookieValue("gg_profile", headers: cookieHeaders))
-    blackHole(handCookieValue("lang", headers: cookieHeaders))
+measure("cookies, CookieHeader (the app): 2 names looked up", 100_000) {
+    blackHole(CookieHeader.value(named: "gg_profile", in: cookieHeaders))
+    blackHole(CookieHeader.value(named: "lang", in: cookieHeaders))
 }
 measure("cookies, Hummingbird Cookies(from:)[name] x2", 100_000) {
     let cookies = Cookies(from: cookieHeaders)
@@ -161,8 +59,8 @@ struct Rules: Decodable {
 struct OneField: Decodable { var data: String? }
 
 let rulesBytes = Array(rulesForm.utf8)
-measure("rules form, hand parsePairs", 100_000) {
-    rulesBytes.withUnsafeBufferPointer { blackHole(handPairs($0, limit: 500)) }
+measure("rules form, URLEncodedPairs (the app)", 100_000) {
+    blackHole(URLEncodedPairs.parse(rulesBytes, limit: 500))
 }
 let decoder = URLEncodedFormDecoder()
 measure("rules form ([] names), Hummingbird URLEncodedFormDecoder", 100_000) {
@@ -178,12 +76,12 @@ do {
 // Hostile bodies, once each (best of 3).
 let percentA = String(repeating: "%41", count: 4 * 1024 * 1024 / 3)
 let percentBytes = Array(("data=" + percentA).utf8)
-measure("4 MB of %41, hand", 1) { percentBytes.withUnsafeBufferPointer { blackHole(handPairs($0, limit: 500)) } }
+measure("4 MB of %41, URLEncodedPairs", 1) { blackHole(URLEncodedPairs.parse(percentBytes, limit: 500)) }
 measure("4 MB of %41, Hummingbird", 1) { blackHole(try? decoder.decode(OneField.self, from: "data=" + percentA)) }
 let manyFields = String(repeating: "a=1&", count: 1_000_000)
 let manyBytes = Array(manyFields.utf8)
-measure("4 MB of a=1& (1e6 fields), hand (refused after 500)", 1) {
-    manyBytes.withUnsafeBufferPointer { blackHole(handPairs($0, limit: 500)) }
+measure("4 MB of a=1& (1e6 fields), URLEncodedPairs (refused after 500)", 1) {
+    blackHole(URLEncodedPairs.parse(manyBytes, limit: 500))
 }
 measure("4 MB of a=1& (1e6 fields), Hummingbird", 1) { blackHole(try? decoder.decode(OneField.self, from: manyFields)) }
 let manyNames = (0..<400_000).map { "f\($0)=1" }.joined(separator: "&")
