@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysDomain
 import PostgresNIO
 
 extension PostgresDatabase: ServerSecretStore {

@@ -1,14 +1,6 @@
 import Foundation
 import GRDB
-
-/// Where the server keeps the secrets it makes for itself (the profile cookies' signing key): SQLite or PostgreSQL.
-public protocol ServerSecretStore: Sendable {
-    /// The secret called `name` (32 random bytes), made and stored on first use; the same for every instance on
-    /// one database.
-    func serverSecret(named name: String, at time: Date) async throws -> [UInt8]
-    /// Forgets the secret called `name`: the next `serverSecret` makes a new one (`giveaways push rotate-keys`).
-    func forgetServerSecret(named name: String) async throws
-}
+import GiveawaysDomain
 
 extension AppDatabase: ServerSecretStore {
     /// The server's own secret called `name` (32 random bytes), made and stored on first use. Every instance on

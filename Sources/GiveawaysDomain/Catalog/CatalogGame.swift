@@ -195,22 +195,3 @@ public struct StoredCatalogGame: Hashable, Sendable, Identifiable {
         self.detailFetchedAt = detailFetchedAt
     }
 }
-
-/// The free-to-play catalog in the store.
-public protocol CatalogRepository: Sendable {
-    /// Every stored game, listed or removed, in the upstream's order (removed ones last).
-    func allCatalogGames() async throws -> [StoredCatalogGame]
-    /// Replaces the listing in one transaction: upserts every game (keeping details and everything visitors
-    /// attached), marks games that are gone as removed and brings back ones that return; says what changed.
-    func saveCatalog(_ games: [CatalogGame], at time: Date) async throws -> SyncReport
-    /// Stores one game's detail, fetched at `time`.
-    func saveDetail(_ detail: CatalogGameDetail, of id: Int, at time: Date) async throws
-}
-
-/// Where the catalog comes from: FreeToGame in production, a fake in tests.
-public protocol CatalogSource: Sendable {
-    /// The whole catalog, in the upstream's popularity order.
-    func fetchCatalog() async throws -> [CatalogGame]
-    /// One game's detail.
-    func fetchDetail(id: Int) async throws -> CatalogGameDetail
-}

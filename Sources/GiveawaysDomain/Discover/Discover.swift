@@ -89,18 +89,3 @@ public struct DiscoverAnswer<Value: Sendable>: Sendable {
         self.staleSince = staleSince
     }
 }
-
-/// RAWG as Discover reads it (cached and paced by the implementation).
-public protocol DiscoverSource: Sendable {
-    func genres() async throws -> DiscoverAnswer<[DiscoverGenre]>
-    func games(genre: String, page: Int) async throws -> DiscoverAnswer<DiscoverPage>
-    func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail>
-}
-
-/// Stored RAWG answers by request (never with the key), so browsing back and forth costs no new requests.
-public protocol DiscoverCacheRepository: Sendable {
-    /// The last answer stored for `request`, and when it was fetched (the caller judges its freshness).
-    func cachedAnswer(for request: String) async throws -> (body: Data, fetchedAt: Date)?
-    /// Stores `body` as the answer to `request`, fetched at `time`, replacing any earlier one.
-    func storeAnswer(_ body: Data, for request: String, at time: Date) async throws
-}

@@ -311,11 +311,3 @@ public enum PlaceSourceError: Error, Hashable, Sendable {
         return self
     }
 }
-
-/// Searches places. Implementations: Foursquare (with the operator's key), OpenStreetMap (Overpass + Nominatim),
-/// and a fallback that tries the first and then the second.
-public protocol PlaceSource: Sendable {
-    /// The source a successful page comes from (a fallback reports the one that answered, in `PlacePage.source`).
-    var kind: PlaceSourceKind { get }
-    func search(_ query: PlaceQuery) async throws(PlaceSourceError) -> PlacePage
-}

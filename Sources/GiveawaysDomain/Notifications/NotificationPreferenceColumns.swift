@@ -1,16 +1,5 @@
 import Foundation
 
-/// Where a visitor's notification settings are kept (on their profile, beside the rules). Every `HookRepository`
-/// is one: the outbox's tick reads the reminder leads, the worker the schedules.
-public protocol NotificationPreferenceRepository: Sendable {
-    /// The profile's settings; `NotificationPreferences.standard` for a profile that never chose (with the
-    /// server's time zone).
-    func notificationPreferences(of profile: ProfileID) async throws -> NotificationPreferences
-    /// Replaces the profile's settings (making its row if it has none).
-    func saveNotificationPreferences(
-        _ preferences: NotificationPreferences, for profile: ProfileID, at time: Date) async throws
-}
-
 /// The columns the stores keep a profile's settings in, read and written one way for both.
 public struct NotificationPreferenceColumns: Hashable, Sendable {
     public var reminderLeadMinutes: Int

@@ -15,14 +15,3 @@ public struct PushDevice: Hashable, Sendable {
         self.language = language
     }
 }
-
-/// The devices behind `webpush` hooks (the hook itself lives in `HookRepository`).
-public protocol PushDeviceRepository: Sendable {
-    /// Names a `webpush` hook's device (replacing an earlier name).
-    func saveDevice(_ device: PushDevice) async throws
-    /// The device of a `webpush` hook, if it was named.
-    func device(hookID: Int) async throws -> PushDevice?
-    /// Removes every `webpush` hook with its events (their subscriptions died with the old VAPID key). Answers how
-    /// many there were.
-    func removeAllPushSubscriptions() async throws -> Int
-}

@@ -1,7 +1,8 @@
 import Foundation
 
-// The storage seams, one per concern. Each has a contract test suite (`RepositoryContracts` in the tests) that
-// every implementation must pass: SQLite today, PostgreSQL later.
+// Every storage seam, one per concern, in this one file: what GiveawaysData implements twice (SQLite and
+// PostgreSQL) and the web and CLI use. Each has a contract test suite (`RepositoryContracts` in the tests) that
+// both stores must pass. The upstreams' seams are in `Sources.swift`; the sync lease in `SyncLease.swift`.
 
 /// The giveaway feed and its history: what is in the feed, what left it and when.
 public protocol GiveawayFeedRepository: Sendable {
@@ -89,8 +90,133 @@ public protocol ProfileRepository: Sendable {
     func holdsData(_ profile: ProfileID) async throws -> Bool
 }
 
-/// Where fresh giveaways come from: the GamerPower API in production, a fake in tests.
-public protocol GiveawaySource: Sendable {
-    /// Fetches every live giveaway. An empty answer is a valid, empty feed; failures throw.
-    func fetchGiveaways() async throws -> [Giveaway]
+/// The free-to-play catalog in the store.
+public protocol CatalogRepository: Sendable {
+    /// Every stored game, listed or removed, in the upstream's order (removed ones last).
+    func allCatalogGames() async throws -> [StoredCatalogGame]
+    /// Replaces the listing in one transaction: upserts every game (keeping details and everything visitors
+    /// attached), marks games that are gone as removed and brings back ones that return; says what changed.
+    func saveCatalog(_ games: [CatalogGame], at time: Date) async throws -> SyncReport
+    /// Stores one game's detail, fetched at `time`.
+    func saveDetail(_ detail: CatalogGameDetail, of id: Int, at time: Date) async throws
+}
+
+/// Stored RAWG answers by request (never with the key), so browsing back and forth costs no new requests.
+public protocol DiscoverCacheRepository: Sendable {
+    /// The last answer stored for `request`, and when it was fetched (the caller judges its freshness).
+    func cachedAnswer(for request: String) async throws -> (body: Data, fetchedAt: Date)?
+    /// Stores `body` as the answer to `request`, fetched at `time`, replacing any earlier one.
+    func storeAnswer(_ body: Data, for request: String, at time: Date) async throws
+}
+
+/// Webhooks, their outbox and their delivery log. Every write is one transaction.
+///
+/// The outbox is what makes delivery exactly-once on our side: an event is written in the sync's own transaction
+/// (`GiveawayFeedRepository.saveFeed`), once per (hook, giveaway, event, occurrence); a sender claims it with a
+/// lease (`claimDue`) and records the outcome fenced by the attempt number (`recordOutcome`).
+public protocol HookRepository: NotificationPreferenceRepository {
+    // MARK: - Hooks
+
+    /// Stores a new hook and answers it with its id and baseline. Its baseline is its creation time when the store
+    /// already holds a real feed; otherwise the first sync after it sets one (and raises no `new` events).
+    func addHook(_ hook: Hook) async throws -> Hook
+    /// Every hook, oldest first. A visitor's hook carries the visitor's current rules.
+    func hooks() async throws -> [Hook]
+    /// One hook by id.
+    func hook(id: Int) async throws -> Hook?
+    /// Removes a hook with its pending events and its log. Answers whether there was one.
+    func removeHook(id: Int) async throws -> Bool
+
+    // MARK: - Visitors' hooks
+
+    /// A visitor profile's own hooks (Settings → Notifications), oldest first.
+    func hooks(of profile: ProfileID) async throws -> [Hook]
+    /// Removes one of a profile's own hooks; another profile's (or the operator's) is left alone. Answers whether
+    /// there was one.
+    func removeHook(id: Int, of profile: ProfileID) async throws -> Bool
+    /// Adds a visitor's hook (its `profileID` set) if the profile may add one (`limits.minimumProfileAge`) and every
+    /// limit of its budget (push devices or webhooks) has room: checked and inserted in one transaction, so
+    /// parallel requests cannot slip past a limit together.
+    func addVisitorHook(
+        _ hook: Hook, from clientAddress: String, limits: VisitorHookLimits
+    ) async throws -> Result<Hook, VisitorHookLimit>
+    /// Every visitor's hook with who added it, oldest first (for the operator).
+    func visitorHooks() async throws -> [VisitorHook]
+    /// Removes the push devices (`webpush` hooks) silent since `time`: subscribed before it, and their profile not
+    /// seen since (no page view, which a click on a notification is too). Their events and device names go with
+    /// them. Answers how many were removed.
+    @discardableResult
+    func removeSilentPushDevices(since time: Date) async throws -> Int
+
+    // MARK: - Outbox
+
+    /// Raises `ending` for every live giveaway in the feed that enters the `EndingSoon` window by `now`, as
+    /// `planner` plans: the periodic tick, since a giveaway can enter the window between two syncs. Answers how
+    /// many events were new.
+    @discardableResult
+    func raiseEndingSoon(at now: Date, planner: HookEventPlanner) async throws -> Int
+    /// Claims up to `limit` due events, oldest first: pending ones whose time has come, and sending ones whose
+    /// lease ran out (their sender died between send and record). Each claim counts as an attempt, so a crash
+    /// loop still gives up after `HookRetryPolicy.maximumAttempts`. A hook's events are claimed in the order they
+    /// were raised: none while an earlier one of the same hook waits.
+    /// - Parameter skipping: hooks whose delivery failed earlier in this pass: their later events wait, in order.
+    func claimDue(now: Date, lease: TimeInterval, limit: Int, skipping: Set<Int>) async throws -> [ClaimedHookEvent]
+    /// Records what one attempt came to, and logs it. Fenced: the event changes only if it is still claimed at
+    /// this attempt number, so a slow sender whose lease was taken over cannot undo the newer claim. Answers the
+    /// logged attempt.
+    /// - Parameter notBefore: the receiver asked us to wait until then (a 429's retry time): no retry before it.
+    @discardableResult
+    func recordOutcome(
+        of claimed: ClaimedHookEvent, status: Int?, error: String?, notBefore: Date?, at now: Date
+    ) async throws -> HookDeliveryAttempt
+    /// Hands a claimed event back unsent, to be tried at `time`: the attempt it was claimed for does not count.
+    func postpone(_ claimed: ClaimedHookEvent, until time: Date) async throws
+    /// Holds a claimed event unsent until `time` because its visitor's schedule says so (the daily summary, quiet
+    /// hours): like `postpone`, but a held event does not keep the hook's later events waiting (an urgent reminder
+    /// raised after it goes at once).
+    func hold(_ claimed: ClaimedHookEvent, until time: Date) async throws
+    /// How many events wait in each state (`pending`, `sending`, `delivered`, `failed`), for one hook or all.
+    func eventCounts(hook: Int?) async throws -> [String: Int]
+
+    // MARK: - Delivery log
+
+    /// Logs a `hooks test` sample delivery (it is not an outbox event).
+    func logTestDelivery(_ attempt: HookDeliveryAttempt) async throws
+    /// The most recent delivery attempts, newest first, for one hook or all.
+    func deliveries(hook: Int?, limit: Int) async throws -> [HookDeliveryAttempt]
+    /// Forgets delivery attempts logged before `time` (outbox events stay: they keep an event from being raised
+    /// twice). Answers how many were removed.
+    @discardableResult
+    func pruneLog(before time: Date) async throws -> Int
+}
+
+/// Where a visitor's notification settings are kept (on their profile, beside the rules). Every `HookRepository`
+/// is one: the outbox's tick reads the reminder leads, the worker the schedules.
+public protocol NotificationPreferenceRepository: Sendable {
+    /// The profile's settings; `NotificationPreferences.standard` for a profile that never chose (with the
+    /// server's time zone).
+    func notificationPreferences(of profile: ProfileID) async throws -> NotificationPreferences
+    /// Replaces the profile's settings (making its row if it has none).
+    func saveNotificationPreferences(
+        _ preferences: NotificationPreferences, for profile: ProfileID, at time: Date) async throws
+}
+
+/// The devices behind `webpush` hooks (the hook itself lives in `HookRepository`).
+public protocol PushDeviceRepository: Sendable {
+    /// Names a `webpush` hook's device (replacing an earlier name).
+    func saveDevice(_ device: PushDevice) async throws
+    /// The device of a `webpush` hook, if it was named.
+    func device(hookID: Int) async throws -> PushDevice?
+    /// Removes every `webpush` hook with its events (their subscriptions died with the old VAPID key). Answers how
+    /// many there were.
+    func removeAllPushSubscriptions() async throws -> Int
+}
+
+/// Where the server keeps the secrets it makes for itself (the profile cookies' signing key): SQLite or PostgreSQL.
+public protocol ServerSecretStore: Sendable {
+    /// The secret called `name` (32 random bytes), made and stored on first use; the same for every instance on
+    /// one database.
+    func serverSecret(named name: String, at time: Date) async throws -> [UInt8]
+    /// Forgets the secret called `name`: the next `serverSecret` makes a new one (`giveaways push rotate-keys`).
+    func forgetServerSecret(named name: String) async throws
 }

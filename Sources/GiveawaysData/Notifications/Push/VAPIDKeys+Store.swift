@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysDomain
 
 extension VAPIDKeys {
     /// The server's pair, made at first start and kept with its other secrets (both stores), the same for every
