@@ -1,0 +1,113 @@
+import Foundation
+import GiveawaysDomain
+
+/// Reads the giveaway off GOG's home page: its title, image, game page and end.
+///
+/// Two markups are known. 2025's `<giveaway>` (`#giveaway`) has a link `a.giveaway__overlay-link` and no absolute
+/// end, only a countdown "HH : MM : SS left" in hours (more than 24 at times): the end is the fetch time plus the
+/// countdown, rounded to the minute so that polls a few seconds apart agree. 2023's `a.giveaway-banner` carries its
+/// end in epoch milliseconds (`gog-countdown-timer[end-date]`). A page without any giveaway markup has no giveaway;
+/// a page with giveaway markup this cannot read fails, so a change of shape shows on `/status`.
+public struct GOGGiveawayDecoder: Sendable {
+    let storeHost: String
+
+    public init(storeHost: String = "https://www.gog.com") {
+        self.storeHost = storeHost
+    }
+
+    /// The giveaway on `html`, fetched at `now`; none when the page has none.
+    public func decode(_ body: Data, now: Date) throws(StoreAnswerError) -> [StoreOffer] {
+        let html = String(decoding: StoreText.utf8(body), as: UTF8.self)
+        guard html.range(of: "<html", options: .caseInsensitive) != nil || html.contains("<body") else {
+            throw .malformed("not an HTML page")
+        }
+        let tags = StoreHTML.tags(in: html)
+        guard
+            let start = tags.firstIndex(where: {
+                $0.name == "giveaway" || $0.attributes["id"] == "giveaway" || $0.classes.contains("giveaway-banner")
+            })
+        else { return [] }
+        let region = tags[start...].prefix(200)
+        guard
+            let link = region.first(where: {
+                $0.name == "a"
+                    && ($0.classes.contains("giveaway__overlay-link") || $0.classes.contains("giveaway-banner"))
+            }) ?? region.first(where: { $0.name == "a" && ($0.attributes["href"] ?? "").contains("/game/") }),
+            let page = absoluteURL(link.attributes["href"])
+        else { throw .malformed("a giveaway without a link to its game") }
+        guard let end = Self.end(region: region, html: html, after: tags[start].end, now: now) else {
+            throw .malformed("a giveaway without an end or a countdown")
+        }
+        let title = Self.title(region: region, html: html, page: page)
+        guard !title.isEmpty else { throw .malformed("a giveaway without a title") }
+        let image = region.lazy.compactMap { tag -> String? in
+            guard tag.name == "img" || tag.name == "source" else { return nil }
+            return self.imageURL(tag.attributes["srcset"]) ?? self.imageURL(tag.attributes["src"])
+        }.first
+        let path = URL(string: page)?.path ?? page
+        return [
+            StoreOffer(
+                store: .gog, storeID: path, title: title, claimURL: page, imageURL: image, startsAt: nil, endsAt: end,
+                platforms: [Platform(displayName: "PC"), Platform(displayName: "GOG")])
+        ]
+    }
+
+    /// The end: an `end-date` in epoch milliseconds, else the countdown's hours, minutes and seconds after `now`.
+    private static func end(
+        region: ArraySlice<StoreHTML.Tag>, html: String, after start: String.Index, now: Date
+    ) -> Date? {
+        for tag in region {
+            for name in ["end-date", "giveaway-banner-id", "data-end-date"] {
+                if let value = tag.attributes[name], let milliseconds = Double(value), milliseconds > 1e12,
+                    milliseconds < 1e14
+                {
+                    return Date(timeIntervalSince1970: milliseconds / 1000)
+                }
+            }
+        }
+        let text = StoreHTML.plainText(html[start...].prefix(20_000))
+        guard
+            let left = text.range(
+                of: #"([0-9]{1,4}) ?: ?([0-5][0-9]) ?: ?([0-5][0-9]) left"#, options: .regularExpression)
+        else { return nil }
+        let numbers = text[left].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        guard numbers.count == 3 else { return nil }
+        let seconds = TimeInterval(numbers[0] * 3600 + numbers[1] * 60 + numbers[2])
+        return Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + seconds) / 60).rounded() * 60)
+    }
+
+    /// The title: a heading or title element in the giveaway, else the image's `alt`, else the game page's slug.
+    private static func title(region: ArraySlice<StoreHTML.Tag>, html: String, page: String) -> String {
+        for tag in region where tag.classes.contains(where: { $0.hasSuffix("title") || $0.contains("header-text") }) {
+            let text = StoreHTML.text(in: html, from: tag.end, until: tag.name)
+            if !text.isEmpty, text.count <= 200 { return text }
+        }
+        if let alt = region.first(where: { $0.name == "img" })?.attributes["alt"]?.trimmingCharacters(in: .whitespaces),
+            !alt.isEmpty
+        {
+            return alt
+        }
+        guard let slug = URL(string: page)?.lastPathComponent, !slug.isEmpty else { return "" }
+        return slug.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// An https link on GOG's own host, from an absolute, scheme-relative or root-relative `href`.
+    private func absoluteURL(_ href: String?) -> String? {
+        guard var href = href?.trimmingCharacters(in: .whitespaces), !href.isEmpty else { return nil }
+        if href.hasPrefix("//") { href = "https:" + href } else if href.hasPrefix("/") { href = storeHost + href }
+        guard StoreText.isWebURL(href), let host = URL(string: href)?.host?.lowercased(),
+            let storeHost = URL(string: storeHost)?.host?.lowercased(),
+            host == storeHost || host.hasSuffix(".gog.com") || host == "gog.com"
+        else { return nil }
+        return href
+    }
+
+    /// The first URL of a `srcset` (or a `src`), made absolute: "//images.gog.com/x.jpg 2x" → "https://…/x.jpg".
+    private func imageURL(_ value: String?) -> String? {
+        guard let first = value?.split(separator: ",").first?.split(whereSeparator: \.isWhitespace).first else {
+            return nil
+        }
+        let url = first.hasPrefix("//") ? "https:" + first : String(first)
+        return StoreText.isWebURL(url) ? url : nil
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GiveawaysDomain
+import Testing
+
+@testable import GiveawaysData
+
+/// Steam's search results and app pages, and GOG's home page, on fixtures written here in their markups (2021 and
+/// 2024+ for Steam, 2023 and 2025 for GOG) with their traps.
+@Suite struct SteamAndGOGDecoderTests {
+    static let now = Date(timeIntervalSince1970: 1_796_320_800)  // 2026-12-03T18:00:00Z
+
+    /// A search row as Steam writes it since 2024.
+    static func row2024(appID: String, title: String, discount: Int, final: Int, original: String = "$19.99") -> String
+    {
+        """
+        <a href="https://store.steampowered.com/app/\(appID)/Some_Name/?snr=1_7_7_2300_150_1"
+            data-ds-appid="\(appID)" data-ds-itemkey="App_\(appID)" data-ds-tagids="[19,492]"
+            data-ds-crtrids="[4]" onmouseover="GameHover( this, event, 'global_hover', {&quot;type&quot;:&quot;app&quot;,&quot;id&quot;:\(appID)} );"
+            onmouseout="HideGameHover( this, event, 'global_hover' )" class="search_result_row ds_collapse_flag " >
+          <div class="col search_capsule"><img src="https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/\(appID)/capsule_sm_120.jpg?t=1" srcset="x 1x, y 2x"></div>
+          <div class="responsive_search_name_combined">
+            <div class="col search_name ellipsis"><span class="title">\(title)</span>
+              <div><span class="platform_img win"></span></div></div>
+            <div class="col search_released responsive_secondrow">1 Mar, 2021</div>
+            <div class="col search_price_discount_combined responsive_secondrow" data-price-final="\(final)">
+              <div class="search_discount_and_price responsive_secondrow">
+                <div class="discount_block search_discount_block" data-price-final="\(final)" data-bundlediscount="0" data-discount="\(discount)" role="link" aria-label="\(discount)% off">
+                  <div class="discount_pct">-\(discount)%</div>
+                  <div class="discount_prices"><div class="discount_original_price">\(original)</div><div class="discount_final_price">$0.00</div></div>
+                </div>
+              </div>
+            </div>
+          </div>
+        </a>
+        """
+    }
+
+    static func search(_ rows: [String]) -> Data {
+        let object: [String: Any] = [
+            "success": 1,
+            "results_html": "<!-- List Items -->\n" + rows.joined(separator: "\n") + "\n<!-- End List Items -->\n",
+            "total_count": rows.count, "start": 0,
+        ]
+        return try! JSONSerialization.data(withJSONObject: object)
+    }
+
+    @Test func steamRowsAtOneHundredPercentWithAFinalPriceOfZeroAreGiveaways() throws {
+        let body = Self.search([
+            Self.row2024(appID: "1234560", title: "Rust &amp; Rivets", discount: 100, final: 0),
+            Self.row2024(appID: "222", title: "Half Off", discount: 50, final: 999),
+            Self.row2024(appID: "333", title: "Odd", discount: 100, final: 199),
+        ])
+        let offers = try SteamSearchDecoder().decode(body).offers
+        #expect(offers.map(\.title) == ["Rust & Rivets"])
+        let offer = try #require(offers.first)
+        #expect(offer.storeID == "1234560")
+        #expect(offer.claimURL == "https://store.steampowered.com/app/1234560/")
+        #expect(offer.imageURL?.hasSuffix("/apps/1234560/header.jpg") == true)
+        #expect(offer.worth == Worth(cents: 1999))
+        #expect(offer.endsAt == nil && offer.status(at: Self.now) == .live)
+    }
+
+    @Test func steamIn2021MarkupAndBundlesAndAnEmptyAnswer() throws {
+        let row2021 = """
+            <a href="https://store.steampowered.com/app/777/Old/" data-ds-appid="777" class="search_result_row ds_collapse_flag">
+              <div class="col search_name ellipsis"><span class="title">Old Markup</span></div>
+              <div class="col search_discount responsive_secondrow"><span>-100%</span></div>
+              <div class="col search_price discounted responsive_secondrow"><span style="color: #888888;"><strike>$0.00</strike></span><br>Free</div>
+            </a>
+            """
+        let bundle = Self.row2024(appID: "1,2,3", title: "A Bundle", discount: 100, final: 0)
+        let decoded = try SteamSearchDecoder().decode(Self.search([row2021, bundle]))
+        #expect(decoded.offers.map(\.title) == ["Old Markup"])
+        #expect(decoded.offers.first?.worth == nil, "2021's struck price reads $0.00: no worth")
+        #expect(decoded.skipped.count == 1)
+        let empty = Data(#"{"success": 1, "results_html": "", "total_count": 0, "start": -1}"#.utf8)
+        #expect(try SteamSearchDecoder().decode(empty).offers.isEmpty)
+        for broken in [Data("<html>".utf8), Data(#"{"success": 2}"#.utf8), Data(#"{"success": 1}"#.utf8)] {
+            #expect(throws: StoreAnswerError.self) { try SteamSearchDecoder().decode(broken) }
+        }
+    }
+
+    @Test func steamAppPageSaysTheEndWithoutAZoneReadAsUTC() {
+        let page = """
+            <div class="game_purchase_action"><p class="game_purchase_discount_quantity ">Free to keep when you get it
+            before 7 Dec @ 6:00pm.&nbsp;<span class="tooltip">Some limitations apply.</span></p></div>
+            """
+        let decoder = SteamSearchDecoder()
+        #expect(decoder.freeUntil(appPage: page, now: Self.now) == Date(timeIntervalSince1970: 1_796_666_400))
+        // Early January seen in December is next year's.
+        let january = page.replacingOccurrences(of: "7 Dec @ 6:00pm", with: "2 Jan @ 10:00am")
+        #expect(decoder.freeUntil(appPage: january, now: Self.now) == Date(timeIntervalSince1970: 1_798_884_000))
+        let withYear = page.replacingOccurrences(of: "7 Dec @ 6:00pm", with: "2 Jan, 2028 @ 12:30am")
+        #expect(decoder.freeUntil(appPage: withYear, now: Self.now) == Date(timeIntervalSince1970: 1_830_385_800))
+        #expect(decoder.freeUntil(appPage: "<div class=\"game_area_purchase\">Buy</div>", now: Self.now) == nil)
+    }
+
+    static func gogPage(_ giveaway: String) -> Data {
+        Data(
+            "<!DOCTYPE html><html lang=\"en\"><head><title>GOG.COM</title></head><body><main>\(giveaway)<section class=\"deals\"></section></main></body></html>"
+                .utf8)
+    }
+
+    @Test func gogIn2025MarkupEndsAtTheFetchTimePlusTheCountdown() throws {
+        let giveaway = """
+            <giveaway _ngcontent-gogcom-store-c1="">
+              <div id="giveaway" class="giveaway giveaway--visible">
+                <a class="giveaway__overlay-link" href="https://www.gog.com/en/game/lantern_keeper"></a>
+                <picture><source srcset="//images.gog-statics.com/abc_product_tile_536.webp, //images.gog-statics.com/abc_product_tile_536_2x.webp 2x">
+                <img class="giveaway__image" src="//images.gog-statics.com/abc.jpg" alt="Lantern Keeper"></picture>
+                <div class="giveaway__content"><div class="giveaway__content-header">Get <span class="giveaway__content-header-text">Lantern Keeper</span> free</div>
+                <div class="giveaway__countdown">Giveaway ends in <span>49 : 05 : 59</span> left</div></div>
+              </div>
+            </giveaway>
+            """
+        let offers = try GOGGiveawayDecoder().decode(Self.gogPage(giveaway), now: Self.now)
+        let offer = try #require(offers.first)
+        #expect(offer.title == "Lantern Keeper")
+        #expect(offer.claimURL == "https://www.gog.com/en/game/lantern_keeper")
+        #expect(offer.imageURL == "https://images.gog-statics.com/abc_product_tile_536.webp")
+        // 49 h 5 min 59 s after 18:00:00, to the minute.
+        #expect(offer.endsAt == Date(timeIntervalSince1970: 1_796_320_800 + 49 * 3600 + 6 * 60))
+        #expect(offer.store == .gog && offer.storeID == "/en/game/lantern_keeper")
+    }
+
+    @Test func gogIn2023MarkupCarriesItsEndAndNoGiveawayIsEmpty() throws {
+        let banner = """
+            <a class="giveaway-banner giveaway-banner--with-consent" href="/en/game/old_banner" giveaway-banner-id="1796666400000">
+              <img src="https://images.gog-statics.com/old.jpg" alt="Old Banner Game">
+              <gog-countdown-timer end-date="1796666400000"></gog-countdown-timer>
+            </a>
+            """
+        let offer = try #require(try GOGGiveawayDecoder().decode(Self.gogPage(banner), now: Self.now).first)
+        #expect(offer.title == "Old Banner Game")
+        #expect(offer.claimURL == "https://www.gog.com/en/game/old_banner")
+        #expect(offer.endsAt == Date(timeIntervalSince1970: 1_796_666_400))
+        #expect(try GOGGiveawayDecoder().decode(Self.gogPage("<div class=\"hero\"></div>"), now: Self.now).isEmpty)
+    }
+
+    @Test func gogGiveawayMarkupItCannotReadFailsLoudly() {
+        let noLink = "<div id=\"giveaway\"><span>Something free</span><span>10 : 00 : 00 left</span></div>"
+        let offSite = """
+            <div id="giveaway"><a class="giveaway__overlay-link" href="https://evil.example/x"></a><span>10 : 00 : 00 left</span></div>
+            """
+        let noEnd = "<div id=\"giveaway\"><a class=\"giveaway__overlay-link\" href=\"/en/game/x\"></a></div>"
+        for page in [noLink, offSite, noEnd] {
+            #expect(throws: StoreAnswerError.self) {
+                try GOGGiveawayDecoder().decode(Self.gogPage(page), now: Self.now)
+            }
+        }
+        #expect(throws: StoreAnswerError.self) { try GOGGiveawayDecoder().decode(Data("{}".utf8), now: Self.now) }
+    }
+
+    @Test func markupReferencesAndTagsAreReadNotTrusted() {
+        #expect(StoreHTML.decodeReferences("Tom &amp; Jerry&#39;s &#x263A; &bogus; &") == "Tom & Jerry's ☺ &bogus; &")
+        let tags = StoreHTML.tags(in: #"<!-- <a href="no"> --><A HREF='/x' Class="a b">t</A><img alt=x />"#)
+        #expect(tags.map(\.name) == ["a", "img"])
+        #expect(tags.first?.attributes["href"] == "/x" && tags.first?.classes == ["a", "b"])
+        #expect(tags.last?.attributes["alt"] == "x")
+    }
+}
