@@ -105,12 +105,17 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
 
         /// Whether `giveaway` passes every rule, including hiding what the visitor marked claimed or not interested.
         public func admits(_ giveaway: Giveaway, marks: VisitorMarks, facts: RuleFacts? = nil) -> Bool {
-            if rules.hideClaimed || rules.hideNotInterested {
-                let kinds = marks.kinds(onGiveaway: giveaway.id)
-                if rules.hideClaimed, marks.has(.claimed, in: kinds) { return false }
-                if rules.hideNotInterested, marks.has(.notInterested, in: kinds) { return false }
-            }
-            return matches(giveaway, facts: facts)
+            passesMarks(giveaway, marks) && matches(giveaway, facts: facts)
+        }
+
+        /// Whether `giveaway` passes the rules about the visitor's marks: hiding what they claimed or are not
+        /// interested in.
+        public func passesMarks(_ giveaway: Giveaway, _ marks: VisitorMarks) -> Bool {
+            guard rules.hideClaimed || rules.hideNotInterested else { return true }
+            let kinds = marks.kinds(onGiveaway: giveaway.id)
+            if rules.hideClaimed, marks.has(.claimed, in: kinds) { return false }
+            if rules.hideNotInterested, marks.has(.notInterested, in: kinds) { return false }
+            return true
         }
     }
 

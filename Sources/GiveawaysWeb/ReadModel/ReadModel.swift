@@ -30,6 +30,7 @@ struct ReadModelSnapshot: Sendable {
     let generation: Int
     private let lazyIndex: LazySearchIndex
     private let lazyFacts: LazyByID<Giveaway, RuleFacts>
+    private let verdicts: KeptRuleVerdicts
     private let lazyLoot: LazyLootLinks
     private let lazyFirstSeen: LazyByID<StoredGiveaway, Date>
 
@@ -48,6 +49,7 @@ struct ReadModelSnapshot: Sendable {
         self.generation = generation
         lazyIndex = LazySearchIndex(giveaways)
         lazyFacts = LazyByID(giveaways) { ($0.id, RuleFacts($0)) }
+        verdicts = KeptRuleVerdicts()
     }
 
     static let empty = ReadModelSnapshot(stored: [], logs: [:], isDemoData: false, generation: 0)
@@ -61,11 +63,17 @@ struct ReadModelSnapshot: Sendable {
         admitted(giveaways, rules: visitor.rules, marks: visitor.marks)
     }
 
-    /// The giveaways of `giveaways` that `rules` (and `marks`) let through, in order: the rules made ready once.
+    /// The giveaways of `giveaways` that `rules` (and `marks`) let through, in order: what the rules say of each
+    /// giveaway in the feed is worked out once per snapshot and set of rules (`KeptRuleVerdicts`), then only the
+    /// marks are checked per page view; a giveaway that is not in the feed (one that left it) is judged afresh.
     func admitted(_ giveaways: [Giveaway], rules: GiveawayRules, marks: VisitorMarks) -> [Giveaway] {
         let matcher = GiveawayRules.Matcher(rules)
         let facts = lazyFacts.value
-        return giveaways.filter { matcher.admits($0, marks: marks, facts: facts[$0.id]) }
+        let passing = verdicts.passing(rules, in: self.giveaways) { matcher.matches($0, facts: facts[$0.id]) }
+        return giveaways.filter { giveaway in
+            guard matcher.passesMarks(giveaway, marks) else { return false }
+            return passing[giveaway.id] ?? matcher.matches(giveaway, facts: facts[giveaway.id])
+        }
     }
 
     /// The live loot giveaways for catalog game `id`, newest first.
@@ -360,6 +368,23 @@ extension ReadModelSnapshot {
         self.generation = generation
         lazyIndex = other.lazyIndex
         lazyFacts = other.lazyFacts
+        verdicts = other.verdicts
+    }
+}
+
+/// What each set of rules says of each giveaway in one snapshot's feed (its store, type, worth, keywords: not the
+/// visitor's marks), worked out on the first page view with those rules and kept for the next: many page views of
+/// one visitor, or of visitors with the same rules, judge the feed once. Within a byte budget and a count, as every
+/// kept value (`KeptValues`); a new snapshot (new giveaways) starts afresh, a rebuilt one (the same giveaways) keeps
+/// them.
+final class KeptRuleVerdicts: Sendable {
+    private let kept = KeptValues<GiveawayRules, [Int: Bool]>(budgetBytes: 4 << 20, capacity: 4_096)
+
+    /// Whether each giveaway of `feed` passes `rules`, by id; `matches` judges one when it is not known yet.
+    func passing(_ rules: GiveawayRules, in feed: [Giveaway], matches: (Giveaway) -> Bool) -> [Int: Bool] {
+        kept.value(forKey: rules, bytes: { $0.count * 24 + 256 }) {
+            Dictionary(feed.map { ($0.id, matches($0)) }) { first, _ in first }
+        }
     }
 }
 
