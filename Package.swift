@@ -65,13 +65,10 @@ let package = Package(
         ),
         // The system zlib, for raw deflate pieces with a preset dictionary (personal pages' gzip).
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
-        // The C allocator's tuning (glibc's `mallopt`) for the server's process.
-        .target(name: "CAllocator"),
         // The web app: routes, middleware, page view models, HTML components and static assets.
         .target(
             name: "GiveawaysWeb",
             dependencies: [
-                "CAllocator",
                 "CZlib",
                 "GiveawaysDomain",
                 "GiveawaysData",

@@ -111,7 +111,6 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        ProcessMemory.keepFreedMemoryForReuse()
         do {
             let app = try await buildApplication(try settings())
             // SIGTERM or SIGINT asks every service to finish its work; a stop is bounded all the same (5 s, then

@@ -372,17 +372,3 @@ import Testing
 extension String: SharedPart {
     public var keptBytes: Int { utf8.count }
 }
-
-@Suite struct ProcessMemoryTests {
-    /// The allocator is tuned on glibc unless the operator tuned it already; elsewhere nothing is asked.
-    @Test func theAllocatorIsTunedUnlessTheOperatorDidIt() {
-        #expect(
-            !ProcessMemory.keepFreedMemoryForReuse(environment: ["GLIBC_TUNABLES": "glibc.malloc.trim_threshold=0"]))
-        #expect(!ProcessMemory.keepFreedMemoryForReuse(environment: ["MALLOC_TRIM_THRESHOLD_": "0"]))
-        #if canImport(Glibc)
-            #expect(ProcessMemory.keepFreedMemoryForReuse(environment: [:]))
-        #else
-            #expect(!ProcessMemory.keepFreedMemoryForReuse(environment: [:]))
-        #endif
-    }
-}
