@@ -151,6 +151,13 @@ import Testing
         #expect(throws: StoreAnswerError.self) { try GOGGiveawayDecoder().decode(Data("{}".utf8), now: Self.now) }
     }
 
+    @Test func aTagThatNeverEndsStopsTheScanInsteadOfRescanningTheRest() {
+        // 200,000 unterminated tags: scanning the rest again after each would be 10^12 steps, and this test would not end.
+        let hostile = #"<a class="x">ok</a>"# + String(repeating: #"<a x=""#, count: 200_000)
+        let tags = StoreHTML.tags(in: hostile)
+        #expect(tags.map(\.name) == ["a"], "what came before is read, nothing after")
+    }
+
     @Test func markupReferencesAndTagsAreReadNotTrusted() {
         #expect(StoreHTML.decodeReferences("Tom &amp; Jerry&#39;s &#x263A; &bogus; &") == "Tom & Jerry's ☺ &bogus; &")
         let tags = StoreHTML.tags(in: #"<!-- <a href="no"> --><A HREF='/x' Class="a b">t</A><img alt=x />"#)

@@ -28,18 +28,35 @@ enum StoreHTML {
                 index = close.upperBound
                 continue
             }
-            guard let tag = tag(in: html, at: open) else {
+            switch scan(html, at: open) {
+            case .tag(let tag):
+                tags.append(tag)
+                index = tag.end
+            case .notATag:
                 index = next
-                continue
+            case .unterminated:
+                // The rest of the text is inside a tag that never ends: nothing after it is a tag. Stopping here
+                // keeps a hostile answer of many `<a x="` linear, not quadratic.
+                return tags
             }
-            tags.append(tag)
-            index = tag.end
         }
         return tags
     }
 
     /// The start tag at `open` (a `<`), or `nil` when there is none there.
     static func tag(in html: String, at open: String.Index) -> Tag? {
+        if case .tag(let tag) = scan(html, at: open) { return tag }
+        return nil
+    }
+
+    private enum Scan {
+        case tag(Tag)
+        case notATag
+        /// The text ends inside the tag (an unclosed quote, no `>`).
+        case unterminated
+    }
+
+    private static func scan(_ html: String, at open: String.Index) -> Scan {
         let scalars = html.unicodeScalars
         var index = scalars.index(after: open)
         func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -51,12 +68,12 @@ enum StoreHTML {
             name.unicodeScalars.append(scalars[index])
             index = scalars.index(after: index)
         }
-        guard !name.isEmpty, name.unicodeScalars.first!.properties.isAlphabetic else { return nil }
+        guard !name.isEmpty, name.unicodeScalars.first!.properties.isAlphabetic else { return .notATag }
         var attributes: [String: String] = [:]
         while index < scalars.endIndex {
             let scalar = scalars[index]
             if scalar == ">" {
-                return Tag(name: name.lowercased(), attributes: attributes, end: scalars.index(after: index))
+                return .tag(Tag(name: name.lowercased(), attributes: attributes, end: scalars.index(after: index)))
             }
             if scalar.properties.isWhitespace || scalar == "/" {
                 index = scalars.index(after: index)
@@ -85,7 +102,7 @@ enum StoreHTML {
                         value.unicodeScalars.append(scalars[index])
                         index = scalars.index(after: index)
                     }
-                    guard index < scalars.endIndex else { return nil }
+                    guard index < scalars.endIndex else { return .unterminated }
                     index = scalars.index(after: index)
                 } else {
                     while index < scalars.endIndex, !scalars[index].properties.isWhitespace, scalars[index] != ">" {
@@ -97,7 +114,7 @@ enum StoreHTML {
             let key = attribute.lowercased()
             if !key.isEmpty, attributes[key] == nil { attributes[key] = decodeReferences(value) }
         }
-        return nil
+        return .unterminated
     }
 
     /// The text from `start` up to the next `</name>` (or the end), with tags dropped, references decoded and white
