@@ -63,13 +63,10 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
             ]
         ),
-        // The system zlib, for raw deflate pieces with a preset dictionary (personal pages' gzip).
-        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // The web app: routes, middleware, page view models, HTML components and static assets.
         .target(
             name: "GiveawaysWeb",
             dependencies: [
-                "CZlib",
                 "GiveawaysDomain",
                 "GiveawaysData",
                 "GiveawaysAPI",

@@ -22,6 +22,11 @@ edit('Sources/GiveawaysHTTP/RequestCookie.swift','    package func cookieValue(_
 if os.path.exists(os.path.join(root,'Sources/GiveawaysWeb/Site/HTTP/ProcessMemory.swift')):
     edit('Sources/GiveawaysWeb/Site/HTTP/ProcessMemory.swift','import CAllocator\n','import CAllocator\nimport GiveawaysHTTP\n')
     edit('Sources/GiveawaysWeb/Site/HTTP/ProcessMemory.swift','        let operatorsOwn =','        if Experiments.noMallopt { return false }\n        let operatorsOwn =')
+# Joined gzip and the card slab were taken out of the tree after this measurement too: their switches apply only to
+# trees that still have them (REV=475c64d).
+if not os.path.exists(os.path.join(root,'Sources/GiveawaysWeb/ReadModel/JoinedGzip.swift')):
+    print("patched (cookies only: this tree has no slab or joined gzip)")
+    sys.exit(0)
 # joined gzip
 edit('Sources/GiveawaysWeb/ReadModel/JoinedGzip.swift','        if page.compression == .whole {','        if page.compression == .whole || Experiments.noJoinedGzip {')
 p='Sources/GiveawaysWeb/ReadModel/JoinedGzip.swift'

@@ -81,7 +81,7 @@ struct MorePage {
     static let shelfLength = 20
 
     func render() -> HTML {
-        frame().join(visitorParts(carousel: PagePiece(kept: carousel()), shelfHeads: nil)).html
+        frame().join(visitorParts(carousel: carousel(), shelfHeads: nil)).html
     }
 
     /// The page around the visitor's parts (the rules line, the carousel, the shelves), inside `layout` when one
@@ -102,7 +102,7 @@ struct MorePage {
 
     /// The visitor's parts, between the frame's: the rules line, `carousel`, the shelves; `shelfHeads`, when given,
     /// are the shelves' heads as kept (`shelfHeads()`, for shelves every visitor shares).
-    func visitorParts(carousel: PagePiece, shelfHeads: [PagePiece]?) -> [JoinedPage] {
+    func visitorParts(carousel: HTML, shelfHeads: [HTML]?) -> [JoinedPage] {
         let strings = model.strings
         let empty = EmptyState(
             title: strings.home.noGiveawaysTitle, message: strings.more.nothingLive, actionTitle: strings.common.goHome,
@@ -117,7 +117,7 @@ struct MorePage {
             shelves.append("<div class=\"shelves\">")
             for (index, shelf) in model.shelves.enumerated() {
                 let kept = shelfHeads.flatMap { $0.indices.contains(index) ? $0[index] : nil }
-                shelves.append(kept ?? PagePiece(head(of: shelf)))
+                shelves.append(kept ?? head(of: shelf))
                 self.shelf(shelf, into: &shelves)
             }
             shelves.append("</div>")
@@ -170,16 +170,14 @@ struct MorePage {
     /// The visitor's parts with what every visitor shares kept: the carousel (by the giveaways it shows) and, for
     /// shelves every visitor sees, their heads (with the shelves themselves).
     func fillings(_ kept: KeptParts) -> [JoinedPage] {
-        let keptCarousel = kept.showing(.carousel, ids: model.featuredGiveaways.map(\.id)) {
-            PagePiece(kept: carousel())
-        }
+        let keptCarousel = kept.showing(.carousel, ids: model.featuredGiveaways.map(\.id)) { carousel() }
         let keptHeads = model.keptHeads?.heads(in: kept.language) { shelfHeads() }
         return visitorParts(carousel: keptCarousel, shelfHeads: keptHeads)
     }
 
     /// Each shelf's head, as kept for every visitor who sees these shelves.
-    func shelfHeads() -> [PagePiece] {
-        model.shelves.map { PagePiece(kept: head(of: $0)) }
+    func shelfHeads() -> [HTML] {
+        model.shelves.map { head(of: $0) }
     }
 
     /// A shelf's heading, count and "See all", up to its row's first card.
@@ -192,11 +190,10 @@ struct MorePage {
             """
     }
 
-    private static let shelfEnd = PagePiece(
-        kept: """
-            </ul>
-            </section>
-            """)
+    private static let shelfEnd: HTML = """
+        </ul>
+        </section>
+        """
 
     /// One shelf's cards and end, appended to `pieces` after its head; the shelves follow one another without a
     /// separator.
@@ -213,8 +210,6 @@ struct MorePage {
 
 extension MorePage: PersonalPage {
     static let frameKind = SharedParts.Key.Kind.moreFrame
-    /// Many small pieces that repeat far apart: joining their compressed forms would send about 2.5 times the bytes.
-    static let compression = JoinedPage.Compression.whole
 
     var shell: PageShell {
         PageShell(title: model.strings.pageTitle(model.strings.more.pageTitle), section: .more)

@@ -1,5 +1,4 @@
-/// The memory the web side keeps rendered and compressed answers in, each a `KeptValues` (or, for the cards, a
-/// slab) within its budget. Set here, beside the caches, rather than in Domain's `Defaults`: only the server keeps
+/// The memory the web side keeps rendered and compressed answers in, each a `KeptValues` within its budget. Set here, beside the caches, rather than in Domain's `Defaults`: only the server keeps
 /// them; `WebConfiguration.renderedCardsBudget` overrides the cards' (`0` keeps no personal-page parts at all).
 enum KeptBudgets {
     /// Rendered pages kept for visitors without marks.
@@ -13,6 +12,4 @@ enum KeptBudgets {
     static let sharedPartsBytes = 32 * 1_048_576
     /// Gzipped copies of other answers (JSON, feeds, kept pages' neighbours), by ETag.
     static let compressedBodiesBytes = 32 * 1_048_576
-    /// The compressed pieces personal pages' gzip answers are joined from (a card after the card before it).
-    static let compressedPiecesBytes = 16 * 1_048_576
 }

@@ -21,12 +21,17 @@ final class KeptCards: Sendable {
         var listItem = false
         let language: Language
 
-        /// Hashed by fields packed into integers (a page looks up a hundred of these per request; `Language` and the
-        /// marks would otherwise hash as strings and four booleans each).
+        /// Hashed and compared by fields packed into an integer (a page looks up a hundred of these per request;
+        /// `Language` and the marks would otherwise hash as strings and four booleans each). The packing holds every
+        /// field but the id and the anchor, so two keys are equal exactly when these three are.
         func hash(into hasher: inout Hasher) {
             hasher.combine(id)
             hasher.combine(state)
             hasher.combine(anchorID)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.id == rhs.id && lhs.state == rhs.state && lhs.anchorID == rhs.anchorID
         }
 
         /// The marks, style and language in one integer.
@@ -42,118 +47,53 @@ final class KeptCards: Sendable {
                 }
             return UInt64(marks | style) | languageOrdinal << 8
         }
-
-        /// The whole key as one integer, for a card without an anchor and an id below 2⁴⁷ (every real one): the id
-        /// above the state's 16 bits. `nil` otherwise; those cards are kept by the whole key.
-        var packed: UInt64? {
-            guard anchorID == nil, id >= 0, id < 1 << 47 else { return nil }
-            return UInt64(id) << 16 | state
-        }
     }
 
-    /// `0` keeps nothing: every card is rendered afresh (the tests compare both ways).
-    private let budget: Int
-    private let state = Mutex(Kept())
-
-    /// A kept card: where its bytes are in the slab, and the token it is named by.
-    private struct Card: @unchecked Sendable {
-        let bytes: UnsafeRawBufferPointer
-        let token: UInt64
-
-        var piece: PagePiece { PagePiece(slab: bytes, token: token) }
-    }
-
-    /// The cards kept for one generation and minute: their bytes in one slab (not a `KeptValues`: pushing out one
-    /// card frees none of the slab's memory, so a full budget starts a new slab, and the pages still holding the old
-    /// one keep it alive until they are written), most found by their packed key (an
-    /// integer hashes and compares in a fraction of the time of a key with an optional string), the rest by their
-    /// whole key.
-    private struct Kept {
-        var generation = 0
-        var minute = 0
-        var slab = CardSlab()
-        var packed: [UInt64: Card] = [:]
-        var whole: [Key: Card] = [:]
-        var bytes = 0
-
-        func card(_ key: Key) -> Card? {
-            if let packed = key.packed { return self.packed[packed] }
-            return whole[key]
-        }
-
-        mutating func keep(_ html: HTML, token: UInt64, for key: Key) {
-            let card = Card(bytes: slab.keep(html.rendered), token: token)
-            if let packed = key.packed { self.packed[packed] = card } else { whole[key] = card }
-        }
-
-        /// Starts afresh; pages still holding the old slab keep it until they are written.
-        mutating func empty() {
-            packed.removeAll(keepingCapacity: true)
-            whole.removeAll(keepingCapacity: true)
-            slab = CardSlab()
-            bytes = 0
-        }
-    }
+    /// The cards kept for the newest generation and minute, within a byte budget; `0` keeps nothing: every card is
+    /// rendered afresh (the tests compare both ways).
+    private let kept: KeptValues<Key, HTML>
 
     init(budget: Int) {
-        self.budget = budget
+        kept = KeptValues(budgetBytes: budget, largestBytes: budget / 4)
     }
 
     /// Appends the cards of `count` keys to `page`, in order, looked up together: kept, or made by `render` (given
     /// the key's index and the key) and kept. `key` is asked again for a card that is made. `key` runs while the
-    /// fragments' lock is held: it only puts a key together (no arrays of keys per page), and must not come back
-    /// here.
+    /// cards' lock is held: it only puts a key together (no arrays of keys per page), and must not come back here.
     func append(
         _ count: Int, key: (Int) -> Key, to page: inout JoinedPage, generation: Int, now: Date,
         render: (Int, Key) -> HTML
     ) {
-        guard budget > 0 else {
-            for index in 0..<count { page.appendCard(PagePiece(kept: render(index, key(index)))) }
-            return
-        }
-        let minute = PageCache.minute(now)
+        let scope = KeptScope(generation: generation, now: now)
         let start = page.pieces.count
         page.reserveCapacity(start + count)
         var missing: [Int] = []
-        state.withLock { kept in
-            if (generation, minute) > (kept.generation, kept.minute) {
-                kept.empty()
-                (kept.generation, kept.minute) = (generation, minute)
-            }
-            // A request that still holds an older snapshot (or minute) renders every card for itself.
-            let current = kept.generation == generation && kept.minute == minute
-            if current { page.hold(kept.slab) }
+        let lookedUp: Void? = kept.lookUp(in: scope) { card in
             for index in 0..<count {
-                if current, let card = kept.card(key(index)) {
-                    page.appendCard(card.piece)
+                if let html = card(key(index)) {
+                    page.append(html)
                 } else {
-                    page.appendCard(.placeholder)
+                    page.appendCardPlace()
                     missing.append(index)
                 }
             }
         }
+        // Nothing kept, or a request that still holds an older snapshot (or minute): every card made for this page.
+        if lookedUp == nil {
+            missing = Array(0..<count)
+            for _ in 0..<count { page.appendCardPlace() }
+        }
         guard !missing.isEmpty else { return }
-        // Rendered for this page as texts of their own (the slab this page holds may be replaced before they are
-        // kept), and a copy of each kept in the slab for the pages after.
-        var made: [(key: Key, html: HTML, token: UInt64)] = []
+        var made: [(key: Key, value: HTML, bytes: Int)] = []
         made.reserveCapacity(missing.count)
         for index in missing {
             let key = key(index)
             let html = render(index, key)
-            let token = PagePiece.newToken()
-            page.replaceCard(at: start + index, with: PagePiece(kept: html, token: token))
-            made.append((key, html, token))
+            page.fillCard(at: start + index, with: html)
+            // The card's bytes and its entry.
+            made.append((key, html, html.rendered.utf8.count + 64))
         }
-        state.withLock { kept in
-            guard kept.generation == generation, kept.minute == minute else { return }
-            for card in made where kept.card(card.key) == nil {
-                // The card's bytes and its entry; a slab block's unused end (under a quarter of 64 KiB) is not counted.
-                let bytes = card.html.rendered.utf8.count + 64
-                if kept.bytes + bytes > budget { kept.empty() }
-                kept.keep(card.html, token: card.token, for: card.key)
-                kept.bytes += bytes
-            }
-        }
+        kept.keep(made, in: scope)
     }
 }
 

@@ -11,8 +11,6 @@ import Hummingbird
 protocol PersonalPage {
     /// Which page's frame it is: kept with the page's address and language.
     static var frameKind: SharedParts.Key.Kind { get }
-    /// How a gzip answer is made of the page's pieces: joined from their kept compressed forms unless said otherwise.
-    static var compression: JoinedPage.Compression { get }
     /// The title, section and head links of the layout the frame is in.
     var shell: PageShell { get }
     /// The frame, in `layout` (without one, the page's own part of it, as its `render()` uses): one more part than
@@ -22,10 +20,6 @@ protocol PersonalPage {
     func fillings(_ kept: KeptParts) -> [JoinedPage]
     /// The results alone, for `X-Fragment: results` (live search, "Load more"); `nil` for a page without.
     func fragment(_ kept: KeptParts) -> JoinedPage?
-}
-
-extension PersonalPage {
-    static var compression: JoinedPage.Compression { .joined }
 }
 
 /// The layout a page's frame is in, but for its content.
@@ -85,9 +79,7 @@ extension ReadModel {
                         request, context, title: shell.title, section: shell.section, content: .empty,
                         headLinks: shell.headLinks))
             }
-            var pieces = frame.join(page.fillings(kept))
-            pieces.compression = Page.compression
-            return pieces
+            return frame.join(page.fillings(kept))
         }
     }
 }

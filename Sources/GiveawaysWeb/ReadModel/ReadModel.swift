@@ -182,8 +182,6 @@ final class ReadModel: Sendable {
     /// Compressed answers by validator, shared with the gzip middleware; a personal page asked for again unchanged
     /// within its minute is sent from here without being rendered or compressed again.
     let compressed = KeptGzipBodies(budget: KeptBudgets.compressedBodiesBytes)
-    /// The compressed pieces personal pages' gzip answers are joined from.
-    let compressedPieces: JoinedGzip
 
     init(
         feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil, log: any SyncLogRepository,
@@ -192,7 +190,6 @@ final class ReadModel: Sendable {
     ) {
         cards = KeptCards(budget: cardBudget)
         parts = SharedParts(capacity: cardBudget > 0 ? KeptBudgets.sharedPartsCapacity : 0)
-        compressedPieces = JoinedGzip(budget: cardBudget > 0 ? KeptBudgets.compressedPiecesBytes : 0)
         self.feed = feed
         sources = catalog == nil ? [.gamerpower] : [.gamerpower, .freetogame]
         self.catalog = catalog

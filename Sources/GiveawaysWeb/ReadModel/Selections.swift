@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
 import GiveawaysLocalization
 import Synchronization
 
@@ -179,10 +180,10 @@ extension ReadModel {
 /// The heads of one `MoreSelection.Shared`'s shelves, per language: kept with the shelves themselves, so that the
 /// heads a page is given are always those of the shelves it shows.
 final class KeptShelfHeads: Sendable {
-    private let heads = Mutex<[Language: [PagePiece]]>([:])
+    private let heads = Mutex<[Language: [HTML]]>([:])
 
     /// The heads in `language`: kept, or made by `make` and kept.
-    func heads(in language: Language, make: () -> [PagePiece]) -> [PagePiece] {
+    func heads(in language: Language, make: () -> [HTML]) -> [HTML] {
         if let kept = heads.withLock({ $0[language] }) { return kept }
         let made = make()
         return heads.withLock { heads in

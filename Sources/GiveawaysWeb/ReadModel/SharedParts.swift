@@ -28,7 +28,7 @@ final class SharedParts: Sendable {
     /// either, the parts kept longest ago and not used since make room: the different filters one client can ask
     /// for cost at most this. A part over a quarter of the budget is made for its request and not kept. `capacity`
     /// `0` keeps nothing: every part is made afresh (the tests compare both ways).
-    private let kept: KeptValues<Key, any Sendable>
+    private let kept: KeptValues<Key, Part>
 
     init(capacity: Int, budgetBytes: Int = KeptBudgets.sharedPartsBytes) {
         kept = KeptValues(budgetBytes: budgetBytes, capacity: capacity, largestBytes: budgetBytes / 4)
@@ -38,45 +38,72 @@ final class SharedParts: Sendable {
     func value<Value: SharedPart>(_ key: Key, generation: Int, now: Date, make: () -> Value) -> Value {
         guard !kept.keepsNothing else { return make() }
         let scope = KeptScope(generation: generation, now: now)
-        if let part = kept.value(forKey: key, in: scope) as? Value { return part }
+        if let part = kept.value(forKey: key, in: scope).flatMap(Value.kept) { return part }
         let value = make()
         // A frame is kept under its address; junk addresses are served but not kept (as in the page cache).
         guard key.target.utf8.count <= PageCache.maxTargetLength else { return value }
         let bytes = value.keptBytes + key.target.utf8.count + key.ids.count * MemoryLayout<Int>.stride
         // A request that still holds an older snapshot (or minute) made it for itself and keeps nothing.
-        kept.keep(value, bytes: bytes, forKey: key, in: scope, replacing: false)
+        kept.keep(value.part, bytes: bytes, forKey: key, in: scope, replacing: false)
         return value
+    }
+
+    /// A kept part, of one of the kinds personal pages share: a closed set, so that reading one back is a `switch`
+    /// rather than a cast from `any Sendable` (which the profile of the personal pages showed).
+    enum Part: Sendable {
+        case html(HTML)
+        case frame(PageFrame)
+        case homeSelection(HomeSelection.Shared)
+        case moreSelection(MoreSelection.Shared)
     }
 }
 
 /// A part personal pages share, with about how many bytes keeping it holds.
 protocol SharedPart: Sendable {
     var keptBytes: Int { get }
+    /// The part as kept.
+    var part: SharedParts.Part { get }
+    /// The part kept as `part`, if it is one of this kind.
+    static func kept(_ part: SharedParts.Part) -> Self?
 }
 
 extension HTML: SharedPart {
     var keptBytes: Int { rendered.utf8.count }
-}
+    var part: SharedParts.Part { .html(self) }
 
-extension PagePiece: SharedPart {
-    /// Only texts are kept as shared parts: a slab's piece is valid only while a page holds its slab.
-    var keptBytes: Int {
-        precondition(!isInSlab, "a piece of a slab kept as a shared part")
-        return byteCount
+    static func kept(_ part: SharedParts.Part) -> Self? {
+        if case .html(let html) = part { html } else { nil }
     }
 }
 
 extension PageFrame: SharedPart {
     var keptBytes: Int { parts.reduce(0) { $0 + $1.keptBytes } }
+    var part: SharedParts.Part { .frame(self) }
+
+    static func kept(_ part: SharedParts.Part) -> Self? {
+        if case .frame(let frame) = part { frame } else { nil }
+    }
 }
 
 extension HomeSelection.Shared: SharedPart {
+    var part: SharedParts.Part { .homeSelection(self) }
+
+    static func kept(_ part: SharedParts.Part) -> Self? {
+        if case .homeSelection(let shared) = part { shared } else { nil }
+    }
+
     var keptBytes: Int {
         results.count * MemoryLayout<Giveaway>.stride + endingSoon.count * MemoryLayout<Int>.stride
     }
 }
 
 extension MoreSelection.Shared: SharedPart {
+    var part: SharedParts.Part { .moreSelection(self) }
+
+    static func kept(_ part: SharedParts.Part) -> Self? {
+        if case .moreSelection(let shared) = part { shared } else { nil }
+    }
+
     /// The heads made later (per language, about 400 bytes a shelf) are counted here for two languages.
     var keptBytes: Int {
         let listed = live.count + featured.count + shelves.reduce(0) { $0 + $1.giveaways.count }
@@ -87,11 +114,11 @@ extension MoreSelection.Shared: SharedPart {
 
 /// A page's frame around its visitor's parts: what comes before, between and after them, as rendered.
 struct PageFrame: Sendable {
-    /// One more than the visitor's parts it goes around; each a kept piece.
-    let parts: [PagePiece]
+    /// One more than the visitor's parts it goes around.
+    let parts: [HTML]
 
     init(parts: [HTML]) {
-        self.parts = parts.map { PagePiece(kept: $0) }
+        self.parts = parts
     }
 
     /// The page: the frame's parts with `fillings` between them.

@@ -28,7 +28,7 @@ extension ReadModel {
     }
 
     /// A page for one visitor, made of pieces: shared and cached unless the visitor's marks, rules or "new" badges
-    /// change it; otherwise written from its pieces, and gzipped by joining their kept compressed forms.
+    /// change it; otherwise written from its pieces, and gzipped whole (kept by its validator for a revisit).
     func page(
         _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
         pieces render: () -> JoinedPage
@@ -53,13 +53,14 @@ extension ReadModel {
             headers[.contentEncoding] = "gzip"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipped))
         }
-        let page = render()
-        guard acceptsGzip, page.byteCount >= ConditionalGzipMiddleware<AppRequestContext>.minimumSize else {
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: page.buffer))
+        let page = render().buffer
+        // A page too small to gain, or one zlib could not compress (it then goes as it is).
+        guard acceptsGzip, page.readableBytes >= ConditionalGzipMiddleware<AppRequestContext>.minimumSize,
+            let body = try? compressed.body(for: etag, original: page)
+        else {
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: page))
         }
         headers[.contentEncoding] = "gzip"
-        let body = compressedPieces.gzip(page, generation: snapshot.generation, now: now)
-        compressed.keep(body, for: etag)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 }
