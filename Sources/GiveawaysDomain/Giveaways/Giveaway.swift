@@ -71,6 +71,23 @@ public struct Giveaway: Hashable, Sendable, Identifiable {
         get { box.fields.gamerpowerURL }
         set { change { $0.gamerpowerURL = newValue } }
     }
+    /// When the giveaway starts, for one a store announced ahead of time (Epic's next week); `nil` when it started
+    /// before anyone said (every GamerPower giveaway).
+    public var startsAt: Date? {
+        get { box.fields.startsAt }
+        set { change { $0.startsAt = newValue } }
+    }
+    /// Where it was seen: the store itself, GamerPower, or both (`FeedMerge`); empty for a giveaway no merge has
+    /// looked at yet (one just decoded from GamerPower).
+    public var sources: [GiveawaySighting] {
+        get { box.fields.sources }
+        set { change { $0.sources = newValue } }
+    }
+    /// Claimed only with a paid subscription (Prime Gaming, Game Pass, Humble Choice), as its source's data says.
+    public var needsSubscription: Bool {
+        get { box.fields.needsSubscription }
+        set { change { $0.needsSubscription = newValue } }
+    }
 
     /// Everything but the id, behind one reference: a page copies giveaways by the hundred per request (filtered,
     /// selected, carried to cards), and a copy of fifteen fields retains each of their strings; a copy of this is
@@ -101,12 +118,16 @@ public struct Giveaway: Hashable, Sendable, Identifiable {
         var users: Int
         var status: String
         var gamerpowerURL: String
+        var startsAt: Date?
+        var sources: [GiveawaySighting]
+        var needsSubscription: Bool
     }
 
     public init(
         id: Int, title: String, worth: Worth?, thumbnailURL: String, imageURL: String, description: String,
         instructions: String, openGiveawayURL: String, openGiveaway: String?, publishedAt: Date, type: GiveawayType,
-        platforms: [Platform], endsAt: Date?, users: Int, status: String, gamerpowerURL: String
+        platforms: [Platform], endsAt: Date?, users: Int, status: String, gamerpowerURL: String,
+        startsAt: Date? = nil, sources: [GiveawaySighting] = [], needsSubscription: Bool = false
     ) {
         self.id = id
         box = Box(
@@ -114,7 +135,8 @@ public struct Giveaway: Hashable, Sendable, Identifiable {
                 title: title, worth: worth, thumbnailURL: thumbnailURL, imageURL: imageURL, description: description,
                 instructions: instructions, openGiveawayURL: openGiveawayURL, openGiveaway: openGiveaway,
                 publishedAt: publishedAt, type: type, platforms: platforms, endsAt: endsAt, users: users,
-                status: status, gamerpowerURL: gamerpowerURL))
+                status: status, gamerpowerURL: gamerpowerURL, startsAt: startsAt, sources: sources,
+                needsSubscription: needsSubscription))
     }
 
     private mutating func change(_ body: (inout Fields) -> Void) {
@@ -140,16 +162,59 @@ public struct Giveaway: Hashable, Sendable, Identifiable {
 
     /// Live means claimable now: the end date, if any, is still ahead. This is the one definition of "live";
     /// the upstream `status` says "Active" for long-expired items and cannot be trusted for it.
+    /// A giveaway announced ahead of time is not live before its start (`status(at:)` calls it upcoming).
     public func isLive(at now: Date) -> Bool {
+        if let startsAt, startsAt > now { return false }
         guard let endsAt else { return true }
         return endsAt > now
     }
 
-    /// Expired means the end date has passed: the opposite of live.
-    public func isExpired(at now: Date) -> Bool { !isLive(at: now) }
+    /// Live, upcoming (announced, not started) or ended, at `now`: the one status of the API and the pages.
+    public func status(at now: Date) -> GiveawayStatus {
+        if let startsAt, startsAt > now { return .upcoming }
+        return isLive(at: now) ? .live : .ended
+    }
+
+    /// Whether it starts later than `now`.
+    public func isUpcoming(at now: Date) -> Bool {
+        guard let startsAt else { return false }
+        return startsAt > now
+    }
+
+    /// Expired means the end date has passed (not merely "not started yet").
+    public func isExpired(at now: Date) -> Bool { status(at: now) == .ended }
 
     /// Whether the giveaway is on a platform with this slug.
     public func isOn(platformSlug slug: String) -> Bool {
         platforms.contains { $0.slug == slug }
     }
+}
+
+/// Where a giveaway stands at one moment.
+public enum GiveawayStatus: String, Hashable, Sendable, CaseIterable {
+    /// Claimable now: its window contains the moment, whichever list the source put it in.
+    case live
+    /// Announced, starting later.
+    case upcoming
+    /// Over.
+    case ended
+}
+
+/// One source that listed a giveaway: its name, its page for it, its own id when it has one (GamerPower's number),
+/// and when this server first saw it there.
+public struct GiveawaySighting: Hashable, Sendable {
+    /// `gamerpower`, or a first-hand store's name (`FirstHandStore`).
+    public var source: String
+    public var url: String?
+    public var id: Int?
+    public var firstSeenAt: Date
+
+    public init(source: String, url: String?, id: Int? = nil, firstSeenAt: Date) {
+        self.source = source
+        self.url = url
+        self.id = id
+        self.firstSeenAt = firstSeenAt
+    }
+
+    public static let gamerpower = "gamerpower"
 }

@@ -1,24 +1,37 @@
 import Foundation
 
 /// A store whose own front says what it gives away, read first-hand beside GamerPower.
-public enum FirstHandStore: String, CaseIterable, Hashable, Sendable {
+public enum FirstHandStore: String, CaseIterable, Hashable, Sendable, Codable {
     case epic
     case epicMobile = "epic-mobile"
     case steam
     case gog
+
+    /// The name people read.
+    public var displayName: String {
+        switch self {
+        case .epic: "Epic Games Store"
+        case .epicMobile: "Epic Games mobile"
+        case .steam: "Steam"
+        case .gog: "GOG"
+        }
+    }
+
+    /// The platform slugs a GamerPower giveaway of this store carries: where a merge looks for the same giveaway.
+    public var platformSlugs: Set<String> {
+        switch self {
+        case .epic: ["epic-games-store"]
+        case .epicMobile: ["android", "ios"]
+        case .steam: ["steam"]
+        case .gog: ["gog"]
+        }
+    }
 }
 
 /// One giveaway as a store's own front lists it: free now, or free in a window that has not started yet.
 public struct StoreOffer: Hashable, Sendable {
-    /// Where a giveaway stands at one moment.
-    public enum Status: String, Hashable, Sendable {
-        /// Its window contains the moment (whichever list the store put it in).
-        case live
-        /// Its window starts later.
-        case upcoming
-        /// Its window is over.
-        case ended
-    }
+    /// Where a giveaway stands at one moment: the status every giveaway has.
+    public typealias Status = GiveawayStatus
 
     public var store: FirstHandStore
     /// The store's own id for the offer: Epic's `namespace:id`, Steam's app id, GOG's product path. Two offers of one

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Every giveaway of one game, from every source and every year kept: a game is its normalised title
+/// (`GameTitle`), so "Lantern Quest" on Epic in 2024 and "Lantern Quest (GOG) Giveaway" in 2026 are one game.
+public struct GameHistory: Sendable {
+    /// One giveaway of a game: which, on which store, from when.
+    public struct Entry: Hashable, Sendable {
+        public let giveawayID: Int
+        /// The store it was free on, as people read it ("Epic Games Store", "GOG"); the first platform GamerPower
+        /// names for a giveaway of another kind.
+        public let store: String
+        /// When it was free from: its start, or when it was first seen.
+        public let from: Date
+    }
+
+    private let byGame: [String: [Entry]]
+    private let gameOf: [Int: String]
+
+    /// The history of every game among `stored` (merged giveaways: one entry per giveaway).
+    public init(_ stored: [StoredGiveaway]) {
+        var byGame: [String: [Entry]] = [:]
+        var gameOf: [Int: String] = [:]
+        for item in stored {
+            let key = GameTitle.normalized(item.giveaway.title)
+            guard !key.isEmpty else { continue }
+            gameOf[item.id] = key
+            byGame[key, default: []].append(
+                Entry(
+                    giveawayID: item.id, store: Self.storeName(of: item.giveaway),
+                    from: item.giveaway.startsAt ?? item.history.firstSeenAt))
+        }
+        self.byGame = byGame.mapValues { $0.sorted { ($0.from, $0.giveawayID) < ($1.from, $1.giveawayID) } }
+        self.gameOf = gameOf
+    }
+
+    /// The other giveaways of the game `id` is a giveaway of, oldest first.
+    public func others(of id: Int) -> [Entry] {
+        guard let key = gameOf[id] else { return [] }
+        return (byGame[key] ?? []).filter { $0.giveawayID != id }
+    }
+
+    /// Every giveaway of the game `id` is one of (itself included), oldest first.
+    public func all(of id: Int) -> [Entry] {
+        guard let key = gameOf[id] else { return [] }
+        return byGame[key] ?? []
+    }
+
+    /// The store of a giveaway: the first of its platforms that is a store rather than a system.
+    static func storeName(of giveaway: Giveaway) -> String {
+        let stores = ["epic-games-store", "steam", "gog", "ubisoft", "itchio", "battlenet", "origin", "android", "ios"]
+        for slug in stores {
+            if let platform = giveaway.platforms.first(where: { $0.slug == slug }) { return platform.displayName }
+        }
+        return giveaway.platforms.first?.displayName ?? ""
+    }
+}

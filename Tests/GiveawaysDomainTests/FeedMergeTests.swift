@@ -1,0 +1,138 @@
+import Foundation
+import GiveawaysDomain
+import GiveawaysTestSupport
+import Testing
+
+/// First-hand offers and GamerPower as one feed, without a database: titles normalised, one giveaway per game and
+/// window, ids that never change once published, upcoming windows, mystery games revealed, each game's history.
+@Suite struct FeedMergeTests {
+    let monday = utc("2026-11-23T16:00:00Z")
+    let thursday = utc("2026-11-26T16:00:00Z")
+    let nextThursday = utc("2026-12-03T16:00:00Z")
+
+    func epic(
+        _ title: String, id: String = "ns:1", from: Date? = nil, until: Date? = nil, mystery: Bool = false
+    ) -> StoreOffer {
+        StoreOffer(
+            store: .epic, storeID: id, title: title, claimURL: mystery ? nil : "https://store.epicgames.com/p/x",
+            imageURL: "https://cdn1.epicgames.com/x.jpg", startsAt: from ?? thursday, endsAt: until ?? nextThursday,
+            isMystery: mystery, platforms: Platform.parseList("PC, Epic Games Store"))
+    }
+
+    func listing(_ id: Int, _ title: String, platforms: String = "PC, Epic Games Store", seen: Date) -> StoredGiveaway {
+        StoredGiveaway(
+            giveaway: .stub(id: id, title: title, platforms: platforms),
+            history: FeedHistory(
+                firstSeenAt: seen, lastSeenAt: seen, periods: [FeedPeriod(appearedAt: seen, leftAt: nil)]))
+    }
+
+    @Test func titlesOfOneGameNormaliseAlike() {
+        let one = GameTitle.normalized("Lantern Quest")
+        #expect(one == "lantern quest")
+        for other in [
+            "Lantern Quest (Epic Games) Giveaway", "LANTERN QUEST™", "Lantern Quest® - Standard Edition",
+            "Lantern Quest Key Giveaway", "Lantern Quest (Steam) Key Giveaway", "  Lantern   Quest: ", "Lantérn Quest",
+        ] {
+            #expect(GameTitle.normalized(other) == one, "\(other)")
+        }
+        #expect(GameTitle.normalized("Lantern Quest Deluxe Edition") != one, "another product stays apart")
+        #expect(GameTitle.normalized("Cats & Dogs") == GameTitle.normalized("Cats and Dogs"))
+        #expect(GameTitle.normalized("™ ®").isEmpty)
+        #expect(GameTitle.normalized("Giveaway") == "giveaway", "a title that is only the suffix keeps it")
+    }
+
+    @Test func aGiveawayBothListAreOneUnderTheIdPublishedFirst() {
+        let offer = StoredOffer(
+            id: StoredOffer.firstID, offer: epic("Lantern Quest™"), firstSeenAt: thursday, lastSeenAt: thursday)
+        let gamerpower = listing(3140, "Lantern Quest (Epic Games) Giveaway", seen: thursday.addingTimeInterval(3_600))
+        let merge = FeedMerge(gamerpower: [gamerpower], offers: [offer])
+        #expect(merge.stored.count == 1)
+        let one = merge.stored[0]
+        #expect(one.id == StoredOffer.firstID, "the store saw it first")
+        #expect(merge.aliases == [3140: StoredOffer.firstID])
+        #expect(one.giveaway.title == "Lantern Quest™")
+        #expect(one.giveaway.endsAt == nextThursday, "the store's times win")
+        #expect(one.giveaway.openGiveawayURL == "https://store.epicgames.com/p/x")
+        #expect(one.giveaway.description == "A test giveaway.", "GamerPower's texts stay")
+        #expect(one.giveaway.sources.map(\.source) == ["epic", "gamerpower"])
+        #expect(one.giveaway.sources[1].id == 3140)
+        #expect(one.history.firstSeenAt == thursday)
+
+        // GamerPower first: its id is kept.
+        let early = listing(3140, "Lantern Quest (Epic Games) Giveaway", seen: thursday.addingTimeInterval(-3_600))
+        let other = FeedMerge(gamerpower: [early], offers: [offer])
+        #expect(other.stored.map(\.id) == [3140])
+        #expect(other.aliases == [StoredOffer.firstID: 3140])
+    }
+
+    @Test func anotherStoreOrAnotherWindowIsAnotherGiveaway() {
+        let offer = StoredOffer(
+            id: StoredOffer.firstID, offer: epic("Lantern Quest"), firstSeenAt: thursday, lastSeenAt: thursday)
+        let onSteam = listing(1, "Lantern Quest (Steam) Giveaway", platforms: "PC, Steam", seen: thursday)
+        let lastYear = listing(2, "Lantern Quest (Epic Games) Giveaway", seen: utc("2025-11-20T16:00:00Z"))
+        var gone = lastYear
+        gone.history.leftAt = utc("2025-11-27T16:00:00Z")
+        let merge = FeedMerge(gamerpower: [onSteam, gone], offers: [offer])
+        #expect(merge.stored.map(\.id) == [1, 2, StoredOffer.firstID])
+        #expect(merge.aliases.isEmpty)
+        #expect(merge.stored[0].giveaway.sources.map(\.source) == ["gamerpower"])
+        // Each game's history gathers all three.
+        let history = GameHistory(merge.stored)
+        #expect(history.others(of: StoredOffer.firstID).map(\.giveawayID) == [2, 1])
+        #expect(history.others(of: StoredOffer.firstID).map(\.store) == ["Epic Games Store", "Steam"])
+    }
+
+    @Test func anUpcomingWindowIsNotLiveUntilItStarts() {
+        let offer = StoredOffer(
+            id: StoredOffer.firstID, offer: epic("Next Week", from: nextThursday, until: utc("2026-12-10T16:00:00Z")),
+            firstSeenAt: monday, lastSeenAt: monday)
+        let giveaway = FeedMerge(gamerpower: [], offers: [offer]).stored[0].giveaway
+        #expect(giveaway.status(at: monday) == .upcoming)
+        #expect(!giveaway.isLive(at: monday))
+        #expect(!giveaway.isExpired(at: monday))
+        #expect(giveaway.status(at: nextThursday) == .live)
+        #expect(giveaway.status(at: utc("2026-12-10T16:00:00Z")) == .ended)
+    }
+
+    @Test func aSyncKeepsIdsAndGivesNewOnesFromTheFirst() {
+        let first = OfferDiff(
+            kept: [], fresh: [epic("A", id: "a"), epic("B", id: "b"), epic("A", id: "a")], nextID: 0, at: monday)
+        #expect(first.inserted.map(\.id) == [StoredOffer.firstID, StoredOffer.firstID + 1], "a repeat counts once")
+        let kept = first.inserted
+        let again = OfferDiff(
+            kept: kept, fresh: [epic("B renamed", id: "b")], nextID: StoredOffer.firstID + 2, at: thursday)
+        #expect(again.inserted.isEmpty)
+        #expect(again.updated.map(\.id) == [StoredOffer.firstID + 1])
+        #expect(again.updated[0].offer.title == "B renamed")
+        #expect(again.updated[0].firstSeenAt == monday)
+        #expect(again.left == [StoredOffer.firstID])
+        // The same offer in a new window is a new giveaway.
+        let window = OfferDiff(
+            kept: kept, fresh: [epic("A", id: "a", from: nextThursday, until: utc("2026-12-10T16:00:00Z"))],
+            nextID: StoredOffer.firstID + 2, at: thursday)
+        #expect(window.inserted.map(\.id) == [StoredOffer.firstID + 2])
+    }
+
+    @Test func aMysteryGameRevealedKeepsItsId() {
+        let mystery = OfferDiff(
+            kept: [], fresh: [epic("Mystery Game", id: "ns:mystery", from: nextThursday, mystery: true)], nextID: 0,
+            at: monday)
+        let giveaway = FeedMerge(gamerpower: [], offers: mystery.inserted).stored[0].giveaway
+        #expect(giveaway.openGiveawayURL.isEmpty, "no broken link before the reveal")
+        let revealed = OfferDiff(
+            kept: mystery.inserted, fresh: [epic("Hidden Gem", id: "ns:gem", from: nextThursday)],
+            nextID: StoredOffer.firstID + 1,
+            at: nextThursday)
+        #expect(revealed.inserted.isEmpty)
+        #expect(revealed.updated.map(\.id) == [StoredOffer.firstID])
+        #expect(revealed.updated[0].offer.title == "Hidden Gem")
+        #expect(revealed.left.isEmpty)
+    }
+
+    @Test func aSubscriptionGiveawayIsLabelled() {
+        var prime = listing(7, "Lantern Quest (Prime Gaming) Giveaway", seen: monday)
+        prime.giveaway.instructions = "Sign in with your Amazon Prime Gaming account."
+        let merge = FeedMerge(gamerpower: [prime, listing(8, "Free Thing", seen: monday)], offers: [])
+        #expect(merge.stored.map(\.giveaway.needsSubscription) == [true, false])
+    }
+}
