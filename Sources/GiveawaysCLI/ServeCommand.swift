@@ -105,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
+    @OptionGroup var stores: StoreSourceOptions
 
     func validate() throws {
         _ = try settings()
@@ -136,6 +137,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         configuration.databasePath = store.databasePath
         configuration.gamerpowerURL = upstream.baseURL
+        configuration.readsGamerPower = try stores.readsGamerPower()
+        configuration.firstHandStores = try stores.stores()
+        configuration.storeCountry = try stores.countryCode()
+        configuration.storeContact = try Settings.mapContact.value(text: nearby.mapContact)
         configuration.freetogameURL = upstream.catalogURL
         configuration.rawgKey = try Settings.rawgKey.value(text: rawgKey)
         if configuration.rawgKey?.isEmpty == true {

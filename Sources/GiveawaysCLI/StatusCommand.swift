@@ -15,11 +15,13 @@ struct StatusCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON (the shape of GET /api/v1/status).")
     var json = false
 
-    @Option(help: "Show only this source: gamerpower or freetogame (default: every source).")
+    @Option(
+        help: "Show only this source: gamerpower, epic, epic-mobile, steam, gog or freetogame (default: every source).")
     var source: SourceID?
 
     @OptionGroup var interval: SyncIntervalOptions
     @OptionGroup var store: StoreOptions
+    @OptionGroup var stores: StoreSourceOptions
 
     func run() async throws {
         let repositories = try await store.openStore().repositories
@@ -29,7 +31,9 @@ struct StatusCommand: AsyncParsableCommand {
         let now = store.currentTime()
         let minutes = try interval.minutes()
         var health: [SourceHealth] = []
-        for source in self.source.map({ [$0] }) ?? SourceID.allCases {
+        let offers = try await repositories.offers?.allOffers() ?? []
+        let sources = try self.source.map { [$0] } ?? (stores.selected() + [.freetogame])
+        for source in sources {
             let sourceLog = try await log.syncLog(of: source)
             // The CLI cannot see a running server's schedule; a server runs next one interval after its last try.
             let sourceMinutes = source == .freetogame ? Defaults.catalogSyncIntervalMinutes : minutes
@@ -42,6 +46,9 @@ struct StatusCommand: AsyncParsableCommand {
                 isDemo = try await feed.holdsDemoData()
             case .freetogame:
                 items = try await catalog.allCatalogGames().filter { !$0.isRemoved }.count
+                isDemo = false
+            case .epic, .epicMobile, .steam, .gog:
+                items = offers.count { $0.leftAt == nil && $0.offer.store == source.store }
                 isDemo = false
             }
             health.append(

@@ -13,19 +13,26 @@ struct SyncCommand: AsyncParsableCommand {
             "On failure a source's stored data is left exactly as it was and the command exits with status 69."
     )
 
-    @Option(help: "Sync only this source: gamerpower or freetogame (default: every source).")
+    @Option(
+        help: "Sync only this source: gamerpower, epic, epic-mobile, steam, gog or freetogame (default: every source).")
     var source: SourceID?
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var upstream: UpstreamOptions
+    @OptionGroup var stores: StoreSourceOptions
 
     func run() async throws {
         let repositories = try await store.openStore().repositories
         var failed = false
-        for source in source.map({ [$0] }) ?? SourceID.allCases {
+        // Every source asked for (`--sources`) and the catalog, or the one named, even if `--sources` leaves it out.
+        let sources = try source.map { [$0] } ?? (stores.selected() + [.freetogame])
+        for source in sources {
             switch source {
             case .gamerpower: failed = try await syncGiveaways(repositories) == false || failed
             case .freetogame: failed = try await syncCatalog(repositories) == false || failed
+            case .epic, .epicMobile, .steam, .gog:
+                guard let store = source.store else { continue }
+                failed = try await syncStore(store, repositories) == false || failed
             }
         }
         if failed { throw ExitStatus.upstreamUnavailable }
@@ -73,6 +80,31 @@ struct SyncCommand: AsyncParsableCommand {
         }
         let titles = Dictionary(try await repository.allCatalogGames().map { ($0.id, $0.game.title) }) { a, _ in a }
         ChangeSummary.print(report, titles: titles, label: "Synced the catalog:", noun: "games")
+        return true
+    }
+
+    private func syncStore(_ store: FirstHandStore, _ repositories: AppRepositories) async throws -> Bool {
+        guard let offers = repositories.offers else { return true }
+        let url = try stores.url(of: store)
+        Console.progress("Fetching \(store.displayName) at \(url.absoluteString) …")
+        let now = self.store.currentTime()
+        let known = try await offers.allOffers().filter { $0.offer.store == store }
+        let report: SyncReport
+        do {
+            let fresh = try await HTTPConnections.using { connections in
+                let client = StoreClient(
+                    store: store, baseURL: url, country: try stores.countryCode(), connections: connections)
+                return try await client.fetchOffers(now: now, known: known)
+            }
+            report = try await offers.saveOffers(fresh, of: store, at: now)
+            try await repositories.syncLog.recordSuccess(of: SourceID(store), report: report, at: now)
+        } catch let failure as StoreFetchFailure {
+            try await repositories.syncLog.recordFailure(of: SourceID(store), reason: failure.reason, at: now)
+            Console.error("\(store.displayName) sync failed, local data unchanged: \(failure)")
+            return false
+        }
+        let titles = Dictionary(try await offers.allOffers().map { ($0.id, $0.offer.title) }) { first, _ in first }
+        ChangeSummary.print(report, titles: titles, label: "Synced \(store.displayName):", noun: "offers")
         return true
     }
 

@@ -17,6 +17,11 @@ public struct HTML: Sendable, ExpressibleByStringInterpolation, CustomStringConv
 
     public var description: String { rendered }
 
+    /// `parts` with `separator` between each two.
+    package init(joining parts: [HTML], separator: HTML) {
+        rendered = parts.map(\.rendered).joined(separator: separator.rendered)
+    }
+
     package static let empty = HTML(trusted: "")
 
     public struct StringInterpolation: StringInterpolationProtocol {

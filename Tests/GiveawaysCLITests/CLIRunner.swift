@@ -38,6 +38,9 @@ struct CLIRunner {
         process.executableURL = Self.executable
         process.arguments = arguments + (database ? ["--database", self.database] : [])
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIVEAWAYS_") }
+        // Only GamerPower (pointed at a fake by each test), unless a test asks for the stores: the stores' real
+        // fronts are never asked from a test.
+        env["GIVEAWAYS_SOURCES"] = "gamerpower"
         env.merge(environment) { _, new in new }
         process.environment = env
         process.currentDirectoryURL = directory

@@ -76,6 +76,9 @@ import Testing
         #expect(merge.stored.map(\.id) == [1, 2, StoredOffer.firstID])
         #expect(merge.aliases.isEmpty)
         #expect(merge.stored[0].giveaway.sources.map(\.source) == ["gamerpower"])
+        // A third party's keys for the game, listed while the store gives it away, stay their own giveaway.
+        let keys = listing(3, "Lantern Quest Key Giveaway", seen: thursday)
+        #expect(FeedMerge(gamerpower: [keys], offers: [offer]).stored.map(\.id) == [3, StoredOffer.firstID])
         // Each game's history gathers all three.
         let history = GameHistory(merge.stored)
         #expect(history.others(of: StoredOffer.firstID).map(\.giveawayID) == [2, 1])

@@ -13,6 +13,9 @@ import pytest
 import fake_upstream
 from browser_driver import make_driver
 
+# Only GamerPower (a fake on loopback) unless a run asks for the stores: their real fronts are never asked.
+os.environ.setdefault("GIVEAWAYS_SOURCES", "gamerpower")
+
 ROOT = Path(__file__).resolve().parents[2]
 NOW = "2026-03-31T12:00:00Z"
 

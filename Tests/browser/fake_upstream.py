@@ -11,6 +11,9 @@ every box asked is kept, GET /control/overpass-boxes; POST /control/overpass-<mo
 a runtime error), hold (until POST /control/overpass-release)); `/tiles/{z}/{x}/{y}.png` a fake tile server (a small map-like PNG).
 `GET /nominatim/search?q=&format=jsonv2&limit=1` is a fake Nominatim in its documented format (numbers as strings, the
 bounding box S,N,W,E) that knows Berlin and Hamburg; every request's query is kept, GET /control/nominatim-queries.
+`/epic/freeGamesPromotions`, `/steam/search/results/`, `/steam/app/<id>/` and `/gog/en/` play the stores' own fronts
+(`store_fronts()`: Epic gives this week's "Starlight Cartographer", which GamerPower also lists, and next week's
+"Harbor of Echoes"; Steam one 100 %-off game; GOG "Quiet Orchard"), each request counted in GET /control/store-requests.
 `GET /foursquare/places/search` is a fake Foursquare Places API (2025-06-17: `Authorization: Bearer browser-fsq-key`,
 `X-Places-Api-Version`, `ne`/`sw` or `ll`/`radius`, one page) over `FOURSQUARE_WORLD`; POST /control/foursquare-down
 makes it answer 500, /control/foursquare-ok puts it back.
@@ -74,10 +77,20 @@ class Upstream(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (a timeout test): nothing to tell it
 
+    store_requests: dict = {}
+
     def do_GET(self):
         path = self.path.split("?")[0]
         if path == "/api/giveaways":
             return self.feed()
+        if path == "/control/store-requests":
+            return self.send(200, json.dumps(type(self).store_requests).encode(), "application/json")
+        fronts = store_fronts(f"http://127.0.0.1:{self.server.server_port}")
+        if path in fronts:
+            with Upstream.lock:
+                type(self).store_requests[path] = type(self).store_requests.get(path, 0) + 1
+            body, kind = fronts[path]
+            return self.send(200, body, kind)
         if path.startswith("/rawg/"):
             return self.rawg(path[len("/rawg"):])
         if path == "/api/games":
@@ -373,6 +386,54 @@ def nominatim(target: str) -> bytes:
     name = parse_qs(urlsplit(target).query).get("q", [""])[0].strip().lower()
     place = NOMINATIM_PLACES.get(name)
     return json.dumps([place] if place else []).encode()
+
+
+def store_fronts(base: str) -> dict:
+    """The stores' own answers, in their shapes (see docs/sources.md), keyed by path."""
+    def window(start, end):
+        return {"startDate": start, "endDate": end,
+                "discountSetting": {"discountType": "PERCENTAGE", "discountPercentage": 0}}
+
+    def element(title, slug, ident, current=(), upcoming=()):
+        group = lambda windows: [{"promotionalOffers": list(windows)}] if windows else []
+        return {"title": title, "id": ident, "namespace": "ns-" + ident, "description": title, "offerType": "BASE_GAME",
+                "effectiveDate": "2026-03-30T15:00:00.000Z", "expiryDate": None, "status": "ACTIVE",
+                "keyImages": [{"type": "OfferImageWide", "url": f"{base}/g/epic-{ident}.jpg"}],
+                "seller": {"id": "o-1", "name": "A studio"}, "productSlug": slug, "urlSlug": "x" + ident,
+                "catalogNs": {"mappings": []}, "offerMappings": [],
+                "price": {"totalPrice": {"discountPrice": 0, "originalPrice": 2499, "voucherDiscount": 0, "discount": 2499,
+                                         "currencyCode": "USD", "currencyInfo": {"decimals": 2},
+                                         "fmtPrice": {"originalPrice": "$24.99", "discountPrice": "0"}}},
+                "promotions": {"promotionalOffers": group(current), "upcomingPromotionalOffers": group(upcoming)}}
+
+    epic = {"data": {"Catalog": {"searchStore": {"elements": [
+        element("Starlight Cartographer", "starlight-cartographer", "101",
+                current=[window("2026-03-30T15:00:00.000Z", "2026-04-06T15:00:00.000Z")]),
+        element("Harbor of Echoes", "harbor-of-echoes", "102",
+                upcoming=[window("2026-04-06T15:00:00.000Z", "2026-04-13T15:00:00.000Z")]),
+    ], "paging": {"count": 2, "total": 2}}}}, "extensions": {}}
+    row = (
+        '<a href="https://store.steampowered.com/app/7001/Rust_Rivets/" data-ds-appid="7001" class="search_result_row">'
+        '<div class="col search_capsule"><img src="https://shared.akamai.steamstatic.com/x.jpg"></div>'
+        '<div class="col search_name ellipsis"><span class="title">Rust &amp; Rivets</span></div>'
+        '<div class="discount_block search_discount_block" data-price-final="0" data-discount="100">'
+        '<div class="discount_pct">-100%</div><div class="discount_original_price">$9.99</div></div></a>')
+    steam = {"success": 1, "results_html": "<!-- List Items -->\n" + row + "\n<!-- End List Items -->\n",
+             "total_count": 1, "start": 0}
+    app_page = ('<div class="game_purchase_action"><p class="game_purchase_discount_quantity ">Free to keep when you '
+                'get it before 2 Apr @ 5:00pm.</p></div>')
+    gog = (
+        '<!DOCTYPE html><html lang="en"><body><giveaway><div id="giveaway" class="giveaway">'
+        '<a class="giveaway__overlay-link" href="https://www.gog.com/en/game/quiet_orchard"></a>'
+        f'<img class="giveaway__image" src="{base}/g/gog-1.jpg" alt="Quiet Orchard">'
+        '<div class="giveaway__content-header">Get <span class="giveaway__content-header-text">Quiet Orchard</span> free</div>'
+        '<div class="giveaway__countdown">Giveaway ends in <span>30 : 00 : 00</span> left</div></div></giveaway></body></html>')
+    return {
+        "/epic/freeGamesPromotions": (json.dumps(epic).encode(), "application/json"),
+        "/steam/search/results/": (json.dumps(steam).encode(), "application/json"),
+        "/steam/app/7001/": (app_page.encode(), "text/html"),
+        "/gog/en/": (gog.encode(), "text/html; charset=utf-8"),
+    }
 
 
 def start(port: int = 0, fixture: Path = FIXTURE, catalog: Path = CATALOG) -> ThreadingHTTPServer:

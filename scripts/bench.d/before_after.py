@@ -25,6 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 from harness import feed_of, free_port, get  # noqa: E402
 from browser_driver import make_driver  # noqa: E402
 
+# Only GamerPower (a fake on loopback) unless a run asks for the stores: their real fronts are never asked.
+os.environ.setdefault("GIVEAWAYS_SOURCES", "gamerpower")
+
 ROUNDS = int(os.environ.get("ROUNDS", "15"))
 DURATION = os.environ.get("DURATION", "10s")
 CPUS = sorted(os.sched_getaffinity(0))

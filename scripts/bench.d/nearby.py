@@ -24,6 +24,9 @@ sys.path.insert(0, str(ROOT / "Tests" / "browser"))
 from harness import free_port, get  # noqa: E402
 import fake_upstream  # noqa: E402
 
+# Only GamerPower (a fake on loopback) unless a run asks for the stores: their real fronts are never asked.
+os.environ.setdefault("GIVEAWAYS_SOURCES", "gamerpower")
+
 DURATION = os.environ.get("DURATION", "10s")
 ROUNDS = int(os.environ.get("ROUNDS", "3"))
 CPUS = sorted(os.sched_getaffinity(0))

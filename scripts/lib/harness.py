@@ -9,6 +9,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+# Only GamerPower (a fake on loopback) unless a run asks for the stores: their real fronts are never asked.
+os.environ.setdefault("GIVEAWAYS_SOURCES", "gamerpower")
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "browser"))
 CAPTURES = sorted((ROOT.parent / "shared" / "fixtures" / "gamerpower" / "daily").glob("*.json"))

@@ -33,6 +33,9 @@ import conftest  # noqa: E402
 import fake_upstream  # noqa: E402
 from test_push import PushService, b64url, backdate, deliver_push, first_giveaway, post  # noqa: E402
 
+# Only GamerPower (a fake on loopback) unless a run asks for the stores: their real fronts are never asked.
+os.environ.setdefault("GIVEAWAYS_SOURCES", "gamerpower")
+
 WIDTH, HEIGHT = 1280, 800
 
 

@@ -212,6 +212,29 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v14: primary keys that are never NULL") { db in
             try migrateToPrimaryKeysThatAreNeverNull(db)
         }
+        migrator.registerMigration("v15: the stores' own offers") { db in
+            // One row per offer and window a store ever listed (Epic, Epic mobile, Steam, GOG); `id` is the
+            // giveaway id it is published under (from 1,000,000,000: never one of GamerPower's), `left_at` instead
+            // of deleting, so marks and history keep their giveaway.
+            try db.create(table: "store_offer") { t in
+                t.column("id", .integer).primaryKey()
+                t.column("store", .text).notNull()
+                t.column("store_id", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("claim_url", .text)
+                t.column("image_url", .text)
+                t.column("starts_at", .datetime)
+                t.column("ends_at", .datetime)
+                t.column("is_mystery", .boolean).notNull()
+                t.column("platforms", .text).notNull()
+                t.column("worth_cents", .integer)
+                t.column("first_seen_at", .datetime).notNull()
+                t.column("last_seen_at", .datetime).notNull()
+                t.column("left_at", .datetime)
+            }
+            try db.create(index: "store_offer_store", on: "store_offer", columns: ["store", "store_id"])
+        }
         return migrator
     }
 

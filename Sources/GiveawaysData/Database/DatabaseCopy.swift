@@ -182,6 +182,14 @@ public enum DatabaseCopy {
                 ("created_at", .date), ("updated_at", .date), ("seq", .int),
             ], identities: ["seq"], sources: ["seq": "rowid"]),
         Table(
+            name: "store_offer",
+            columns: [
+                ("id", .int), ("store", .text), ("store_id", .text), ("title", .text), ("type", .text),
+                ("claim_url", .text), ("image_url", .text), ("starts_at", .date), ("ends_at", .date),
+                ("is_mystery", .bool), ("platforms", .text), ("worth_cents", .int), ("first_seen_at", .date),
+                ("last_seen_at", .date), ("left_at", .date),
+            ], identities: []),
+        Table(
             name: "catalog_game",
             columns: [
                 ("id", .int), ("title", .text), ("thumbnail", .text), ("short_description", .text),

@@ -399,6 +399,8 @@ enum PostgresLock: Int32 {
     case profile = 7_304
     /// The server-wide count of visitors' hooks.
     case visitorHooks = 7_305
+    /// The stores' own offers: ids handed out one sync at a time.
+    case storeOffers = 7_306
 }
 
 extension PostgresConnection {

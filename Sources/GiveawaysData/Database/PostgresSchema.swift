@@ -25,6 +25,7 @@ enum PostgresSchema {
         Migration(version: 4, name: "reminders, digest and quiet hours", statements: notificationPreferences),
         Migration(version: 5, name: "push subscriptions get reminders and back", statements: pushEvents),
         Migration(version: 6, name: "the visitor's last Nearby area", statements: nearbyArea),
+        Migration(version: 7, name: "the stores' own offers", statements: storeOffers),
     ]
 
     /// Applies every migration not applied yet (up to `last`, for tests that make an earlier release's database).
@@ -271,6 +272,29 @@ enum PostgresSchema {
             ADD COLUMN nearby_longitude double precision,
             ADD COLUMN nearby_zoom bigint
         """
+    ]
+
+    /// SQLite's v15: one row per offer and window a store ever listed, its id the giveaway id it is published under.
+    private static let storeOffers = [
+        """
+        CREATE TABLE store_offer (
+            id bigint PRIMARY KEY,
+            store text NOT NULL,
+            store_id text NOT NULL,
+            title text NOT NULL,
+            type text NOT NULL,
+            claim_url text,
+            image_url text,
+            starts_at timestamptz,
+            ends_at timestamptz,
+            is_mystery boolean NOT NULL,
+            platforms text NOT NULL,
+            worth_cents bigint,
+            first_seen_at timestamptz NOT NULL,
+            last_seen_at timestamptz NOT NULL,
+            left_at timestamptz)
+        """,
+        "CREATE INDEX store_offer_store ON store_offer (store, store_id)",
     ]
 
     private static let syncLeases = [

@@ -72,6 +72,7 @@ extension AppRepositories {
             discoverCache: DiscoverCachePostgresRepository(database: database),
             profiles: ProfilePostgresRepository(database: database),
             hooks: HookPostgresRepository(database: database))
+        repositories.offers = StoreOfferPostgresRepository(database: database)
         repositories.syncLease = PostgresSyncLease(database: database)
         repositories.health = .postgres(database)
         repositories.changes = PostgresStoreChanges(database: database)
@@ -89,6 +90,8 @@ public struct AppRepositories: Sendable {
     public var profiles: any ProfileRepository
     /// Webhooks and their outbox; `nil` runs no delivery service.
     public var hooks: (any HookRepository)?
+    /// The stores' own offers (Epic, Steam, GOG, Epic mobile); `nil` reads GamerPower alone.
+    public var offers: (any StoreOfferRepository)?
     /// Which instance syncs a source; one process alone on SQLite.
     public var syncLease: any SyncLease = SoleSyncLease()
     /// What `/healthz` says of the store.
@@ -112,12 +115,14 @@ public struct AppRepositories: Sendable {
 
     /// The SQLite repositories over one database; syncs write webhook events in their own transaction.
     public static func sqlite(_ database: AppDatabase) -> AppRepositories {
-        AppRepositories(
+        var repositories = AppRepositories(
             feed: GiveawayFeedSQLiteRepository(database: database),
             syncLog: SyncLogSQLiteRepository(database: database),
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
             discoverCache: DiscoverCacheSQLiteRepository(database: database),
             profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database))
+        repositories.offers = StoreOfferSQLiteRepository(database: database)
+        return repositories
     }
 }
 

@@ -19,11 +19,34 @@ public struct GiveawayJSON: Codable, Sendable, Hashable {
     public var platforms: [String]
     public var platformSlugs: [String]
     @Nullable public var endDate: String?
+    /// When an announced giveaway starts; `null` for one that started before anyone said.
+    @Nullable public var startDate: String?
     public var users: Int
+    /// `live`, `upcoming` or `ended` (`Giveaway.status(at:)`).
     public var status: String
     public var expired: Bool
     public var gamerpowerUrl: String
     public var demo: Bool
+    /// Claimed only with a paid subscription (Prime Gaming, Game Pass…).
+    public var needsSubscription: Bool
+    /// Where it was seen: the store itself, GamerPower, or both.
+    public var sources: [SourceJSON]
+
+    /// One source that listed it: `epic`, `epic-mobile`, `steam`, `gog` or `gamerpower`, its page, its own id when
+    /// it has a number for it (GamerPower's), and when this server first saw it there.
+    public struct SourceJSON: Codable, Sendable, Hashable {
+        public var name: String
+        @Nullable public var url: String?
+        @Nullable public var id: Int?
+        public var firstSeen: String
+
+        public init(_ sighting: GiveawaySighting) {
+            name = sighting.source
+            url = sighting.url
+            id = sighting.id
+            firstSeen = Timestamp.format(sighting.firstSeenAt)
+        }
+    }
 
     public init(giveaway: Giveaway, now: Date, isDemo: Bool = false) {
         id = giveaway.id
@@ -41,11 +64,14 @@ public struct GiveawayJSON: Codable, Sendable, Hashable {
         platforms = giveaway.platforms.map(\.displayName)
         platformSlugs = giveaway.platforms.map(\.slug)
         endDate = giveaway.endsAt.map(Timestamp.format)
+        startDate = giveaway.startsAt.map(Timestamp.format)
         users = giveaway.users
-        status = giveaway.status
-        expired = !giveaway.isLive(at: now)
+        status = giveaway.status(at: now).rawValue
+        expired = giveaway.status(at: now) == .ended
         gamerpowerUrl = giveaway.gamerpowerURL
         demo = isDemo
+        needsSubscription = giveaway.needsSubscription
+        sources = giveaway.sources.map(SourceJSON.init)
     }
 
     /// Pretty, stable JSON: sorted keys, unescaped slashes.

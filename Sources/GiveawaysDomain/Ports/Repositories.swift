@@ -35,6 +35,16 @@ extension GiveawayFeedRepository {
     }
 }
 
+/// The stores' own offers (Epic, Epic mobile, Steam, GOG), each store's kept apart: `FeedMerge` makes one feed of
+/// them and GamerPower's.
+public protocol StoreOfferRepository: Sendable {
+    /// Every offer of every store, listed or not, by id.
+    func allOffers() async throws -> [StoredOffer]
+    /// Takes a store's fresh answer in one transaction (`OfferDiff`: new offers get new ids, the ones gone are
+    /// marked left, nothing is deleted); says what changed.
+    func saveOffers(_ offers: [StoreOffer], of store: FirstHandStore, at time: Date) async throws -> SyncReport
+}
+
 /// The outcome of every sync attempt, per source.
 public protocol SyncLogRepository: Sendable {
     /// Records a successful sync of `source` and what it changed.

@@ -31,3 +31,27 @@ public protocol PlaceSource: Sendable {
     var kind: PlaceSourceKind { get }
     func search(_ query: PlaceQuery) async throws(PlaceSourceError) -> PlacePage
 }
+
+/// A store's own front, read first-hand (Epic, Epic mobile, Steam, GOG): a real client in production, a fake in
+/// tests.
+public protocol StoreOfferSource: Sendable {
+    var store: FirstHandStore { get }
+    /// The store's offers now, free and announced. `known` are the offers kept from the last sync (a client that
+    /// must ask a page per offer for its end asks only for the new ones). Throws `StoreFetchFailure` when the store
+    /// failed or its answer is no answer: the last good offers stay.
+    func fetchOffers(now: Date, known: [StoredOffer]) async throws(StoreFetchFailure) -> [StoreOffer]
+}
+
+/// Why a store gave no usable answer, and when it asked to be asked again (`Retry-After`), if it did.
+public struct StoreFetchFailure: Error, CustomStringConvertible, Sendable {
+    public var reason: String
+    /// The store's `Retry-After`, as a moment: no request to it before then.
+    public var retryAfter: Date?
+
+    public init(_ reason: String, retryAfter: Date? = nil) {
+        self.reason = reason
+        self.retryAfter = retryAfter
+    }
+
+    public var description: String { reason }
+}

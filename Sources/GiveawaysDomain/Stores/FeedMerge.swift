@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Two listings are one giveaway when they are of the same store (GamerPower's platforms name it), their titles
 /// normalise alike (`GameTitle`), and GamerPower listed it while the store's window was open (a day either side,
-/// for GamerPower's lag). A mystery game merges with nothing until it is revealed.
+/// for GamerPower's lag). A mystery game merges with nothing until it is revealed, and a third party's "Key
+/// Giveaway" never.
 public struct FeedMerge: Sendable {
     /// Every giveaway, merged, by id ascending (as the stores answer).
     public let stored: [StoredGiveaway]
@@ -21,7 +22,7 @@ public struct FeedMerge: Sendable {
 
     public init(gamerpower: [StoredGiveaway], offers: [StoredOffer]) {
         var candidates: [String: [Int]] = [:]  // normalised title → indices into `gamerpower`
-        for (index, stored) in gamerpower.enumerated() {
+        for (index, stored) in gamerpower.enumerated() where !Self.isThirdPartyKey(stored.giveaway) {
             let key = GameTitle.normalized(stored.giveaway.title)
             guard !key.isEmpty else { continue }
             candidates[key, default: []].append(index)
@@ -55,6 +56,12 @@ public struct FeedMerge: Sendable {
         merged.sort { $0.id < $1.id }
         self.stored = merged
         self.aliases = aliases
+    }
+
+    /// A "Key Giveaway" hands out keys from a third party (Alienware Arena, a newsletter), not the store's own
+    /// promotion: never the same giveaway as the store's, even of the same game.
+    static func isThirdPartyKey(_ giveaway: Giveaway) -> Bool {
+        giveaway.title.range(of: "key giveaway", options: [.caseInsensitive]) != nil
     }
 
     /// Whether a GamerPower listing and a store's offer are the same giveaway (their titles already agree).
@@ -108,7 +115,8 @@ public struct FeedMerge: Sendable {
     /// texts, both platforms' lists, and its history from whichever saw it first to whichever lists it last.
     static func merge(_ listing: StoredGiveaway, _ stored: StoredOffer) -> StoredGiveaway {
         let offer = stored.offer
-        let storeFirst = (stored.firstSeenAt, 0) < (listing.history.firstSeenAt, 1)
+        // Seen at the same moment (one start-up syncing both), GamerPower's id: the one older links use.
+        let storeFirst = stored.firstSeenAt < listing.history.firstSeenAt
         var giveaway = listing.giveaway.withID(storeFirst ? stored.id : listing.id)
         giveaway.title = offer.title
         if let worth = offer.worth { giveaway.worth = worth }

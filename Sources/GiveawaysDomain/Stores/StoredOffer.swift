@@ -48,6 +48,9 @@ public struct OfferDiff: Sendable, Equatable {
     public var updated: [StoredOffer] = []
     /// Ids of offers no longer listed, that were until now.
     public var left: [Int] = []
+    /// Ids of the offers seen again whose fields changed (a new end, a revealed title), or that were gone and are
+    /// back: what a sync reports as updated.
+    public var changed: [Int] = []
 
     /// Compares a store's fresh answer with what is kept for it. `nextID` is the first id free for new offers.
     /// Listed twice in one answer (the same key), an offer counts once, as listed first. A mystery game kept
@@ -67,6 +70,7 @@ public struct OfferDiff: Sendable, Equatable {
         var touched: Set<Int> = []
         for offer in unique {
             if var stored = byKey[OfferKey(offer)] {
+                if stored.offer != offer || stored.leftAt != nil { changed.append(stored.id) }
                 stored.offer = offer
                 stored.lastSeenAt = time
                 stored.leftAt = nil
@@ -78,6 +82,7 @@ public struct OfferDiff: Sendable, Equatable {
                 })
             {
                 var stored = mysteries.remove(at: index)
+                changed.append(stored.id)
                 stored.offer = offer
                 stored.lastSeenAt = time
                 stored.leftAt = nil

@@ -53,8 +53,13 @@ struct APIRoutes: APIProtocol {
             return .badRequest(.init(body: .json(Self.error(error.message, status: 400))))
         }
         let now = clock()
-        // The API has no visitor: `ending=24h` is everything ending within a day.
-        let items = HomeSelection(filters: filters, snapshot: snapshot, visitor: .anonymous, now: now).giveaways
+        let items: [Giveaway]
+        if query.status == .upcoming {
+            items = snapshot.upcoming(at: now, filters: filters)
+        } else {
+            // The API has no visitor: `ending=24h` is everything ending within a day.
+            items = HomeSelection(filters: filters, snapshot: snapshot, visitor: .anonymous, now: now).giveaways
+        }
         return .ok(
             .init(
                 headers: .init(cacheControl: Self.cacheControl),

@@ -41,8 +41,23 @@ struct DetailsPage {
         let card: GiveawayCardModel
         /// The free-to-play catalog game this giveaway is loot for.
         let catalogGame: (title: String, path: String)?
+        /// Where it was seen (the store itself first), each with its page.
+        let sources: [(name: String, url: String?)]
+        /// The game's other giveaways, before and after this one: store and month, linked.
+        let freeBefore: [HistoryLink]
+        let freeAgain: [HistoryLink]
+        /// "You claimed this on Epic Games Store in Dec 2024", for a visitor who claimed the game elsewhere.
+        let claimedElsewhere: String?
 
-        init(stored: StoredGiveaway, marks: CardMarks, now: Date, strings: Strings, catalogGame: CatalogGame? = nil) {
+        struct HistoryLink: Hashable {
+            let text: String
+            let path: String
+        }
+
+        init(
+            stored: StoredGiveaway, marks: CardMarks, now: Date, strings: Strings, catalogGame: CatalogGame? = nil,
+            history: [GameHistory.Entry] = [], claimedElsewhere: GameHistory.Entry? = nil
+        ) {
             card = GiveawayCardModel(
                 giveaway: stored.giveaway, now: now, marks: marks, strings: strings,
                 hasLeftFeed: !stored.history.isInFeed)
@@ -54,7 +69,7 @@ struct DetailsPage {
             metaDescription = String(giveaway.description.prefix(160))
             imagePath = SiteRoute.image(id: giveaway.id, kind: .image).path
             typeText = strings.typeName(giveaway.type)
-            isExpired = !giveaway.isLive(at: now)
+            isExpired = giveaway.status(at: now) == .ended
             hasLeftFeed = !stored.history.isInFeed
             isDemo = stored.isDemo
             platforms = giveaway.platforms.map {
@@ -75,6 +90,22 @@ struct DetailsPage {
             descriptionParagraphs = UpstreamHTML.paragraphs(giveaway.description)
             isDescriptionLong = giveaway.description.count > 420
             steps = UpstreamHTML.steps(giveaway.instructions)
+            sources = giveaway.sources.map { (strings.firstHand.sourceName($0.source), $0.url) }
+            func month(_ date: Date) -> String {
+                let parts = UTCParts(date)
+                return "\(strings.format.monthsShort[parts.month - 1]) \(parts.year)"
+            }
+            let from = giveaway.startsAt ?? stored.history.firstSeenAt
+            let links = history.map {
+                (
+                    entry: $0,
+                    link: HistoryLink(
+                        text: "\($0.store), \(month($0.from))", path: SiteRoute.details(id: $0.giveawayID).path)
+                )
+            }
+            freeBefore = links.filter { $0.entry.from < from }.map(\.link)
+            freeAgain = links.filter { $0.entry.from >= from }.map(\.link)
+            self.claimedElsewhere = claimedElsewhere.map { strings.firstHand.claimedOn($0.store, month($0.from)) }
         }
     }
 
@@ -107,6 +138,19 @@ struct DetailsPage {
         let firstSeen = TimeTag(date: model.firstSeenAt, kind: .date, text: model.firstSeenText).render()
         let gamerpower: HTML =
             "<a href=\"\(url: model.gamerpowerURL)\" target=\"_blank\" rel=\"noopener noreferrer\">GamerPower</a>"
+        let firstHand = strings.firstHand
+        let seenOn: [HTML] = model.sources.map { source in
+            guard let url = source.url else { return "\(source.name)" }
+            return "<a href=\"\(url: url)\" target=\"_blank\" rel=\"noopener noreferrer\">\(source.name)</a>"
+        }
+        func history(_ label: String, _ links: [Model.HistoryLink]) -> HTML? {
+            guard !links.isEmpty else { return nil }
+            let items = links.map { link -> HTML in "<a href=\"\(link.path)\">\(link.text)</a>" }
+            return "<div><dt>\(label)</dt><dd>\(HTML(joining: items, separator: " · "))</dd></div>"
+        }
+        let claimedElsewhere: HTML? = model.claimedElsewhere.map {
+            "<p class=\"notice\" role=\"note\">\(Icons.check)\($0)</p>"
+        }
         return """
             <nav class="breadcrumb" aria-label="\(text.breadcrumb)"><a href="\(SiteRoute.homePath)">\(Icons.chevronLeft)\(text.allGiveaways)</a></nav>
             \(demo)
@@ -122,6 +166,7 @@ struct DetailsPage {
                   <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? text.openGiveawayPage : text.getIt)\(Icons.external)</a>
                   \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.card.isFavorite, strings: strings, large: true).render())
                 </div>
+                \(claimedElsewhere)
                 <div class="details__marks">\(MarkToggle.form(model.card, returnPath: SiteRoute.details(id: model.id).path))</div>
                 <dl class="facts">
                   <div><dt>\(text.worth)</dt><dd class="worth">\(worth)</dd></div>
@@ -130,6 +175,9 @@ struct DetailsPage {
                   <div><dt>\(text.status)</dt><dd>\(model.isExpired ? card.expired : card.active)\(model.hasLeftFeed ? " · \(text.noLongerListed)" : "")</dd></div>
                   <div><dt>\(text.published)</dt><dd>\(published)</dd></div>
                   <div><dt>\(text.ends)</dt><dd>\(ends)</dd></div>
+                  \(seenOn.isEmpty ? nil : HTML("<div><dt>\(firstHand.seenOn)</dt><dd>\(HTML(joining: seenOn, separator: " · "))</dd></div>"))
+                  \(history(firstHand.freeBefore, model.freeBefore))
+                  \(history(firstHand.freeAgain, model.freeAgain))
                 </dl>
               </div>
             </article>
@@ -138,7 +186,7 @@ struct DetailsPage {
               <section class="prose">
                 <h2>\(text.howToClaim)</h2>
                 <ol class="steps">\(steps)</ol>
-                <p class="source">\(text.listedSince(gamerpower, firstSeen))</p>
+                \(model.gamerpowerURL.isEmpty ? nil : HTML("<p class=\"source\">\(text.listedSince(gamerpower, firstSeen))</p>"))
               </section>
             </div>
             """

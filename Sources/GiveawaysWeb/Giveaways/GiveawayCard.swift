@@ -27,6 +27,11 @@ struct GiveawayCard {
                 ? "<span class=\"badge badge--new\">\(text.newSinceVisit)</span>" : nil,
             model.hasLeftFeed ? "<span class=\"badge badge--muted\">\(text.leftFeed)</span>" : nil,
             model.isExpired ? "<span class=\"badge badge--muted\">\(text.expired)</span>" : nil,
+            // One of these two at most (they would share the corner): before it starts, that it is coming.
+            model.startsAt != nil
+                ? "<span class=\"badge\">\(model.strings.firstHand.upcoming)</span>"
+                : model.needsSubscription
+                    ? "<span class=\"badge badge--muted\">\(model.strings.firstHand.subscription)</span>" : nil,
         ].compactMap { $0 }
         let platforms = model.platformNames.prefix(style == .compact ? 2 : 4).map { name -> HTML in
             "<li>\(name)</li>"

@@ -27,6 +27,10 @@ struct GiveawayCardModel: Sendable {
     let isNotInterested: Bool
     /// First appeared after the visitor's previous visit.
     let isNew: Bool
+    /// When an announced giveaway starts, while it has not (the card says "Free from …" instead of the time left).
+    let startsAt: Date?
+    /// Claimed only with a paid subscription.
+    let needsSubscription: Bool
 
     init(giveaway: Giveaway, now: Date, marks: CardMarks, strings: Strings, hasLeftFeed: Bool = false) {
         self.strings = strings
@@ -38,7 +42,9 @@ struct GiveawayCardModel: Sendable {
         platformNames = giveaway.platforms.map(\.displayName)
         worthText = giveaway.worth.map(strings.money)
         typeText = strings.typeName(giveaway.type)
-        isExpired = !giveaway.isLive(at: now)
+        isExpired = giveaway.status(at: now) == .ended
+        startsAt = giveaway.isUpcoming(at: now) ? giveaway.startsAt : nil
+        needsSubscription = giveaway.needsSubscription
         timeLeftText = strings.timeLeft(until: giveaway.endsAt, now: now)
         endsAt = giveaway.endsAt
         isEndingSoon = EndingSoon.contains(giveaway, at: now)
@@ -50,8 +56,13 @@ struct GiveawayCardModel: Sendable {
         isNew = marks.isNew
     }
 
-    /// The countdown, in a `<time data-t="ends">` when there is an end to count to.
+    /// The countdown, in a `<time data-t="ends">` when there is an end to count to; for an announced giveaway, its
+    /// start, in the visitor's time zone.
     var timeLeft: HTML {
+        if let startsAt {
+            return strings.firstHand.freeFrom(
+                TimeTag(date: startsAt, kind: .date, text: strings.date(startsAt)).render())
+        }
         guard let endsAt else { return "\(timeLeftText)" }
         return TimeTag(date: endsAt, kind: .ends, text: timeLeftText).render()
     }

@@ -27,6 +27,8 @@ struct HomePage {
         let now: Date
         /// The cards of the pages shown so far (`filters.page` of them).
         let cards: [MarkedGiveaway]
+        /// "Coming soon": what the stores announced, on the first page only.
+        let upcoming: [MarkedGiveaway]
         let renderer: CardRenderer
         /// How many giveaways match, shown or not.
         let total: Int
@@ -63,6 +65,7 @@ struct HomePage {
             let shown = filters.page * pageSize
             cards = selection.cards.count <= shown ? selection.cards : Array(selection.cards.prefix(shown))
             endingSoonCount = selection.endingSoonCount
+            upcoming = filters.page == 1 ? selection.upcoming : []
             rulesNotice =
                 visitor.rules.isEmpty
                 ? nil
@@ -197,7 +200,11 @@ struct HomePage {
     /// The results as the pieces they are joined from: the visitor's lines around the kept cards; `feedLinks`, the
     /// results' feed links as kept (they depend on the filters and language only), or made here.
     func resultsPieces(feedLinks: HTML? = nil) -> JoinedPage {
-        if let empty = model.emptyState { return JoinedPage("\(rulesNotice)\(empty.render())") }
+        if let empty = model.emptyState {
+            var pieces = JoinedPage("\(rulesNotice)\(empty.render())")
+            appendComingSoon(to: &pieces)
+            return pieces
+        }
         let strings = model.strings
         let count = model.total
         let filters = model.filters
@@ -210,9 +217,10 @@ struct HomePage {
         let clear: HTML? =
             model.filters.isFiltered
             ? " · <a href=\"\(SiteRoute.homePath)\">\(strings.home.clearFilters)</a>" : nil
-        var pieces = JoinedPage(
+        var pieces = JoinedPage("\(rulesNotice)")
+        appendComingSoon(to: &pieces)
+        pieces.append(
             """
-            \(rulesNotice)
             <p class="results__count">\(counted)\(clear)</p>
             \(feedLinks ?? FeedLinks(filters: model.filters, strings: strings).render())
             <h2 class="visually-hidden">\(strings.home.giveaways)</h2>
@@ -227,6 +235,21 @@ struct HomePage {
             \(LoadMore(shown: model.cards.count, total: count, nextPath: next, strings: strings).render())
             """)
         return pieces
+    }
+
+    /// "Coming soon": the giveaways the stores announced, each with its start, before what is free now.
+    private func appendComingSoon(to pieces: inout JoinedPage) {
+        guard !model.upcoming.isEmpty else { return }
+        let text = model.strings.firstHand
+        pieces.append(
+            """
+            <section class="coming-soon" aria-labelledby="coming-soon">
+            <h2 id="coming-soon">\(text.comingSoon) <span class="count">\(model.strings.number(model.upcoming.count))</span></h2>
+            <p class="coming-soon__intro">\(text.comingSoonIntro)</p>
+            <div class="grid grid--soon">
+            """)
+        model.renderer.append(model.upcoming, to: &pieces)
+        pieces.append("</div>\n</section>\n")
     }
 
     private var searchForm: HTML {

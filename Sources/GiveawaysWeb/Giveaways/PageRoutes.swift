@@ -58,16 +58,23 @@ struct PageRoutes: Sendable {
         let snapshot = try await readModel.snapshot()
         guard case .details(let id) = route else { throw Self.notFound }
         guard let stored = snapshot.stored[id] else {
+            // An id merged into another giveaway's (GamerPower's, once the store listed it first) still leads to it.
+            if let published = snapshot.aliases[id] {
+                return Response(
+                    status: .movedPermanently, headers: [.location: SiteRoute.details(id: published).path])
+            }
             throw AppError(.notFound) { $0.error.noSuchGiveaway(id) }
         }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
         return readModel.page(request, snapshot, visitor, now, in: context.language) {
             let game = snapshot.gameByGiveaway[id].flatMap { snapshot.catalog.byID[$0]?.game }
+            let history = snapshot.gameHistory.others(of: id)
+            let claimed = history.last { visitor.marks.has(.claimed, on: .giveaway($0.giveawayID)) }
             let page = DetailsPage(
                 model: .init(
                     stored: stored, marks: visitor.cardMarks(stored.giveaway, stored: stored), now: now,
-                    strings: context.strings, catalogGame: game))
+                    strings: context.strings, catalogGame: game, history: history, claimedElsewhere: claimed))
             return Layout(
                 request, context, title: page.model.pageTitle, section: nil, content: page.render(),
                 description: page.model.metaDescription

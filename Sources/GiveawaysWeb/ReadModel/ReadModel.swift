@@ -34,10 +34,18 @@ struct ReadModelSnapshot: Sendable {
     private let lazyLoot: LazyLootLinks
     private let lazyFirstSeen: LazyByID<StoredGiveaway, Date>
 
+    /// Ids merged into another giveaway's (`FeedMerge`), with the id it is published under.
+    let aliases: [Int: Int]
+    /// Every game's giveaways across stores and years, worked out on first use (Details, the API, rules).
+    var gameHistory: GameHistory { lazyHistory.value }
+    private let lazyHistory: LazyValue<GameHistory>
+
     init(
         stored: [StoredGiveaway], catalog: CatalogSnapshot = .empty, logs: [SourceID: SyncLog], isDemoData: Bool,
-        generation: Int
+        generation: Int, aliases: [Int: Int] = [:]
     ) {
+        self.aliases = aliases
+        lazyHistory = LazyValue { GameHistory(stored) }
         self.catalog = catalog
         lazyLoot = LazyLootLinks(stored: stored, catalog: catalog)
         lazyFirstSeen = LazyByID(stored) { ($0.id, $0.history.firstSeenAt) }
@@ -107,6 +115,25 @@ final class LazySearchIndex: Sendable {
     }
 }
 
+/// A value worked out once, on first use, by whichever request needs it first.
+final class LazyValue<Value: Sendable>: Sendable {
+    private let make: @Sendable () -> Value
+    private let value_ = Mutex<Value?>(nil)
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        self.make = make
+    }
+
+    var value: Value {
+        value_.withLock { value in
+            if let value { return value }
+            let made = make()
+            value = made
+            return made
+        }
+    }
+}
+
 /// Which catalog game each loot giveaway in the feed belongs to, matched by title on first use, then reused.
 final class LazyLootLinks: Sendable {
     private let stored: [StoredGiveaway]
@@ -167,6 +194,7 @@ struct SourceSchedule: Hashable, Sendable {
 final class ReadModel: Sendable {
     private let feed: any GiveawayFeedRepository
     private let catalog: (any CatalogRepository)?
+    private let offers: (any StoreOfferRepository)?
     private let log: any SyncLogRepository
     private let logger: Logger
     /// The sources this server syncs, in the order the status page lists them.
@@ -184,14 +212,18 @@ final class ReadModel: Sendable {
     let compressed = KeptGzipBodies(budget: KeptBudgets.compressedBodiesBytes)
 
     init(
-        feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil, log: any SyncLogRepository,
+        feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil,
+        offers: (any StoreOfferRepository)? = nil, gamerpower: Bool = true, stores: [FirstHandStore] = [],
+        log: any SyncLogRepository,
         logger: Logger, pageBudget: Int = KeptBudgets.renderedPagesBytes,
         cardBudget: Int = KeptBudgets.renderedCardsBytes
     ) {
+        self.offers = offers
         cards = KeptCards(budget: cardBudget)
         parts = SharedParts(capacity: cardBudget > 0 ? KeptBudgets.sharedPartsCapacity : 0)
         self.feed = feed
-        sources = catalog == nil ? [.gamerpower] : [.gamerpower, .freetogame]
+        sources =
+            (gamerpower ? [.gamerpower] : []) + stores.map(SourceID.init) + (catalog == nil ? [] : [.freetogame])
         self.catalog = catalog
         self.log = log
         self.logger = logger
@@ -218,7 +250,10 @@ final class ReadModel: Sendable {
 
     @discardableResult
     private func load() async throws -> ReadModelSnapshot {
-        let stored = try await feed.allStoredGiveaways()
+        // GamerPower's giveaways and the stores' own offers, as one feed.
+        let merge = FeedMerge(
+            gamerpower: try await feed.allStoredGiveaways(), offers: try await offers?.allOffers() ?? [])
+        let stored = merge.stored
         let games = try await catalog?.allCatalogGames() ?? []
         var logs: [SourceID: SyncLog] = [:]
         for source in SourceID.allCases { logs[source] = try await log.syncLog(of: source) }
@@ -227,7 +262,7 @@ final class ReadModel: Sendable {
             let old = state.snapshot
             var snapshot = ReadModelSnapshot(
                 stored: stored, catalog: CatalogSnapshot(games), logs: logs, isDemoData: isDemo,
-                generation: old.generation + 1)
+                generation: old.generation + 1, aliases: merge.aliases)
             // A sync that changed nothing the cached pages show keeps them, and their ETags.
             if state.loaded, snapshot.rendersLike(old) {
                 snapshot = ReadModelSnapshot(rebuilding: snapshot, generation: old.generation)
@@ -315,8 +350,9 @@ extension ReadModelSnapshot {
     /// How many items the store holds from `source` (a new source must say what it counts here).
     func itemCount(of source: SourceID) -> Int {
         switch source {
-        case .gamerpower: giveaways.count
+        case .gamerpower: giveaways.count { $0.sources.isEmpty || $0.sources.contains { $0.source == source.rawValue } }
         case .freetogame: catalog.listed.count
+        case .epic, .epicMobile, .steam, .gog: giveaways.count { $0.sources.contains { $0.source == source.rawValue } }
         }
     }
 
@@ -324,8 +360,20 @@ extension ReadModelSnapshot {
     func isDemoData(of source: SourceID) -> Bool {
         switch source {
         case .gamerpower: isDemoData
-        case .freetogame: false
+        case .freetogame, .epic, .epicMobile, .steam, .gog: false
         }
+    }
+
+    /// The giveaways a store announced that have not started at `now` (Home's "Coming soon", `?status=upcoming`),
+    /// soonest first, through `filters`' platform, type and search.
+    func upcoming(at now: Date, filters: HomeFilters = HomeFilters()) -> [Giveaway] {
+        var query = filters.query
+        query.includeExpired = true
+        let announced = giveaways.filter { $0.isUpcoming(at: now) }
+        guard !announced.isEmpty else { return [] }
+        return ListGiveawaysUseCase().execute(announced, query: query, now: now, index: nil)
+            .filter { $0.isUpcoming(at: now) }
+            .sorted { ($0.startsAt ?? now, $0.id) < ($1.startsAt ?? now, $1.id) }
     }
 
     /// Whether every page kept in the page cache reads the same from this snapshot as from `other`: the same
@@ -366,6 +414,8 @@ extension ReadModelSnapshot {
         lazyIndex = other.lazyIndex
         lazyFacts = other.lazyFacts
         verdicts = other.verdicts
+        aliases = other.aliases
+        lazyHistory = other.lazyHistory
     }
 }
 
@@ -397,6 +447,9 @@ struct HomeSelection: Sendable {
     let rulesApplied: Bool
     /// How many live giveaways the "Ending within 24 h" chip would show this visitor.
     let endingSoonCount: Int
+    /// "Coming soon", through the visitor's rules, with their marks (a heart on one brings "free now" when it
+    /// starts).
+    let upcoming: [MarkedGiveaway]
     let summary: FeedSummary
 
     /// What the selection is before anyone's marks and rules: the same for every visitor of one snapshot, minute
@@ -406,6 +459,9 @@ struct HomeSelection: Sendable {
         let results: [Giveaway]
         /// The live giveaways ending within a day, claimed or not.
         let endingSoon: [Int]
+        /// What the stores announced through the filters, soonest first ("Coming soon"); none on a later page or
+        /// the ending-soon list.
+        let upcoming: [Giveaway]
         let summary: FeedSummary
 
         init(filters: HomeFilters, snapshot: ReadModelSnapshot, now: Date) {
@@ -419,6 +475,7 @@ struct HomeSelection: Sendable {
             }
             self.results = results
             endingSoon = snapshot.live(at: now).filter { EndingSoon.contains($0, at: now) }.map(\.id)
+            upcoming = filters.endingSoon ? [] : snapshot.upcoming(at: now, filters: filters)
             summary = FeedSummary(snapshot, at: now)
         }
     }
@@ -440,6 +497,12 @@ struct HomeSelection: Sendable {
         hiddenByRules = rules.hiddenByRules
         rulesApplied = rules.rulesApplied
         cards = snapshot.marked(giveaways, for: visitor)
+        upcoming =
+            shared.upcoming.isEmpty
+            ? []
+            : snapshot.marked(
+                RulesOutcome(shared.upcoming, snapshot: snapshot, visitor: visitor, showAll: filters.showAll).giveaways,
+                for: visitor)
         endingSoonCount = marks.isEmpty ? shared.endingSoon.count : shared.endingSoon.count { !claimed($0) }
         summary = shared.summary
     }

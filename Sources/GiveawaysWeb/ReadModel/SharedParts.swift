@@ -93,7 +93,7 @@ extension HomeSelection.Shared: SharedPart {
     }
 
     var keptBytes: Int {
-        results.count * MemoryLayout<Giveaway>.stride + endingSoon.count * MemoryLayout<Int>.stride
+        (results.count + upcoming.count) * MemoryLayout<Giveaway>.stride + endingSoon.count * MemoryLayout<Int>.stride
     }
 }
 

@@ -53,15 +53,35 @@ struct ServerParts {
         let catalogSource = catalogSource.map { catalog in
             metrics.map { TimedCatalogSource(inner: catalog, metrics: $0) } ?? catalog
         }
+        // The stores read first-hand, in `/status`'s order; none without a store for their offers.
+        let stores =
+            repositories.offers == nil
+            ? [] : FirstHandStore.allCases.filter { configuration.firstHandStores[$0] != nil }
         let readModel = ReadModel(
             feed: repositories.feed, catalog: catalogSource == nil ? nil : repositories.catalog,
-            log: repositories.syncLog, logger: logger, cardBudget: configuration.renderedCardsBudget)
+            offers: stores.isEmpty ? nil : repositories.offers, gamerpower: configuration.readsGamerPower,
+            stores: stores, log: repositories.syncLog,
+            logger: logger, cardBudget: configuration.renderedCardsBudget)
         self.readModel = readModel
-        var jobs: [any SourceSyncJob] = [
-            GamerPowerSyncJob(
-                upstream: source, feed: repositories.feed, log: repositories.syncLog,
-                interval: configuration.syncInterval, logger: logger)
-        ]
+        var jobs: [any SourceSyncJob] = []
+        if configuration.readsGamerPower {
+            jobs.append(
+                GamerPowerSyncJob(
+                    upstream: source, feed: repositories.feed, log: repositories.syncLog,
+                    interval: configuration.syncInterval, logger: logger))
+        }
+        if let offers = repositories.offers {
+            for store in stores {
+                guard let url = configuration.firstHandStores[store] else { continue }
+                let client = StoreClient(
+                    store: store, baseURL: url, country: configuration.storeCountry, connections: connections,
+                    contact: configuration.storeContact)
+                jobs.append(
+                    StoreSyncJob(
+                        client: client, offers: offers, log: repositories.syncLog,
+                        interval: configuration.storeSyncInterval))
+            }
+        }
         if let catalogSource {
             jobs.append(
                 FreeToGameSyncJob(

@@ -14,6 +14,19 @@ public struct WebConfiguration: Sendable {
     public var rawgKey: String?
     public var rawgURL = Defaults.rawgBaseURL
     public var syncInterval: Duration = .seconds(Defaults.syncIntervalMinutes * 60)
+    /// Whether GamerPower is read (`--sources` without it: the stores alone).
+    public var readsGamerPower = true
+    /// The stores read first-hand, each at its base URL (`--sources`, `--epic-url`, `--epic-mobile-url`,
+    /// `--steam-url`, `--gog-url`). None unless asked for (`giveaways serve` asks for all four by default); a store
+    /// not here has no row on `/status` and is never asked.
+    public var firstHandStores: [FirstHandStore: URL] = [:]
+    /// The country Epic and Steam are asked about (`--country`).
+    public var storeCountry = "US"
+    /// How often each store's front is read: at most hourly, as the stores' peers do (Epic also right after each
+    /// announced switch).
+    public var storeSyncInterval: Duration = .seconds(60 * 60)
+    /// The operator's contact in the User-Agent the stores see (`--map-contact` too).
+    public var storeContact: String?
     public var catalogSyncInterval: Duration = .seconds(Defaults.catalogSyncIntervalMinutes * 60)
     /// A fixed clock for demos and tests; `nil` is the system clock.
     public var fixedNow: Date?
@@ -80,9 +93,19 @@ public struct WebConfiguration: Sendable {
         return SiteAddress(publicURL: publicURL, allowedHosts: hosts, fallbackHost: linkHost)
     }
 
-    /// Where images may come from: each upstream's own origin, and RAWG's image host.
+    /// The image hosts of the stores read first-hand (their fronts link images there, not on their own hosts).
+    static let storeImageHosts = [
+        "https://cdn1.epicgames.com", "https://cdn2.unrealengine.com", "https://shared.akamai.steamstatic.com",
+        "https://shared.fastly.steamstatic.com", "https://shared.cloudflare.steamstatic.com",
+        "https://cdn.cloudflare.steamstatic.com", "https://images.gog-statics.com",
+    ]
+
+    /// Where images may come from: each upstream's own origin, RAWG's image host, and the stores' image hosts.
     var imageOrigins: Set<WebOrigin> {
-        let urls = [gamerpowerURL, freetogameURL, rawgURL, URL(string: "https://media.rawg.io")]
+        let urls =
+            [gamerpowerURL, freetogameURL, rawgURL, URL(string: "https://media.rawg.io")]
+            + firstHandStores.values.map { Optional($0) }
+            + (firstHandStores.isEmpty ? [] : Self.storeImageHosts.map { URL(string: $0) })
         return Set(urls.compactMap { $0.flatMap(WebOrigin.init) })
     }
 

@@ -3,8 +3,8 @@ import GiveawaysData
 import GiveawaysDomain
 import Logging
 
-/// One source's sync: what the scheduler runs on its interval and on demand. One implementation per upstream
-/// (GamerPower now; FreeToGame and RAWG next).
+/// One source's sync: what the scheduler runs on its interval and on demand. One implementation per kind of
+/// upstream: GamerPower, FreeToGame, and the stores' own fronts (`StoreSyncJob`).
 protocol SourceSyncJob: Sendable {
     var source: SourceID { get }
     /// Time between two scheduled runs.
@@ -18,10 +18,14 @@ protocol SourceSyncJob: Sendable {
     /// How long after start-up the first run waits: zero for a source that must be fresh at once, the rest of
     /// its interval for one whose last success is recent enough.
     func firstRunDelay(now: Date) async -> Duration
+    /// How long after a run the next one starts: the interval, unless the source knows better (a store's
+    /// announced switch, its `Retry-After`).
+    func delayBeforeNextRun(now: Date) async -> Duration
 }
 
 extension SourceSyncJob {
     func firstRunDelay(now: Date) async -> Duration { .zero }
+    func delayBeforeNextRun(now: Date) async -> Duration { interval }
 }
 
 /// Syncs the FreeToGame catalog: at start-up only when it is empty or older than its interval (a restart must

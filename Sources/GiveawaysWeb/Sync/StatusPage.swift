@@ -35,7 +35,7 @@ struct StatusPage {
             name = health.source.displayName
             let noun =
                 switch health.source {
-                case .gamerpower: text.giveaways
+                case .gamerpower, .epic, .epicMobile, .steam, .gog: text.giveaways
                 case .freetogame: text.games
                 }
             let items = noun(health.itemCount, number: strings.number(health.itemCount))

@@ -61,10 +61,11 @@ final class SyncScheduler: Service, Sendable {
         }
         while !Task.isCancelled {
             await runOnce(job)
+            let next = await job.delayBeforeNextRun(now: clock())
             readModel.setSchedule(
-                SourceSchedule(isRunning: false, nextRunAt: clock().addingTimeInterval(job.interval.timeInterval)),
+                SourceSchedule(isRunning: false, nextRunAt: clock().addingTimeInterval(next.timeInterval)),
                 for: job.source)
-            try? await Task.sleep(for: job.interval)
+            try? await Task.sleep(for: next)
         }
     }
 

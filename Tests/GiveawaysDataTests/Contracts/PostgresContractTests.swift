@@ -19,7 +19,8 @@ struct PostgresContractTests {
                 catalog: CatalogPostgresRepository(database: database),
                 profiles: ProfilePostgresRepository(database: database),
                 hooks: HookPostgresRepository(database: database),
-                discoverCache: DiscoverCachePostgresRepository(database: database), secrets: database)
+                discoverCache: DiscoverCachePostgresRepository(database: database), secrets: database,
+                offers: StoreOfferPostgresRepository(database: database))
         }
     }
 }

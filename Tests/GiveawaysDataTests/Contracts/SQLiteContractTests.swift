@@ -38,6 +38,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case discoverCacheRoundTrip, discoverCacheOverwrite
     case concurrentLinkCodeRedeem, concurrentOutboxDrainers, serverSecret
     case notificationPreferences, outboxHold, remindersPerEndDate
+    case storeOffersRoundTrip, storeOffersLeftAndPerStore
 
     var testDescription: String { rawValue }
 
@@ -45,8 +46,9 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     func run(
         feed: any GiveawayFeedRepository, log: any SyncLogRepository, marks: any MarkRepository,
         catalog: any CatalogRepository, profiles: any ProfileRepository, hooks: any HookRepository,
-        discoverCache: any DiscoverCacheRepository, secrets: any ServerSecretStore
+        discoverCache: any DiscoverCacheRepository, secrets: any ServerSecretStore, offers: any StoreOfferRepository
     ) async throws {
+        let offerContract = StoreOfferContract(offers: offers)
         let hookContract = HookContract(hooks: hooks, feed: feed, profiles: profiles, marks: marks)
         let discoverContract = DiscoverCacheContract(cache: discoverCache)
         let profileContract = ProfileContract(profiles: profiles, marks: marks)
@@ -105,6 +107,8 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
             try await preferences.preferencesAreKeptPerProfileAndDefaultToThreeHoursAtOnce()
         case .outboxHold: try await preferences.aHeldEventWaitsWithoutHoldingUpTheHooksLaterOnes()
         case .remindersPerEndDate: try await preferences.remindersAreRaisedOncePerEndDateForHeartedGiveaways()
+        case .storeOffersRoundTrip: try await offerContract.everyFieldSurvivesAndIdsAreHandedOutOnce()
+        case .storeOffersLeftAndPerStore: try await offerContract.anOfferGoneIsKeptAsLeftAndEachStoreIsItsOwn()
         }
     }
 }
@@ -118,7 +122,8 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
             feed: GiveawayFeedSQLiteRepository(database: database), log: SyncLogSQLiteRepository(database: database),
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
             profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database),
-            discoverCache: DiscoverCacheSQLiteRepository(database: database), secrets: database)
+            discoverCache: DiscoverCacheSQLiteRepository(database: database), secrets: database,
+            offers: StoreOfferSQLiteRepository(database: database))
     }
 }
 

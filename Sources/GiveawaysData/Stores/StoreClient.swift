@@ -1,0 +1,155 @@
+import AsyncHTTPClient
+import Foundation
+import GiveawaysDomain
+import NIOHTTP1
+
+/// One store's front, read first-hand: one request per sync (Steam adds its app pages, only for offers it has not
+/// seen, at most `steamAppPagesPerSync`, one at a time), a deadline and a size cap for each, an honest User-Agent with
+/// the operator's contact, and the store's `Retry-After` passed on to the scheduler. The answer is decoded by the
+/// store's decoder; a malformed one fails this store alone.
+public struct StoreClient: StoreOfferSource {
+    public let store: FirstHandStore
+    /// The store's base URL (`--epic-url`, `--epic-mobile-url`, `--steam-url`, `--gog-url`).
+    let baseURL: URL
+    /// The country prices and availability are asked for (`--country`, two letters).
+    let country: String
+    private let http: BoundedHTTPClient
+
+    /// Bodies larger than this are refused: Epic's promotions are about 100 KB, GOG's front page a few MB.
+    static let maxBodyBytes = 8 * 1_048_576
+    /// Steam's app pages asked for at most in one sync (each only once, for a new offer).
+    static let steamAppPagesPerSync = 10
+
+    public init(
+        store: FirstHandStore, baseURL: URL, country: String, connections: HTTPConnections,
+        contact: String? = nil, timeout: Duration = .seconds(20)
+    ) {
+        self.store = store
+        self.baseURL = baseURL
+        self.country = country
+        let agent = BoundedHTTPClient.defaultUserAgent.replacingOccurrences(
+            of: "(+self-hosted)", with: "(+self-hosted\(contact.map { "; \($0)" } ?? ""))")
+        http = BoundedHTTPClient(
+            connections: connections, redirects: .follow, timeout: timeout, maxBodyBytes: Self.maxBodyBytes,
+            userAgent: agent)
+    }
+
+    /// The store's default base URL.
+    public static func defaultURL(of store: FirstHandStore) -> URL {
+        switch store {
+        case .epic: URL(string: "https://store-site-backend-static-ipv4.ak.epicgames.com")!
+        case .epicMobile: URL(string: "https://egs-platform-service.store.epicgames.com")!
+        case .steam: URL(string: "https://store.steampowered.com")!
+        case .gog: URL(string: "https://www.gog.com")!
+        }
+    }
+
+    public func fetchOffers(now: Date, known: [StoredOffer]) async throws(StoreFetchFailure) -> [StoreOffer] {
+        do {
+            switch store {
+            case .epic:
+                let body = try await get(
+                    "freeGamesPromotions", ["locale": "en-US", "country": country, "allowCountries": country],
+                    now: now)
+                return try EpicPromotionsDecoder().decode(body, now: now).offers
+            case .epicMobile:
+                var offers: [StoreOffer] = []
+                for platform in EpicMobileDecoder.MobilePlatform.allCases {
+                    let body = try await get(
+                        "api/v2/public/discover/home",
+                        [
+                            "count": "10", "country": country, "locale": "en", "platform": platform.rawValue,
+                            "start": "0", "store": "EGS",
+                        ], now: now)
+                    offers += try EpicMobileDecoder(platform: platform).decode(body, now: now).offers
+                }
+                return offers
+            case .steam:
+                let body = try await get(
+                    "search/results/",
+                    ["maxprice": "free", "specials": "1", "infinite": "1", "start": "0", "count": "50", "cc": country],
+                    now: now)
+                return await withEnds(try SteamSearchDecoder().decode(body).offers, known: known, now: now)
+            case .gog:
+                return try GOGGiveawayDecoder().decode(try await get("en/", [:], now: now), now: now)
+            }
+        } catch let failure as StoreFetchFailure {
+            throw failure
+        } catch {
+            throw StoreFetchFailure("\(store.displayName): \(error)")
+        }
+    }
+
+    /// Steam's offers with their ends: kept from the last sync, or read from the app page of an offer not seen
+    /// before (a page that fails or says no end leaves it unknown).
+    private func withEnds(_ offers: [StoreOffer], known: [StoredOffer], now: Date) async -> [StoreOffer] {
+        var kept: [String: Date] = [:]
+        for stored in known where stored.leftAt == nil {
+            if let end = stored.offer.endsAt { kept[stored.offer.storeID] = end }
+        }
+        let knownIDs = Set(known.filter { $0.leftAt == nil }.map(\.offer.storeID))
+        var asked = 0
+        var result: [StoreOffer] = []
+        for var offer in offers {
+            if let end = kept[offer.storeID] {
+                offer.endsAt = end
+            } else if !knownIDs.contains(offer.storeID), asked < Self.steamAppPagesPerSync,
+                offer.storeID.allSatisfy(\.isNumber)
+            {
+                asked += 1
+                if let page = try? await get("app/\(offer.storeID)/", [:], now: now, cookies: true) {
+                    offer.endsAt = SteamSearchDecoder().freeUntil(
+                        appPage: String(decoding: page, as: UTF8.self), now: now)
+                }
+            }
+            result.append(offer)
+        }
+        return result
+    }
+
+    /// `GET baseURL/path?query`: the body of a 2xx answer; any other status, a timeout or a body over the cap is a
+    /// failure, with the store's `Retry-After` when it sent one.
+    private func get(
+        _ path: String, _ query: [String: String], now: Date, cookies: Bool = false
+    ) async throws(StoreFetchFailure) -> Data {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        if !query.isEmpty { components?.queryItems = query.sorted { $0.key < $1.key }.map(URLQueryItem.init) }
+        guard let url = components?.url else { throw StoreFetchFailure("\(store.displayName): bad URL for \(path)") }
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "Accept", value: "application/json, text/html;q=0.9")
+        // Steam's age gate, passed as a browser that said its age once would.
+        if cookies {
+            request.headers.add(
+                name: "Cookie", value: "birthtime=0; lastagecheckage=1-January-1970; wants_mature_content=1")
+        }
+        let answer: BoundedHTTPClient.Response
+        do {
+            answer = try await http.execute(request)
+        } catch {
+            throw StoreFetchFailure("\(store.displayName): \(error)")
+        }
+        guard (200..<300).contains(answer.status) else {
+            let retryAfter = answer.headers.first(name: "Retry-After").flatMap { Self.retryAfter($0, now: now) }
+            throw StoreFetchFailure("\(store.displayName) answered HTTP \(answer.status)", retryAfter: retryAfter)
+        }
+        return answer.body
+    }
+
+    /// A `Retry-After` value as a moment: seconds from now, or an HTTP date; at most a day ahead (a store asking
+    /// for more is asked again the next day).
+    public static func retryAfter(_ value: String, now: Date) -> Date? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        let date: Date?
+        if let seconds = Int(text), seconds >= 0 {
+            date = now.addingTimeInterval(TimeInterval(seconds))
+        } else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+            date = formatter.date(from: text)
+        }
+        guard let date else { return nil }
+        return min(max(date, now), now.addingTimeInterval(86_400))
+    }
+}

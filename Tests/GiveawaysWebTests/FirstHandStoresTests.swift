@@ -1,0 +1,166 @@
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import GiveawaysTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import GiveawaysWeb
+
+/// The stores' own offers beside GamerPower, as a visitor and an API client see them: one card for a giveaway both
+/// list, "Coming soon" for next week's, where each was seen, and `?status=upcoming`.
+@Suite struct FirstHandStoresTests {
+    /// GamerPower's sample feed (seen at 06:00) and, first seen at 12:00: Epic's own listing of GamerPower's "Lantern
+    /// Drift", next week's "Tidewater Keep", and a GOG giveaway GamerPower does not list.
+    static func harness() async throws -> WebHarness {
+        let harness = try await WebHarness()
+        let offers = try #require(harness.repository.repositories.offers)
+        let epic = [
+            StoreOffer(
+                store: .epic, storeID: "ns:lantern", title: "Lantern Drift™",
+                claimURL: "https://store.epicgames.com/en-US/p/lantern-drift",
+                imageURL: "https://cdn1.epicgames.com/lantern.jpg", startsAt: utc("2026-03-26T15:00:00Z"),
+                endsAt: utc("2026-04-02T15:00:00Z"), platforms: Platform.parseList("PC, Epic Games Store"),
+                worth: Worth(cents: 2499)),
+            StoreOffer(
+                store: .epic, storeID: "ns:tidewater", title: "Tidewater Keep",
+                claimURL: "https://store.epicgames.com/en-US/p/tidewater",
+                imageURL: nil, startsAt: utc("2026-04-02T15:00:00Z"), endsAt: utc("2026-04-09T15:00:00Z"),
+                platforms: Platform.parseList("PC, Epic Games Store")),
+        ]
+        _ = try await offers.saveOffers(epic, of: .epic, at: harness.now)
+        let gog = StoreOffer(
+            store: .gog, storeID: "/en/game/quiet_orchard", title: "Quiet <Orchard>",
+            claimURL: "https://www.gog.com/en/game/quiet_orchard",
+            imageURL: nil, startsAt: nil, endsAt: utc("2026-04-01T12:00:00Z"), platforms: Platform.parseList("PC, GOG"))
+        _ = try await offers.saveOffers([gog], of: .gog, at: harness.now)
+        return harness
+    }
+
+    static func configuration(_ harness: WebHarness) -> WebConfiguration {
+        var configuration = harness.configuration
+        // Never asked: the harness runs no sync.
+        configuration.firstHandStores = [
+            .epic: URL(string: "http://127.0.0.1:9")!, .gog: URL(string: "http://127.0.0.1:9")!,
+        ]
+        return configuration
+    }
+
+    @Test func homeShowsOneCardPerGiveawayAndNextWeeksInComingSoon() async throws {
+        let harness = try await Self.harness()
+        try await harness.app(configuration: Self.configuration(harness)).test(.router) { client in
+            let home = try await client.execute(uri: "/", method: .get) { $0.text }
+            #expect(
+                home.components(separatedBy: "data-giveaway-id=\"3101\"").count - 1 == 1, "one card, GamerPower's id")
+            #expect(home.contains("Lantern Drift™"), "the store's title")
+            #expect(!home.contains("Lantern Drift (Epic Games) Giveaway"))
+            #expect(home.contains("Quiet &lt;Orchard&gt;"), "a store's text escaped")
+            let soon = try #require(home.range(of: "id=\"coming-soon\""))
+            let results = try #require(home.range(of: "results__count"))
+            #expect(soon.lowerBound < results.lowerBound, "Coming soon comes before what is free now")
+            let row = home[soon.lowerBound..<results.lowerBound]
+            #expect(row.contains("Tidewater Keep") && row.contains("datetime=\"2026-04-02T15:00:00Z\""))
+            #expect(!row.contains("Lantern Drift"))
+
+            let details = try await client.execute(uri: "/giveaways/3101", method: .get) { $0.text }
+            #expect(details.contains("Epic Games Store</a> · <a"), "seen on the store, then GamerPower")
+            #expect(details.contains("https://store.epicgames.com/en-US/p/lantern-drift"))
+            #expect(details.contains("2026-04-02T15:00:00Z"), "the store's end")
+
+            let status = try await client.execute(uri: "/status", method: .get) { $0.text }
+            #expect(status.contains("Epic Games Store") && status.contains("GOG"))
+            #expect(!status.contains("Steam"), "a store not read has no row")
+        }
+    }
+
+    @Test func theAPISaysWhereEachWasSeenAndListsTheUpcoming() async throws {
+        let harness = try await Self.harness()
+        try await harness.app(configuration: Self.configuration(harness)).test(.router) { client in
+            let merged = try await client.execute(uri: "/api/v1/giveaways/3101", method: .get) { $0 }
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: merged.body)) as? [String: Any])
+            #expect(object["status"] as? String == "live")
+            #expect(object["endDate"] as? String == "2026-04-02T15:00:00Z")
+            let sources = try #require(object["sources"] as? [[String: Any]])
+            #expect(sources.map { $0["name"] as? String } == ["epic", "gamerpower"])
+            #expect(sources[1]["id"] as? Int == 3101)
+            #expect(sources[0]["id"] is NSNull)
+
+            let upcoming = try await client.execute(uri: "/api/v1/giveaways?status=upcoming", method: .get) { $0 }
+            let list = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: upcoming.body)) as? [[String: Any]])
+            #expect(list.map { $0["title"] as? String } == ["Tidewater Keep"])
+            #expect(list.first?["startDate"] as? String == "2026-04-02T15:00:00Z")
+            #expect(list.first?["status"] as? String == "upcoming")
+            #expect((list.first?["id"] as? Int ?? 0) >= StoredOffer.firstID)
+
+            let live = try await client.execute(uri: "/api/v1/giveaways", method: .get) { $0 }
+            let titles = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: live.body)) as? [[String: Any]]
+            )
+            .compactMap { $0["title"] as? String }
+            #expect(titles.contains("Quiet <Orchard>") && !titles.contains("Tidewater Keep"))
+            let bad = try await client.execute(uri: "/api/v1/giveaways?status=soon", method: .get) { $0.status }
+            #expect(bad == .badRequest)
+        }
+    }
+}
+
+/// A store's sync job: a good answer saves and logs, a failure keeps the offers and logs that store alone, the next
+/// run comes a minute after an announced switch and never before a `Retry-After`.
+@Suite struct StoreSyncJobTests {
+    struct StubStore: StoreOfferSource {
+        let store: FirstHandStore
+        let result: Result<[StoreOffer], StoreFetchFailure>
+
+        func fetchOffers(now: Date, known: [StoredOffer]) async throws(StoreFetchFailure) -> [StoreOffer] {
+            try result.get()
+        }
+    }
+
+    let now = utc("2026-11-26T12:00:00Z")
+    let switchTime = utc("2026-11-26T16:00:00Z")
+
+    func offer(_ id: String, from: Date, until: Date) -> StoreOffer {
+        StoreOffer(
+            store: .epic, storeID: id, title: id, claimURL: nil, imageURL: nil, startsAt: from, endsAt: until,
+            platforms: [])
+    }
+
+    @Test func aGoodAnswerIsSavedAndTheNextRunComesAMinuteAfterTheSwitch() async throws {
+        let store = try TestStore()
+        let offers = try #require(store.repositories.offers)
+        let fresh = [
+            offer("now", from: now - 3 * 86_400, until: switchTime),
+            offer("next", from: switchTime, until: switchTime + 7 * 86_400),
+        ]
+        let job = StoreSyncJob(
+            client: StubStore(store: .epic, result: .success(fresh)), offers: offers, log: store.log,
+            interval: .seconds(3600))
+        let report = try await job.run(now: now)
+        #expect(report.added.count == 2)
+        #expect(try await offers.allOffers().count == 2)
+        #expect(try await store.log.syncLog(of: .epic).lastSuccess?.at == now)
+        #expect(await job.delayBeforeNextRun(now: now) == .seconds(3600), "the switch is four hours away")
+        let late = switchTime - 600
+        #expect(await job.delayBeforeNextRun(now: late) == .seconds(660), "a minute after the switch")
+    }
+
+    @Test func aFailureKeepsTheOffersAndWaitsForTheStoresRetryAfter() async throws {
+        let store = try TestStore()
+        let offers = try #require(store.repositories.offers)
+        _ = try await offers.saveOffers([offer("kept", from: now, until: now + 86_400)], of: .epic, at: now)
+        let job = StoreSyncJob(
+            client: StubStore(
+                store: .epic,
+                result: .failure(StoreFetchFailure("Epic answered HTTP 429", retryAfter: now + 7_200))),
+            offers: offers, log: store.log, interval: .seconds(3600))
+        await #expect(throws: StoreFetchFailure.self) { _ = try await job.run(now: now) }
+        #expect(try await offers.allOffers().map(\.offer.storeID) == ["kept"])
+        #expect(try await offers.allOffers().first?.leftAt == nil, "a failure marks nothing as gone")
+        #expect(try await store.log.syncLog(of: .epic).lastAttempt?.succeeded == false)
+        #expect(try await store.log.syncLog(of: .gamerpower).lastAttempt == nil, "no other source's log")
+        #expect(await job.delayBeforeNextRun(now: now) == .seconds(7_200), "the store's Retry-After, not the hour")
+    }
+}
