@@ -29,15 +29,20 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Also list giveaways whose end date has passed.")
     var includeExpired = false
 
+    @Flag(help: "List what the stores announced for later (next week's on Epic), soonest first, instead.")
+    var upcoming = false
+
     @Flag(help: "Print a JSON array instead of a table.")
     var json = false
 
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let repository = try await store.openStore().repositories.feed
+        let repositories = try await store.openStore().repositories
+        let repository = repositories.feed
         let now = store.currentTime()
-        let all = try await repository.giveawaysInFeed()
+        // GamerPower's feed and the stores' own offers, as one (the pages' and the API's `FeedMerge`).
+        let all = try await MergedFeed.load(repositories).stored.filter(\.history.isInFeed).map(\.giveaway)
         let platform: String?
         do {
             platform = try Platform.validatedFilter(
@@ -47,7 +52,15 @@ struct ListCommand: AsyncParsableCommand {
         }
         let query = GiveawayQuery(
             platform: platform, type: type, sort: sort, search: search, includeExpired: includeExpired)
-        let giveaways = ListGiveawaysUseCase().execute(all, query: query, now: now)
+        var giveaways = ListGiveawaysUseCase().execute(all, query: query, now: now)
+        if upcoming {
+            var announced = query
+            announced.includeExpired = true
+            giveaways = ListGiveawaysUseCase().execute(
+                all.filter { $0.isUpcoming(at: now) }, query: announced, now: now
+            )
+            .sorted { ($0.startsAt ?? now, $0.id) < ($1.startsAt ?? now, $1.id) }
+        }
         if json {
             let isDemo = try await repository.holdsDemoData()
             let items = giveaways.map { GiveawayJSON(giveaway: $0, now: now, isDemo: isDemo) }
@@ -60,6 +73,15 @@ struct ListCommand: AsyncParsableCommand {
         }
         Console.print(GiveawayTable(giveaways: giveaways, now: now).render())
         Console.progress("\(giveaways.count) of \(all.count) giveaways in the feed")
+    }
+}
+
+/// GamerPower's giveaways and the stores' own offers as one feed, as the server shows them.
+enum MergedFeed {
+    static func load(_ repositories: AppRepositories) async throws -> FeedMerge {
+        FeedMerge(
+            gamerpower: try await repositories.feed.allStoredGiveaways(),
+            offers: try await repositories.offers?.allOffers() ?? [])
     }
 }
 
@@ -85,6 +107,9 @@ struct GiveawayTable {
     }
 
     private func ends(_ giveaway: Giveaway) -> String {
+        if let start = giveaway.startsAt, giveaway.isUpcoming(at: now) {
+            return "from " + String(Timestamp.format(start).prefix(16)).replacingOccurrences(of: "T", with: " ")
+        }
         guard let end = giveaway.endsAt else { return "no end date" }
         if giveaway.isExpired(at: now) { return "expired" }
         return String(Timestamp.format(end).prefix(10))

@@ -20,21 +20,26 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let repository = try await store.openStore().repositories.feed
+        let repositories = try await store.openStore().repositories
         let now = store.currentTime()
-        guard let stored = try await repository.storedGiveaway(id: id) else {
+        let merge = try await MergedFeed.load(repositories)
+        // An id merged into another giveaway's shows that one.
+        let published = merge.aliases[id] ?? id
+        guard let stored = merge.stored.first(where: { $0.id == published }) else {
             Console.error("no giveaway with id \(id) in \(store.databaseName)")
             throw ExitStatus.notFound
         }
+        if published != id { Console.progress("\(id) is the same giveaway as \(published), shown here") }
         if json {
             let item = GiveawayDetailJSON(stored: stored, now: now)
             Console.print(String(decoding: try GiveawayJSON.encoder().encode(item), as: UTF8.self))
         } else {
-            Console.print(Self.describe(stored, now: now))
+            let history = GameHistory(merge.stored).others(of: published)
+            Console.print(Self.describe(stored, now: now, gameHistory: history))
         }
     }
 
-    static func describe(_ stored: StoredGiveaway, now: Date) -> String {
+    static func describe(_ stored: StoredGiveaway, now: Date, gameHistory: [GameHistory.Entry] = []) -> String {
         let giveaway = stored.giveaway
         let history = stored.history
         var lines: [(String, String)] = [
@@ -45,8 +50,9 @@ struct ShowCommand: AsyncParsableCommand {
             ("Platforms", giveaway.platforms.map(\.displayName).joined(separator: ", ")),
             ("Users", String(giveaway.users)),
             ("Published", Timestamp.format(giveaway.publishedAt)),
+            ("Starts", giveaway.startsAt.map(Timestamp.format) ?? "N/A"),
             ("Ends", giveaway.endsAt.map(Timestamp.format) ?? "N/A"),
-            ("State", giveaway.isExpired(at: now) ? "expired" : "active"),
+            ("State", giveaway.isExpired(at: now) ? "expired" : giveaway.isUpcoming(at: now) ? "upcoming" : "active"),
             ("Upstream status", giveaway.status),
             ("Get it", giveaway.openGiveawayURL),
             ("Open giveaway", giveaway.openGiveaway ?? "(not sent)"),
@@ -57,6 +63,17 @@ struct ShowCommand: AsyncParsableCommand {
             ("Last seen", Timestamp.format(history.lastSeenAt)),
             ("In feed", history.leftAt.map { "no, left \(Timestamp.format($0))" } ?? "yes"),
         ]
+        if !giveaway.sources.isEmpty {
+            let seen = giveaway.sources.map { sighting in
+                [sighting.source, sighting.id.map { "#\($0)" }, sighting.url].compactMap { $0 }.joined(separator: " ")
+            }
+            lines.append(("Seen on", seen.joined(separator: "; ")))
+        }
+        if giveaway.needsSubscription { lines.append(("Subscription", "needs a paid subscription")) }
+        if !gameHistory.isEmpty {
+            let entries = gameHistory.map { "\($0.store), \(Timestamp.format($0.from).prefix(10)) (#\($0.giveawayID))" }
+            lines.append(("Game history", entries.joined(separator: "; ")))
+        }
         if history.periods.count > 1 {
             let periods = history.periods.map { period in
                 "\(Timestamp.format(period.appearedAt)) – \(period.leftAt.map(Timestamp.format) ?? "now")"
