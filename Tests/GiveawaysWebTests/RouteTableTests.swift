@@ -4,6 +4,7 @@ import GiveawaysHTTP
 import Hummingbird
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 /// The route table is the only place a path is written: the router registers its patterns and nothing else, its
