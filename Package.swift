@@ -138,6 +138,8 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        // The views alone, with no server: what the split into targets promises.
+        .testTarget(name: "GiveawaysViewsTests", dependencies: ["GiveawaysViews"]),
         .testTarget(
             name: "GiveawaysWebTests",
             dependencies: [
