@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Entities, repository protocols and the use cases that hold the rules. No dependencies, on purpose.
@@ -55,7 +56,7 @@ let package = Package(
         // Every text a person reads on a page, English and German, with the formatting of dates, counts and prices.
         .target(name: "GiveawaysLocalization", dependencies: ["GiveawaysDomain", "GiveawaysHTML"]),
         // HTTP plumbing with no app in it: client addresses and their rate limits, cookies, multipart bodies,
-        // Accept-Encoding, route templates, the security headers, middleware chains.
+        // Accept-Encoding, the security headers, middleware chains.
         .target(
             name: "GiveawaysHTTP",
             dependencies: [
@@ -63,7 +64,16 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
             ]
         ),
-        // The web app: routes, middleware, page view models, HTML components and static assets.
+        // Pages and components as pure functions of their view models, the route table and its paths, the filters,
+        // the feed formats: no server in it (HTTPTypes only for an error's status), so views are tested without one.
+        .target(
+            name: "GiveawaysViews",
+            dependencies: [
+                "GiveawaysDomain", "GiveawaysHTML", "GiveawaysLocalization",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The web app: routes, middleware, the read model, the pages built from it, and static assets.
         .target(
             name: "GiveawaysWeb",
             dependencies: [
@@ -73,6 +83,7 @@ let package = Package(
                 "GiveawaysHTML",
                 "GiveawaysHTTP",
                 "GiveawaysLocalization",
+                "GiveawaysViews",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -127,11 +138,13 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        // The views alone, with no server: what the split into targets promises.
+        .testTarget(name: "GiveawaysViewsTests", dependencies: ["GiveawaysViews"]),
         .testTarget(
             name: "GiveawaysWebTests",
             dependencies: [
                 "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysHTML", "GiveawaysHTTP",
-                "GiveawaysLocalization", "GiveawaysTestSupport",
+                "GiveawaysLocalization", "GiveawaysViews", "GiveawaysTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]

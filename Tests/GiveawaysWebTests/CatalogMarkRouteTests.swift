@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 /// Notes and hidden games without JavaScript: plain forms, redirects, the confirmation page, per profile.
@@ -56,7 +57,7 @@ import Testing
         let harness = try await harness()
         try await harness.app(catalog: StubCatalog()).test(.router) { client in
             var visitor = Browser()
-            let long = String(repeating: "a", count: CatalogMarkRoutes.maxNoteLength + 1)
+            let long = String(repeating: "a", count: CatalogGamePage.maxNoteLength + 1)
             #expect(
                 try await visitor.post("/free-to-play/2/note", "note=\(long)", client: client).status == .badRequest)
             let forged = try await visitor.post(

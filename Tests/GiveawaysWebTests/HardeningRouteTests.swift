@@ -10,6 +10,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 /// The outside review's findings on form bodies, Host/Origin and profile cookies (issue 20: 1, 6 and 7).

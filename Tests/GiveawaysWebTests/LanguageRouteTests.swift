@@ -7,6 +7,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 @Suite struct LanguageRouteTests {

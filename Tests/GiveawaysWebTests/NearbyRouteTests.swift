@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 /// `/nearby` through the router, over a stub place source: the list, the map's markup, every state, paging, the

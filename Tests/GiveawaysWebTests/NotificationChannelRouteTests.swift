@@ -7,6 +7,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 /// Settings → Notifications' Telegram and Apprise forms: what they store, what the page shows back (never the token
@@ -48,7 +49,7 @@ import Testing
         try await harness.app().test(.router) { client in
             var visitor = Browser()
             try await establish(&visitor, harness, client)
-            let long = String(repeating: "x", count: NotificationRoutes.maximumTargetsLength + 1)
+            let long = String(repeating: "x", count: NotificationsPage.maximumTargetsLength + 1)
             for (body, english, german) in [
                 (
                     "format=telegram&telegram_token=nope&telegram_chat=-100123&new=1", "not a Telegram bot token",

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 /// Settings → Notifications' schedule form: the reminder lead, the daily summary, quiet hours and the time zone —
@@ -64,7 +65,7 @@ import Testing
         try await harness.app().test(.router) { client in
             var visitor = Browser()
             try await establish(&visitor, harness, client)
-            let longZone = String(repeating: "A", count: NotificationRoutes.maximumZoneLength + 1)
+            let longZone = String(repeating: "A", count: NotificationsPage.maximumZoneLength + 1)
             for (body, english, german) in [
                 ("reminder_lead=5&delivery=now", "Choose when to be reminded", "Wähle, wann"),
                 ("reminder_lead=180&delivery=digest&digest_time=25%3A00", "HH:MM", "HH:MM"),

@@ -10,6 +10,7 @@ import NIOCore
 import Synchronization
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 /// Personal pages are joined from kept cards and shared parts (frames, selections, the carousel): the same bytes as

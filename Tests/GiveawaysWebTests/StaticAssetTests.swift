@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 @Suite struct StaticAssetTests {

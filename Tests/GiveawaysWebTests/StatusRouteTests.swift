@@ -8,6 +8,7 @@ import NIOCore
 import Synchronization
 import Testing
 
+@testable import GiveawaysViews
 @testable import GiveawaysWeb
 
 /// A GamerPower stand-in whose next answer the test chooses.

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysAPI
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysViews
 
 extension APIRoutes {
     /// `GET /api/v1/nearby` — one page of places from the server's Nearby source; the source's failures as JSON

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysAPI
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysViews
 import Hummingbird
 import OpenAPIHummingbird
 import OpenAPIRuntime

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 import Hummingbird
 
 /// A visitor's own marks on catalog games: notes that save themselves, and hiding a game (with a confirmation)
@@ -11,9 +12,6 @@ struct CatalogMarkRoutes: Sendable {
     let readModel: ReadModel
     let marks: any MarkRepository
     let clock: @Sendable () -> Date
-
-    /// The longest note kept, in characters.
-    static let maxNoteLength = 4000
 
     func register(on router: Router<AppRequestContext>) {
         let routes = SiteRouter(router, unmatched: { _, _ in throw HTTPError(.notFound) })
@@ -29,8 +27,8 @@ struct CatalogMarkRoutes: Sendable {
         let id = try await game(route, context, expecting: { if case .catalogNote(let id) = $0 { id } else { nil } })
         let form = try await FormBody(request: request, maxBytes: 64 * 1024, strings: context.strings)
         let text = (form["note"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
-        guard text.count <= Self.maxNoteLength else {
-            throw BadRequest { $0.catalog.notesLimit(Self.maxNoteLength) }
+        guard text.count <= CatalogGamePage.maxNoteLength else {
+            throw BadRequest { $0.catalog.notesLimit(CatalogGamePage.maxNoteLength) }
         }
         let profile = context.profile ?? .random()
         let now = clock()

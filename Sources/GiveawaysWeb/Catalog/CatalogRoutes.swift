@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysViews
 import Hummingbird
 
 /// The free-to-play catalog: the list, a game's page and its images (search suggestions are in `APIRoutes`).

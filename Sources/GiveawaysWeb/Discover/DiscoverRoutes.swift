@@ -3,6 +3,7 @@ import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 import Hummingbird
 
 /// Discover: RAWG's genres and games, only with a key. Without one, `/discover` explains how to enable it and no
@@ -33,11 +34,6 @@ struct DiscoverRoutes: Sendable {
             return ImageCache.placeholder()
         }
         return await images.response(for: url.absoluteString, request: request)
-    }
-
-    /// The path of the image of a genre, a game on a genre's page, or a game (what `image` looks up).
-    static func imagePath(genre: String? = nil, page: Int? = nil, game: Int? = nil) -> String {
-        SiteRoute.discoverImage(genre: genre, page: page, game: game).path
     }
 
     private func imageURL(genre: String?, page: Int?, game: Int?, _ source: any DiscoverSource) async -> URL? {

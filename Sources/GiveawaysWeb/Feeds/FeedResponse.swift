@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysViews
 import Hummingbird
 
 /// Answers with a feed: its Content-Type, an ETag that hashes the body, Last-Modified, and 304 Not Modified when

@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysViews
 import Hummingbird
 
 /// History and statistics: pages read from the read model and, for the worth a visitor claimed, their marks.

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 
 /// Home: every live giveaway as cards — all of a real feed on one page, a huge one `Defaults.homePageSize` at a time
 /// with "Load more" — with platform tabs, type filter, sort and search.

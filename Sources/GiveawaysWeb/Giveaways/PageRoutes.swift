@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
+import GiveawaysViews
 import Hummingbird
 
 /// The HTML pages, the heart and retry forms, images and static files. Reads the read model; writes marks.

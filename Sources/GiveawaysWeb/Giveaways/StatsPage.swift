@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 
 /// Statistics: the worth of everything live, the worth this visitor claimed, giveaways per store, and new
 /// giveaways per week over the recorded history.

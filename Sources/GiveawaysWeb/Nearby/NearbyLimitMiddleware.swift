@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysHTTP
+import GiveawaysViews
 import Hummingbird
 
 /// Each client's share of Nearby's place searches (the page and the API): they reach upstreams with a server-wide

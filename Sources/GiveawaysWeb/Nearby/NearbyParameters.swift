@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysLocalization
+import GiveawaysViews
 
 /// A Nearby search as a URL gives it (`ll`, `radius`, `bbox`, `near`, `q`, `cat`, `cursor`, `limit`), checked
 /// exactly as `openapi.yaml` describes it: the patterns below are the document's, so a value the document allows

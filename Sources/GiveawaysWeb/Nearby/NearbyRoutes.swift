@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
+import GiveawaysViews
 import HTTPTypes
 import Hummingbird
 

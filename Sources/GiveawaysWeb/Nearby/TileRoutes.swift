@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysHTTP
+import GiveawaysViews
 import Hummingbird
 
 /// `GET /nearby/tiles/{z}/{x}/{y}.png`: the map's tiles, through `TileCache`. Anything but checked integers in range

@@ -2,14 +2,11 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysLocalization
+import GiveawaysViews
 
 // Settings → Notifications' Telegram and Apprise forms: a Telegram chat needs no URL (the server knows the Bot
 // API's), an Apprise server is a URL like a webhook's, with its target URLs kept as the hook's secret.
 extension NotificationRoutes {
-    /// Apprise target URLs, all together.
-    static let maximumTargetsLength = 2000
-    static let maximumTokenLength = 120
-    static let maximumChatLength = 40
 
     /// A Telegram hook from the form's token and chat, refused with the reason when either is not one.
     func makeTelegramHook(
@@ -19,10 +16,10 @@ extension NotificationRoutes {
     {
         let token = (form["telegram_token"] ?? "").trimmingCharacters(in: .whitespaces)
         let chat = (form["telegram_chat"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard token.count <= Self.maximumTokenLength, TelegramBot.isToken(token) else {
+        guard token.count <= NotificationsPage.maximumTokenLength, TelegramBot.isToken(token) else {
             throw Refused(strings.channels.badToken)
         }
-        guard chat.count <= Self.maximumChatLength, let url = Hook.telegramURL(chat: chat) else {
+        guard chat.count <= NotificationsPage.maximumChatLength, let url = Hook.telegramURL(chat: chat) else {
             throw Refused(strings.channels.badChat)
         }
         return Hook(
@@ -33,7 +30,9 @@ extension NotificationRoutes {
     func appriseTargets(_ form: FormBody, url: URL, strings: Strings) throws -> String? {
         guard AppriseAddress.isNotifyURL(url) else { throw Refused(strings.channels.appriseNeedsNotify) }
         let targets = (form["apprise_targets"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard targets.count <= Self.maximumTargetsLength else { throw Refused(strings.channels.targetsTooLong) }
+        guard targets.count <= NotificationsPage.maximumTargetsLength else {
+            throw Refused(strings.channels.targetsTooLong)
+        }
         guard AppriseAddress.isStateless(url) else { return nil }
         guard !targets.isEmpty else { throw Refused(strings.channels.appriseNeedsTargets) }
         return targets

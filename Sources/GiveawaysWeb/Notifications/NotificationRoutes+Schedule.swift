@@ -2,13 +2,12 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysLocalization
+import GiveawaysViews
 import Hummingbird
 
 // `POST /settings/notifications/schedule`: the visitor's reminder lead, daily summary, quiet hours and time zone.
 // Every field is bounded and checked; a bad one shows the page again with the reason (400) and saves nothing.
 extension NotificationRoutes {
-    /// IANA names are short (the longest is about 30 characters).
-    static let maximumZoneLength = 64
 
     @Sendable func saveSchedule(request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await FormBody(request: request, strings: context.strings)
@@ -61,7 +60,9 @@ extension NotificationRoutes {
 
     /// An IANA zone by its name (`Europe/Berlin`, `UTC`); abbreviations and offsets (`CET`, `GMT+5`) are not names.
     static func timeZone(named name: String) -> TimeZone? {
-        guard name.count <= maximumZoneLength, name == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(name) else {
+        guard name.count <= NotificationsPage.maximumZoneLength,
+            name == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(name)
+        else {
             return nil
         }
         return TimeZone(identifier: name)

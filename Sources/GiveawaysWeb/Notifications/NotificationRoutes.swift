@@ -4,6 +4,7 @@ import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysHTTP
 import GiveawaysLocalization
+import GiveawaysViews
 import Hummingbird
 
 /// `/settings/notifications`: a visitor profile's own webhooks. They follow the visitor's rules in Settings (the
@@ -24,7 +25,6 @@ struct NotificationRoutes: Sendable {
     static let minimumProfileAge: TimeInterval = 10 * 60
     static let triesPerAddress = 10
     static let tryRefill: TimeInterval = 6 * 60
-    static let maximumURLLength = 500
 
     static let limits = VisitorHookLimits(
         perProfile: maximumHooks, perAddress: maximumHooksPerAddress, total: maximumVisitorHooks,
@@ -161,7 +161,7 @@ struct NotificationRoutes: Sendable {
             return try makeTelegramHook(form, profile: profile, events: events, strings: strings)
         }
         let typed = (form["url"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard typed.count <= Self.maximumURLLength, let url = URL(string: typed) else {
+        guard typed.count <= NotificationsPage.maximumURLLength, let url = URL(string: typed) else {
             throw Refused(text.notAnAddress)
         }
         do {

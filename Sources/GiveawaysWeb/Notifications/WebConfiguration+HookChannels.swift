@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysData
+import GiveawaysViews
 
 extension WebConfiguration {
     /// What Telegram and Apprise messages need from the server: the Bot API's address, and Details links on this

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 import Synchronization
 
 /// Giveaway cards as HTML, each rendered once per read-model generation, minute (the "ends in …" texts) and

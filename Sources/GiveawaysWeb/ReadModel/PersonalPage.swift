@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 import Hummingbird
 
 /// A page that reads differently for a visitor with marks or rules: a frame every visitor of its address shares

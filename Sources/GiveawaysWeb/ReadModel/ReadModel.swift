@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysViews
 import Logging
 import Synchronization
 

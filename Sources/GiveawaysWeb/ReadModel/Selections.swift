@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 import Synchronization
 
 /// What the frame of the giveaway pages reads of the feed at one moment: how many giveaways are live and what they

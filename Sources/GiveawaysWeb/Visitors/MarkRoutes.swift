@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysViews
 import Hummingbird
 
 /// "Claimed" and "Not interested" on giveaways, and the two list pages. Per anonymous profile, with the same
@@ -55,7 +56,7 @@ struct MarkRoutes: Sendable {
         let referer = request.headers[.referer].flatMap(URLComponents.init(string:)).map {
             $0.percentEncodedPath + ($0.percentEncodedQuery.map { "?" + $0 } ?? "")
         }
-        let back = FormBody.safeReturnPath(referer) ?? SiteRoute.details(id: id).path
+        let back = SiteRoute.safeReturnPath(referer) ?? SiteRoute.details(id: id).path
         var response =
             request.headers[.accept]?.contains("application/json") == true
             ? try JSONResponse.encode(MarkJSON(id: id, kind: kind, on: isOn))

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 
 /// `/claimed` and `/not-interested`: the giveaways this visitor marked so, most recent first, including those
 /// that left the feed; pressing the mark again on a card undoes it. Long lists grow with "Load more".

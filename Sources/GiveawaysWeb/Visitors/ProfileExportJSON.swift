@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysViews
 
 /// The "export my data" file: a visitor's marks (with notes) and rules. Versioned, so that a later release can
 /// still read it; import accepts exactly this shape and refuses anything else with a clear message.
@@ -72,7 +73,7 @@ struct ProfileExportJSON: Codable {
         var skipped = 0
         for mark in file.marks {
             guard let subject = MarkSubject.Kind(rawValue: mark.subject), let kind = MarkKind(rawValue: mark.kind),
-                mark.id > 0, (mark.text?.count ?? 0) <= CatalogMarkRoutes.maxNoteLength
+                mark.id > 0, (mark.text?.count ?? 0) <= CatalogGamePage.maxNoteLength
             else {
                 skipped += 1
                 continue

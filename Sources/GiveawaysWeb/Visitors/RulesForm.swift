@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysViews
 
 /// Reads the Settings form into rules; anything out of range is a `BadRequest` that says what is wrong, and
 /// nothing is saved.

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 
 /// Settings (seed 003's settings screen): the visitor's rules, their personal feeds, linking another browser and
 /// their data. Everything is per anonymous profile; nothing here needs an account.

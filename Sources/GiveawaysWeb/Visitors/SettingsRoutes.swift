@@ -3,6 +3,7 @@ import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysHTTP
 import GiveawaysLocalization
+import GiveawaysViews
 import HTTPTypes
 import Hummingbird
 import NIOPosix

@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysViews
 
 /// One visitor as the pages see them: their marks, their rules and when their previous visit ended. A browser
 /// without a profile is `.anonymous` and gets the shared rendered pages.
@@ -28,25 +29,6 @@ struct Visitor: Sendable {
     /// The marks a card shows for `giveaway`.
     func cardMarks(_ giveaway: Giveaway, stored: StoredGiveaway?) -> CardMarks {
         CardMarks(marks, giveaway: giveaway.id, isNew: stored.map(isNew) ?? false)
-    }
-}
-
-/// The visitor's marks on one card.
-struct CardMarks: Hashable, Sendable {
-    var isFavorite = false
-    var isClaimed = false
-    var isNotInterested = false
-    /// First appeared after the visitor's previous visit.
-    var isNew = false
-}
-
-extension CardMarks {
-    /// What `marks` say about giveaway `id`.
-    init(_ marks: VisitorMarks, giveaway id: Int, isNew: Bool = false) {
-        let kinds = marks.kinds(onGiveaway: id)
-        self.init(
-            isFavorite: marks.has(.favorite, in: kinds), isClaimed: marks.has(.claimed, in: kinds),
-            isNotInterested: marks.has(.notInterested, in: kinds), isNew: isNew)
     }
 }
 

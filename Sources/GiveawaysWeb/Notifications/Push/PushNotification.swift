@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysLocalization
+import GiveawaysViews
 
 /// The words and links of one push notification, in the device's language: "Free on Steam: Game", the worth and
 /// the time left, the giveaway's image, Details, the claim page and the "Claimed" action's same-origin route.

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTTP
+import GiveawaysViews
 import Hummingbird
 
 /// Web Push from Settings → Notifications: "Notify this device" stores the browser's subscription as a visitor's

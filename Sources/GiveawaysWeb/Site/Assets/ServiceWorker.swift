@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysViews
 import Hummingbird
 
 /// `/sw.js`, scope `/`: keeps the app shell (stylesheet, script, icons, the offline page) in a cache named after

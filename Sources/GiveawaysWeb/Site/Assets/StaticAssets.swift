@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysViews
 import Hummingbird
 
 /// The CSS, JavaScript and icon, read once from the bundle and served from memory with long-lived caching:

@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysViews
 import Hummingbird
 
 /// The web app manifest: name, standalone display, colours, icons (a maskable one too) and shortcuts to Favorites

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysHTTP
 import GiveawaysLocalization
+import GiveawaysViews
 import HTTPTypes
 import Hummingbird
 
@@ -120,14 +121,6 @@ struct FormBody {
 
     /// A same-site path to go back to, or `fallback` when the field is missing or points elsewhere.
     func returnPath(fallback: String) -> String {
-        Self.safeReturnPath(fields["back"]) ?? fallback
-    }
-
-    /// `path` if it stays on this site (a path, not `//host` or `\\host`, no control characters); else `nil`.
-    static func safeReturnPath(_ path: String?) -> String? {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"),
-            path.count < 600, !path.unicodeScalars.contains(where: { $0.value < 0x20 })
-        else { return nil }
-        return path
+        SiteRoute.safeReturnPath(fields["back"]) ?? fallback
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysViews
 import HTTPTypes
 import Hummingbird
 

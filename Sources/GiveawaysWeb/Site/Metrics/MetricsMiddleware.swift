@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysViews
 import Hummingbird
 
 /// Counts and times every answer for `/metrics`, labelled by the route pattern that answered it (the router's, or

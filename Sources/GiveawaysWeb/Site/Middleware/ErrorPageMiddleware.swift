@@ -1,5 +1,6 @@
 import GiveawaysDomain
 import GiveawaysLocalization
+import GiveawaysViews
 import Hummingbird
 import Logging
 import OpenAPIRuntime

@@ -1,11 +1,11 @@
 import GiveawaysHTTP
 import GiveawaysLocalization
+import GiveawaysViews
 import Hummingbird
 
 /// How a request says its language, and how the choice is remembered: the HTTP side of `Language`.
 extension Language {
-    /// The query parameter that overrides everything else, and is remembered in the cookie of the same name.
-    static let parameter = "lang"
+    /// The cookie that remembers the choice: named as the query parameter (`Language.parameter`).
     static let cookie = "lang"
 
     /// `?lang=` first, then the `lang` cookie, then `Accept-Language`, then English. Unknown values are ignored.

@@ -1,3 +1,4 @@
+import GiveawaysViews
 import Hummingbird
 import Logging
 

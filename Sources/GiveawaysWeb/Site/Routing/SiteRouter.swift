@@ -1,3 +1,4 @@
+import GiveawaysViews
 import Hummingbird
 
 /// The one way routes reach Hummingbird's router: a handler is registered on a kind of route, under the patterns

@@ -1,0 +1,104 @@
+import Foundation
+
+extension APIPage.Model {
+    /// The endpoints of `openapi.yaml`, in its order; a test checks that every path of the document is here.
+    package static let endpoints: [APIPage.Endpoint] = [
+        .init(
+            id: "list-giveaways", path: "/api/v1/giveaways",
+            summary:
+                "The live giveaways, newest first, filtered and sorted like the Home page. An empty list is [].",
+            parameters: [
+                ("platform", "a slug from /api/v1/platforms, or all", "Only giveaways on this platform."),
+                ("type", "game, loot, beta or all", "Games, loot (DLC and in-game items) or betas (early access)."),
+                ("sort", "date, value, popularity or ending", "Newest, most valuable, most claimed or ending soonest."),
+                ("q", "text, at most 200 characters", "Search in titles, descriptions and platforms."),
+                ("ending", "24h", "Only giveaways ending within 24 hours."),
+                ("include_expired", "true, false, 1 or 0", "Also list giveaways that ended or left the feed."),
+            ],
+            example: "/api/v1/giveaways?q=starlight&sort=popularity",
+            exampleResponse: """
+                [{"demo":false,"description":"Chart a living galaxy one hand-drawn map at a time.",
+                  "endDate":"2026-04-06T15:00:00Z","expired":false,
+                  "gamerpowerUrl":"https://www.gamerpower.com/starlight-cartographer--epic-games--giveaway",
+                  "id":5101,"image":"https://www.gamerpower.com/offers/1b/5101.png",
+                  "instructions":"1. Click the button to visit the giveaway page.",
+                  "openGiveawayUrl":"https://www.gamerpower.com/open/starlight-cartographer--epic-games--giveaway",
+                  "platformSlugs":["pc","epic-games-store"],"platforms":["PC","Epic Games Store"],
+                  "publishedDate":"2026-03-30T16:00:00Z","status":"Active",
+                  "thumbnail":"https://www.gamerpower.com/offers/1/5101.png",
+                  "title":"Starlight Cartographer (Epic Games) Giveaway","type":"Game","typeName":"Game",
+                  "users":18240,"worth":24.99,"worthText":"$24.99"}]
+                """,
+            statuses: "200, 304, 400 (a filter value it does not know)"),
+        .init(
+            id: "get-giveaway", path: "/api/v1/giveaways/{id}",
+            summary:
+                "One giveaway with its history in the feed, also after it ended or left the feed: the list's keys plus firstSeen, lastSeen, leftFeed, inFeed and feedPeriods.",
+            parameters: [("id", "a positive whole number", "The GamerPower id of the giveaway.")],
+            example: "/api/v1/giveaways/5101",
+            exampleResponse: """
+                {"demo":false, … the keys of the list …, "feedPeriods":[{"appeared":"2026-03-31T12:00:00Z","left":null}],
+                 "firstSeen":"2026-03-31T12:00:00Z","inFeed":true,"lastSeen":"2026-03-31T12:00:00Z","leftFeed":null}
+                """,
+            statuses: "200, 304, 400 (an id that is not a number), 404 (no giveaway with that id)"),
+        .init(
+            id: "list-platforms", path: "/api/v1/platforms",
+            summary:
+                "GamerPower's 18 platforms in a fixed order, each with its number of live giveaways, then any platform the feed uses that the app does not know yet (known: false).",
+            parameters: [], example: "/api/v1/platforms",
+            exampleResponse: """
+                [{"count":10,"known":true,"name":"PC","slug":"pc"},{"count":4,"known":true,"name":"Steam","slug":"steam"}, …]
+                """,
+            statuses: "200, 304"),
+        .init(
+            id: "get-status", path: "/api/v1/status",
+            summary:
+                "The sync health of each source (healthy, stale, failing, never-synced or syncing), and the giveaway feed's summary at the top level.",
+            parameters: [], example: "/api/v1/status",
+            exampleResponse: """
+                {"demo":false,"giveaways":14,"lastFailure":null,"lastFailureReason":null,"lastSync":"2026-03-31T12:00:00Z",
+                 "sources":[{"demo":false,"items":14,"lastAttempt":"2026-03-31T12:00:00Z",
+                   "lastChanges":{"added":14,"left":0,"returned":0,"total":14,"updated":0},"lastFailureReason":null,
+                   "lastOutcome":"succeeded","lastSuccess":"2026-03-31T12:00:00Z","name":"GamerPower",
+                   "nextRun":"2026-03-31T12:10:00Z","running":false,"source":"gamerpower","state":"healthy"}],
+                 "stale":false,"syncing":false}
+                """,
+            statuses: "200, 304"),
+        .init(
+            id: "suggest-catalog-titles", path: "/api/v1/free-to-play/suggestions",
+            summary:
+                "Up to five free-to-play titles matching a search, best first, for a search box. Games this browser hid are left out.",
+            parameters: [("q", "text, at most 200 characters", "The search; empty gives [].")],
+            example: "/api/v1/free-to-play/suggestions?q=star",
+            exampleResponse: """
+                [{"id":1,"title":"Starforge Legends"}]
+                """,
+            statuses: "200, 304, 400 (a search over 200 characters)"),
+        .init(
+            id: "search-nearby", path: "/api/v1/nearby",
+            summary:
+                "Game stores, arcades and gaming cafés in an area, nearest first, from Foursquare (with the server's key) or OpenStreetMap; source and attribution say which. Foursquare's places are never stored.",
+            parameters: [
+                ("ll", "LAT,LON", "The centre; with radius (metres, 1 to 100000, default 22000)."),
+                ("bbox", "S,W,N,E", "The area a map shows (used when ll is absent)."),
+                ("near", "text, at most 100 characters", "A place name (used when ll and bbox are absent)."),
+                ("q", "text, at most 100 characters", "Words in the name or kind."),
+                (
+                    "cat", "kinds, comma-separated",
+                    "video-games, arcade, gaming-cafe, internet-cafe, vr-cafe, toys, hobby, comics."
+                ),
+                ("cursor", "text", "The previous page's next."), ("limit", "1 to 50", "Places per page (default 20)."),
+            ],
+            example: "/api/v1/nearby?ll=52.52,13.405&radius=2000&cat=arcade",
+            exampleResponse: """
+                {"area":{"east":13.43,"north":52.54,"south":52.5,"west":13.38},
+                 "attribution":"© OpenStreetMap contributors (ODbL)","next":"osm.20",
+                 "places":[{"address":"Alexanderplatz 1, 10178 Berlin","categories":["arcade"],"categoryNames":["Arcade"],
+                   "distance":120,"id":"osm:node/1","isOpen":null,"latitude":52.5219,"longitude":13.4132,"name":"Pixel", …}],
+                 "source":"openstreetmap","staleSince":null}
+                """,
+            statuses:
+                "200, 400 (a bad parameter), 404 (no such place, or a cursor from elsewhere), 429 (the source asks to wait), 502 (the source failed), 503 (not set up, or the key refused)"
+        ),
+    ]
+}
