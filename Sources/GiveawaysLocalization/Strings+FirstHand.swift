@@ -21,6 +21,13 @@ package struct FirstHandText: Sendable {
     package let claimedOn: @Sendable (String, String) -> String
     /// A source's name as people read it.
     package let sourceName: @Sendable (String) -> String
+    /// The rules: hide subscription giveaways, hide games claimed anywhere, and how a rules line says them.
+    package let hideSubscriptions: String
+    package let hideSubscriptionsHint: String
+    package let hideClaimedAnywhere: String
+    package let hideClaimedAnywhereHint: String
+    package let noSubscriptions: String
+    package let claimedAnywhereHidden: String
 
     package static let en = FirstHandText(
         comingSoon: "Coming soon",
@@ -28,7 +35,13 @@ package struct FirstHandText: Sendable {
             "Announced by the stores themselves: free from the time shown. Save one to hear when it starts.",
         freeFrom: { "Free from \($0)" }, upcoming: "Coming soon", subscription: "Subscription",
         seenOn: "Seen on", freeBefore: "Free before", freeAgain: "Free again",
-        claimedOn: { "You claimed this on \($0) in \($1)" }, sourceName: Self.name)
+        claimedOn: { "You claimed this on \($0) in \($1)" }, sourceName: Self.name,
+        hideSubscriptions: "Hide giveaways that need a paid subscription",
+        hideSubscriptionsHint: "Prime Gaming, Game Pass, Humble Choice and the like, as the source says.",
+        hideClaimedAnywhere: "Hide games I already claimed anywhere",
+        hideClaimedAnywhereHint:
+            "A game you marked claimed on one store (or in an earlier year) is hidden on the others.",
+        noSubscriptions: "no subscriptions", claimedAnywhereHidden: "games claimed anywhere hidden")
 
     package static let de = FirstHandText(
         comingSoon: "Demnächst",
@@ -37,7 +50,13 @@ package struct FirstHandText: Sendable {
             + "wann es losgeht.",
         freeFrom: { "Gratis ab \($0)" }, upcoming: "Demnächst", subscription: "Abo",
         seenOn: "Gesehen bei", freeBefore: "Schon gratis", freeAgain: "Wieder gratis",
-        claimedOn: { "Du hast das bei \($0) eingelöst (\($1))" }, sourceName: Self.name)
+        claimedOn: { "Du hast das bei \($0) eingelöst (\($1))" }, sourceName: Self.name,
+        hideSubscriptions: "Giveaways ausblenden, die ein bezahltes Abo verlangen",
+        hideSubscriptionsHint: "Prime Gaming, Game Pass, Humble Choice und ähnliche, wie die Quelle es sagt.",
+        hideClaimedAnywhere: "Spiele ausblenden, die ich schon irgendwo eingelöst habe",
+        hideClaimedAnywhereHint:
+            "Ein Spiel, das du in einem Shop (oder in einem früheren Jahr) eingelöst hast, wird in den anderen ausgeblendet.",
+        noSubscriptions: "keine Abos", claimedAnywhereHidden: "irgendwo eingelöste Spiele ausgeblendet")
 
     /// `epic` → "Epic Games Store"; GamerPower as it writes itself.
     static func name(_ source: String) -> String {

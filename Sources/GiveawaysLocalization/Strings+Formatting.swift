@@ -147,6 +147,8 @@ extension Strings {
         if rules.hideKeySites { parts.append(text.noKeySites) }
         if rules.hideClaimed { parts.append(text.claimedHidden) }
         if rules.hideNotInterested { parts.append(text.notInterestedHidden) }
+        if rules.hideSubscriptions { parts.append(firstHand.noSubscriptions) }
+        if rules.hideClaimedAnywhere { parts.append(firstHand.claimedAnywhereHidden) }
         return parts.isEmpty ? text.everyGiveaway : parts.joined(separator: " · ")
     }
 

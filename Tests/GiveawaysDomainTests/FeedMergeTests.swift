@@ -139,3 +139,44 @@ import Testing
         #expect(merge.stored.map(\.giveaway.needsSubscription) == [true, false])
     }
 }
+
+/// The two rules the stores brought: hide what needs a subscription, hide games claimed anywhere; and rules stored by
+/// an earlier release, without those keys, still read as they were.
+@Suite struct FirstHandRulesTests {
+    @Test func rulesStoredBeforeTheNewKeysReadAsTheyWere() throws {
+        let old =
+            #"{"platforms":["steam"],"types":[],"noLoot":true,"blockedKeywords":["demo"],"hideKeySites":false,"hideClaimed":true,"hideNotInterested":false}"#
+        let rules = try JSONDecoder().decode(GiveawayRules.self, from: Data(old.utf8))
+        #expect(rules.platforms == ["steam"] && rules.noLoot && rules.blockedKeywords == ["demo"] && rules.hideClaimed)
+        #expect(!rules.hideSubscriptions && !rules.hideClaimedAnywhere)
+        let again = try JSONDecoder().decode(
+            GiveawayRules.self,
+            from: try JSONEncoder().encode(GiveawayRules(hideSubscriptions: true, hideClaimedAnywhere: true)))
+        #expect(again.hideSubscriptions && again.hideClaimedAnywhere)
+    }
+
+    @Test func aSubscriptionGiveawayIsHiddenByItsRule() {
+        var prime = Giveaway.stub(id: 1, title: "Vault (Prime Gaming) Giveaway")
+        prime.needsSubscription = true
+        let rules = GiveawayRules(hideSubscriptions: true)
+        #expect(!rules.matches(prime))
+        #expect(rules.matches(.stub(id: 2)))
+        #expect(GiveawayRules().matches(prime))
+        #expect(rules.summary == "no subscriptions")
+    }
+
+    @Test func theGamesOfClaimedGiveawaysAreKnownAcrossStores() {
+        let seen = utc("2026-03-01T12:00:00Z")
+        func stored(_ id: Int, _ title: String) -> StoredGiveaway {
+            StoredGiveaway(
+                giveaway: .stub(id: id, title: title), history: FeedHistory(firstSeenAt: seen, lastSeenAt: seen))
+        }
+        let history = GameHistory([
+            stored(1, "Lantern Quest (Epic Games) Giveaway"), stored(2, "Lantern Quest (GOG) Giveaway"),
+            stored(3, "Other"),
+        ])
+        let marks = VisitorMarks([Mark(subject: .giveaway(1), kind: .claimed, createdAt: seen, updatedAt: seen)])
+        #expect(history.games(claimedIn: marks) == ["lantern quest"])
+        #expect(history.game(of: 2) == "lantern quest" && history.game(of: 3) == "other")
+    }
+}

@@ -107,6 +107,35 @@ import Testing
     }
 }
 
+extension FirstHandStoresTests {
+    /// Claimed on Epic, the same game on GOG is hidden by "hide games I already claimed anywhere", and its Details
+    /// says where it was claimed.
+    @Test func aGameClaimedOnOneStoreIsHiddenOnTheOthers() async throws {
+        let harness = try await Self.harness()
+        let offers = try #require(harness.repository.repositories.offers)
+        let gog = StoreOffer(
+            store: .gog, storeID: "/en/game/lantern_drift", title: "Lantern Drift",
+            claimURL: "https://www.gog.com/en/game/lantern_drift", imageURL: nil, startsAt: nil,
+            endsAt: utc("2026-04-01T12:00:00Z"), platforms: Platform.parseList("PC, GOG"))
+        _ = try await offers.saveOffers([gog], of: .gog, at: harness.now)
+        let gogID = try #require(try await offers.allOffers().first { $0.offer.storeID == gog.storeID }?.id)
+        try await harness.app(configuration: Self.configuration(harness)).test(.router) { client in
+            var browser = Browser()
+            _ = try await browser.post("/giveaways/3101/mark", "kind=claimed&on=1", client: client)
+            let details = try await browser.get("/giveaways/\(gogID)", client: client).text
+            #expect(details.contains("You claimed this on Epic Games Store in Mar 2026"))
+            #expect(try await browser.get("/", client: client).text.contains("data-giveaway-id=\"\(gogID)\""))
+            _ = try await browser.post("/settings", "hide_claimed_anywhere=1", client: client)
+            let home = try await browser.get("/", client: client).text
+            #expect(!home.contains("data-giveaway-id=\"\(gogID)\""), "the same game on GOG is hidden")
+            #expect(!home.contains("data-giveaway-id=\"3101\""), "and the claimed one itself: the game is claimed")
+            #expect(home.contains("data-giveaway-id=\"3102\""), "other games stay")
+            let settings = try await browser.get("/settings", client: client).text
+            #expect(settings.contains("name=\"hide_claimed_anywhere\" value=\"1\" checked"))
+        }
+    }
+}
+
 /// A store's sync job: a good answer saves and logs, a failure keeps the offers and logs that store alone, the next
 /// run comes a minute after an announced switch and never before a `Retry-After`.
 @Suite struct StoreSyncJobTests {

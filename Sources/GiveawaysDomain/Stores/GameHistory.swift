@@ -45,6 +45,14 @@ public struct GameHistory: Sendable {
         return byGame[key] ?? []
     }
 
+    /// The game `id` is a giveaway of (its normalised title), if it has one.
+    public func game(of id: Int) -> String? { gameOf[id] }
+
+    /// The games of the giveaways the visitor marked claimed.
+    public func games(claimedIn marks: VisitorMarks) -> Set<String> {
+        Set(marks.ids(.claimed, of: .giveaway).compactMap { gameOf[$0] })
+    }
+
     /// The store of a giveaway: the first of its platforms that is a store rather than a system.
     static func storeName(of giveaway: Giveaway) -> String {
         let stores = ["epic-games-store", "steam", "gog", "ubisoft", "itchio", "battlenet", "origin", "android", "ios"]

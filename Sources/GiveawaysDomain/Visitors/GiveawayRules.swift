@@ -18,11 +18,15 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
     /// Whether Home also hides what this visitor marked claimed or not interested.
     public var hideClaimed: Bool
     public var hideNotInterested: Bool
+    /// Leaves out giveaways that need a paid subscription (Prime Gaming, Game Pass…: `Giveaway.needsSubscription`).
+    public var hideSubscriptions: Bool
+    /// Also hides a giveaway of a game the visitor claimed on another store or in another year (`GameHistory`).
+    public var hideClaimedAnywhere: Bool
 
     public init(
         platforms: Set<String> = [], types: Set<TypeFilter> = [], minimumWorth: Worth? = nil, noLoot: Bool = false,
         blockedKeywords: [String] = [], hideKeySites: Bool = false, hideClaimed: Bool = false,
-        hideNotInterested: Bool = false
+        hideNotInterested: Bool = false, hideSubscriptions: Bool = false, hideClaimedAnywhere: Bool = false
     ) {
         self.platforms = platforms
         self.types = types
@@ -32,6 +36,25 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
         self.hideKeySites = hideKeySites
         self.hideClaimed = hideClaimed
         self.hideNotInterested = hideNotInterested
+        self.hideSubscriptions = hideSubscriptions
+        self.hideClaimedAnywhere = hideClaimedAnywhere
+    }
+
+    /// Rules stored by any release: a key it did not know yet reads as its default, so upgrading keeps a visitor's
+    /// rules (a missing key would otherwise fail the whole decoding, and the rules would read as none).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func flag(_ key: CodingKeys) throws -> Bool { try container.decodeIfPresent(Bool.self, forKey: key) ?? false }
+        platforms = try container.decodeIfPresent(Set<String>.self, forKey: .platforms) ?? []
+        types = try container.decodeIfPresent(Set<TypeFilter>.self, forKey: .types) ?? []
+        minimumWorth = try container.decodeIfPresent(Worth.self, forKey: .minimumWorth)
+        noLoot = try flag(.noLoot)
+        blockedKeywords = try container.decodeIfPresent([String].self, forKey: .blockedKeywords) ?? []
+        hideKeySites = try flag(.hideKeySites)
+        hideClaimed = try flag(.hideClaimed)
+        hideNotInterested = try flag(.hideNotInterested)
+        hideSubscriptions = try flag(.hideSubscriptions)
+        hideClaimedAnywhere = try flag(.hideClaimedAnywhere)
     }
 
     /// No rules: nothing is filtered.
@@ -100,6 +123,7 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
                 for key in keywordKeys where SearchQuery.contains(title, key) { return false }
             }
             if rules.hideKeySites, (known.map(\.keySite) ?? KeySite(detectedIn: giveaway)) != nil { return false }
+            if rules.hideSubscriptions, giveaway.needsSubscription { return false }
             return true
         }
 
@@ -133,6 +157,8 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
         if hideKeySites { parts.append("no key sites") }
         if hideClaimed { parts.append("claimed hidden") }
         if hideNotInterested { parts.append("not interested hidden") }
+        if hideSubscriptions { parts.append("no subscriptions") }
+        if hideClaimedAnywhere { parts.append("games claimed anywhere hidden") }
         return parts.isEmpty ? "every giveaway" : parts.joined(separator: " · ")
     }
 

@@ -79,8 +79,14 @@ struct ReadModelSnapshot: Sendable {
         let matcher = GiveawayRules.Matcher(rules)
         let facts = lazyFacts.value
         let passing = verdicts.passing(rules, in: self.giveaways) { matcher.matches($0, facts: facts[$0.id]) }
+        // "Hide games I already claimed anywhere": the games of every giveaway the visitor claimed.
+        let claimedGames: Set<String> =
+            rules.hideClaimedAnywhere && !marks.isEmpty ? gameHistory.games(claimedIn: marks) : []
         return giveaways.filter { giveaway in
             guard matcher.passesMarks(giveaway, marks) else { return false }
+            if !claimedGames.isEmpty, let game = gameHistory.game(of: giveaway.id), claimedGames.contains(game) {
+                return false
+            }
             return passing[giveaway.id] ?? matcher.matches(giveaway, facts: facts[giveaway.id])
         }
     }

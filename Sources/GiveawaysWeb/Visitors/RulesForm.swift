@@ -30,6 +30,8 @@ enum RulesForm {
         rules.hideKeySites = form["hide_key_sites"] == "1"
         rules.hideClaimed = form["hide_claimed"] == "1"
         rules.hideNotInterested = form["hide_not_interested"] == "1"
+        rules.hideSubscriptions = form["hide_subscriptions"] == "1"
+        rules.hideClaimedAnywhere = form["hide_claimed_anywhere"] == "1"
         rules.blockedKeywords = GiveawayRules.keywords(from: form["keywords"] ?? "")
         try validate(rules.blockedKeywords)
         return rules

@@ -26,6 +26,8 @@ struct SettingsPage {
         let keywordsText: String
         let hideClaimed: Bool
         let hideNotInterested: Bool
+        let hideSubscriptions: Bool
+        let hideClaimedAnywhere: Bool
         let keySiteNames: String
         /// "Your rules let 31 of 40 live giveaways through."
         let effectText: String?
@@ -57,6 +59,8 @@ struct SettingsPage {
             keywordsText = rules.blockedKeywords.joined(separator: "\n")
             hideClaimed = rules.hideClaimed
             hideNotInterested = rules.hideNotInterested
+            hideSubscriptions = rules.hideSubscriptions
+            hideClaimedAnywhere = rules.hideClaimedAnywhere
             keySiteNames = KeySite.allCases.map(\.displayName).joined(separator: ", ")
             let live = snapshot.live(at: now)
             if rules.isEmpty {
@@ -90,6 +94,7 @@ struct SettingsPage {
 
     let model: Model
     private var text: Strings.SettingsText { model.strings.settings }
+    private var firstHand: FirstHandText { model.strings.firstHand }
 
     func render() -> HTML {
         """
@@ -147,6 +152,7 @@ struct SettingsPage {
             <p class="hint" id="worth-hint">\(text.minimumWorthHint)</p>
             \(toggle("no_loot", model.noLoot, text.noLoot))
             \(toggle("hide_key_sites", model.hideKeySites, text.hideKeySites, hint: text.hideKeySitesHint(model.keySiteNames)))
+            \(toggle("hide_subscriptions", model.hideSubscriptions, firstHand.hideSubscriptions, hint: firstHand.hideSubscriptionsHint))
             <label class="field"><span>\(text.blockedKeywords)</span>
               <textarea name="keywords" rows="3" placeholder="\(text.blockedKeywordsPlaceholder)" aria-describedby="keywords-hint">\(model.keywordsText)</textarea></label>
             <p class="hint" id="keywords-hint">\(text.blockedKeywordsHint)</p>
@@ -155,6 +161,7 @@ struct SettingsPage {
             <legend>\(text.onHomeAndMore)</legend>
             \(toggle("hide_claimed", model.hideClaimed, text.hideClaimed))
             \(toggle("hide_not_interested", model.hideNotInterested, text.hideNotInterested))
+            \(toggle("hide_claimed_anywhere", model.hideClaimedAnywhere, firstHand.hideClaimedAnywhere, hint: firstHand.hideClaimedAnywhereHint))
           </fieldset>
           <div class="settings-card__actions">
             <button type="submit" class="button button--primary">\(text.saveRules)</button>
