@@ -2,8 +2,8 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 
-/// `giveaways-bench [--captures DIR] [--catalog FILE] [--hooks N | --hooks-only N] [--push-only N]`: search, sync, catalog and
-/// webhook-delivery benchmarks, printed as a table.
+/// `giveaways-bench [--captures DIR] [--catalog FILE] [--hooks N | --hooks-only N] [--push-only N] [--stores-only]`:
+/// search, sync, catalog, webhook-delivery and first-hand store benchmarks, printed as a table.
 /// Uses the real captures when given (the last day for single-capture figures), synthetic data otherwise.
 @main
 enum Bench {
@@ -26,6 +26,11 @@ enum Bench {
         }
         if let index = arguments.firstIndex(of: "--hooks-only") {
             try await HookBench.run(events: Int(arguments[index + 1]) ?? 1000, into: &table)
+            table.print()
+            return
+        }
+        if arguments.contains("--stores-only") {
+            try await StoreBench.run(gamerpower: seed, into: &table)
             table.print()
             return
         }
