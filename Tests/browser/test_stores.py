@@ -50,6 +50,7 @@ def test_a_newcomer_sees_one_card_per_giveaway_and_next_weeks_coming_soon(stores
     assert "seen on" in facts.lower(), facts  # the terms are set in capitals by the stylesheet
     assert "Epic Games Store · GamerPower" in facts
     assert driver.find_elements(By.CSS_SELECTOR, 'dl.facts time[datetime="2026-04-06T15:00:00Z"]')
+    driver.save_screenshot(str(SHOTS / "details-merged-desktop-light.png"))
 
 
 @pytest.mark.parametrize("dark", [False, True])
