@@ -101,6 +101,22 @@ import Testing
                 .utf8)
     }
 
+    /// Only the region that names the giveaway is scanned: after megabytes of tiles and a menu link to the claim
+    /// page, the giveaway reads the same; a page that names none is scanned whole and has none.
+    @Test func gogsGiveawayIsFoundAfterMegabytesOfPage() throws {
+        let giveaway = """
+            <giveaway><div id="giveaway" class="giveaway"><a class="giveaway__overlay-link" href="https://www.gog.com/en/game/lantern_keeper"></a>
+            <div class="giveaway__content-header">Get <span class="giveaway__content-header-text">Lantern Keeper</span> free</div>
+            <div class="giveaway__countdown">Giveaway ends in <span>01 : 00 : 00</span> left</div></div></giveaway>
+            """
+        let tiles = String(repeating: "<div class=\"tile\"><a href=\"/en/game/x\">A game</a></div>\n", count: 40_000)
+        let page = "<nav><a href=\"/giveaway/claim\">Claim</a></nav>" + tiles + giveaway + tiles
+        let offers = try GOGGiveawayDecoder().decode(Self.gogPage(page), now: Self.now)
+        #expect(offers.map(\.title) == ["Lantern Keeper"])
+        #expect(offers.first?.endsAt == Self.now.addingTimeInterval(3600))
+        #expect(try GOGGiveawayDecoder().decode(Self.gogPage(tiles), now: Self.now).isEmpty)
+    }
+
     @Test func gogIn2025MarkupEndsAtTheFetchTimePlusTheCountdown() throws {
         let giveaway = """
             <giveaway _ngcontent-gogcom-store-c1="">
