@@ -110,7 +110,9 @@ import Testing
             <div class="giveaway__countdown">Giveaway ends in <span>01 : 00 : 00</span> left</div></div></giveaway>
             """
         let tiles = String(repeating: "<div class=\"tile\"><a href=\"/en/game/x\">A game</a></div>\n", count: 40_000)
-        let page = "<nav><a href=\"/giveaway/claim\">Claim</a></nav>" + tiles + giveaway + tiles
+        // A stylesheet that names the banner's class before the page has any banner.
+        let style = "<style>.giveaway-banner { color: red }</style>"
+        let page = style + "<nav><a href=\"/giveaway/claim\">Claim</a></nav>" + tiles + giveaway + tiles
         let offers = try GOGGiveawayDecoder().decode(Self.gogPage(page), now: Self.now)
         #expect(offers.map(\.title) == ["Lantern Keeper"])
         #expect(offers.first?.endsAt == Self.now.addingTimeInterval(3600))

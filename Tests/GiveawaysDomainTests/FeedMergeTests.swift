@@ -116,6 +116,30 @@ import Testing
         #expect(window.inserted.map(\.id) == [StoredOffer.firstID + 2])
     }
 
+    /// Steam's and GOG's offers have no window: one answer that missed an offer does not give it a new id when it is
+    /// back the next hour; gone for more than a day and past its end, it is a new giveaway of the game.
+    @Test func anOfferWithoutAWindowMissedOnceKeepsItsId() {
+        func steam(until end: Date?) -> StoreOffer {
+            StoreOffer(
+                store: .steam, storeID: "440", title: "Rivets", claimURL: nil, imageURL: nil, startsAt: nil,
+                endsAt: end,
+                platforms: [])
+        }
+        let first = OfferDiff(kept: [], fresh: [steam(until: nil)], nextID: 0, at: monday).inserted
+        var gone = first
+        gone[0].leftAt = monday + 3600
+        let back = OfferDiff(kept: gone, fresh: [steam(until: nil)], nextID: StoredOffer.firstID + 1, at: monday + 7200)
+        #expect(back.inserted.isEmpty && back.updated.map(\.id) == [StoredOffer.firstID], "back within the hour")
+        let later = OfferDiff(kept: gone, fresh: [steam(until: nil)], nextID: StoredOffer.firstID + 1, at: thursday)
+        #expect(later.inserted.map(\.id) == [StoredOffer.firstID + 1], "back days later: a new giveaway")
+        var ending = first
+        ending[0].offer.endsAt = nextThursday
+        ending[0].leftAt = monday
+        let stillOn = OfferDiff(
+            kept: ending, fresh: [steam(until: nextThursday)], nextID: StoredOffer.firstID + 1, at: thursday)
+        #expect(stillOn.updated.map(\.id) == [StoredOffer.firstID], "its end is still ahead: the same one")
+    }
+
     @Test func aMysteryGameRevealedKeepsItsId() {
         let mystery = OfferDiff(
             kept: [], fresh: [epic("Mystery Game", id: "ns:mystery", from: nextThursday, mystery: true)], nextID: 0,

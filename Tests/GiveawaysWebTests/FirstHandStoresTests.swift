@@ -136,6 +136,28 @@ extension FirstHandStoresTests {
     }
 }
 
+extension FirstHandStoresTests {
+    /// The id a merged giveaway is not published under leads to it; a store turned off keeps its giveaways' ids, and
+    /// its open offers count as gone rather than live for ever.
+    @Test func anAliasLeadsToTheGiveawayAndAStoreTurnedOffKeepsItsIds() async throws {
+        let harness = try await Self.harness()
+        let offers = try #require(try await harness.repository.repositories.offers?.allOffers())
+        let epicLantern = try #require(offers.first { $0.offer.storeID == "ns:lantern" }?.id)
+        let gogOrchard = try #require(offers.first { $0.offer.store == .gog }?.id)
+        var epicOnly = Self.configuration(harness)
+        epicOnly.firstHandStores = [.epic: URL(string: "http://127.0.0.1:9")!]
+        try await harness.app(configuration: epicOnly).test(.router) { client in
+            let alias = try await client.execute(uri: "/giveaways/\(epicLantern)", method: .get) { $0 }
+            #expect(alias.status == .found)
+            #expect(alias.headers[.location] == "/giveaways/3101")
+            let home = try await client.execute(uri: "/", method: .get) { $0.text }
+            #expect(!home.contains("data-giveaway-id=\"\(gogOrchard)\""), "GOG is not read: its offer is not live")
+            let gog = try await client.execute(uri: "/giveaways/\(gogOrchard)", method: .get) { $0 }
+            #expect(gog.status == .ok, "but its giveaway keeps its id and page")
+        }
+    }
+}
+
 /// A store's sync job: a good answer saves and logs, a failure keeps the offers and logs that store alone, the next
 /// run comes a minute after an announced switch and never before a `Retry-After`.
 @Suite struct StoreSyncJobTests {
@@ -191,5 +213,29 @@ extension FirstHandStoresTests {
         #expect(try await store.log.syncLog(of: .epic).lastAttempt?.succeeded == false)
         #expect(try await store.log.syncLog(of: .gamerpower).lastAttempt == nil, "no other source's log")
         #expect(await job.delayBeforeNextRun(now: now) == .seconds(7_200), "the store's Retry-After, not the hour")
+    }
+
+    /// A store that fails at its announced switch, without a Retry-After, is asked again after 2, then 4 minutes,
+    /// never every second; a switch already past shortens nothing.
+    @Test func aFailureAtTheSwitchBacksOffInsteadOfAskingEverySecond() async throws {
+        let store = try TestStore()
+        let offers = try #require(store.repositories.offers)
+        let fresh = [offer("next", from: switchTime, until: switchTime + 7 * 86_400)]
+        let good = StoreSyncJob(
+            client: StubStore(store: .epic, result: .success(fresh)), offers: offers, log: store.log,
+            interval: .seconds(3600))
+        _ = try await good.run(now: now)
+        let afterSwitch = switchTime + 120
+        #expect(await good.delayBeforeNextRun(now: afterSwitch) == .seconds(3600), "the switch is past")
+        let failing = StoreSyncJob(
+            client: StubStore(store: .epic, result: .failure(StoreFetchFailure("Epic answered HTTP 503"))),
+            offers: offers, log: store.log, interval: .seconds(3600))
+        await failing.prepare(now: now)
+        #expect(await failing.delayBeforeNextRun(now: switchTime - 60) == .seconds(120), "a minute after the switch")
+        #expect(await failing.delayBeforeNextRun(now: switchTime + 61) == .seconds(3600), "a past switch: the interval")
+        await #expect(throws: StoreFetchFailure.self) { _ = try await failing.run(now: afterSwitch) }
+        #expect(await failing.delayBeforeNextRun(now: afterSwitch) == .seconds(120))
+        await #expect(throws: StoreFetchFailure.self) { _ = try await failing.run(now: afterSwitch + 120) }
+        #expect(await failing.delayBeforeNextRun(now: afterSwitch + 120) == .seconds(240))
     }
 }

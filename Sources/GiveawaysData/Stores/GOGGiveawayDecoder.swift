@@ -21,13 +21,19 @@ public struct GOGGiveawayDecoder: Sendable {
         guard page.range(of: "<html", options: .caseInsensitive) != nil || page.contains("<body") else {
             throw .malformed("not an HTML page")
         }
-        let html = Self.giveawayRegion(of: page)
-        let tags = StoreHTML.tags(in: html)
-        guard
-            let start = tags.firstIndex(where: {
-                $0.name == "giveaway" || $0.attributes["id"] == "giveaway" || $0.classes.contains("giveaway-banner")
-            })
-        else { return [] }
+        func isGiveaway(_ tag: StoreHTML.Tag) -> Bool {
+            tag.name == "giveaway" || tag.attributes["id"] == "giveaway" || tag.classes.contains("giveaway-banner")
+        }
+        var html = Self.giveawayRegion(of: page)
+        var tags = StoreHTML.tags(in: html)
+        var found = tags.firstIndex(where: isGiveaway)
+        // A marker outside a tag (in a style or a script) led to a region without the giveaway: the whole page, then.
+        if found == nil, html.utf8.count != page.utf8.count {
+            html = page
+            tags = StoreHTML.tags(in: page)
+            found = tags.firstIndex(where: isGiveaway)
+        }
+        guard let start = found else { return [] }
         let region = tags[start...].prefix(200)
         guard
             let link = region.first(where: {

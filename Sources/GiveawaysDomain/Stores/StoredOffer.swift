@@ -58,8 +58,14 @@ public struct OfferDiff: Sendable, Equatable {
     /// its row and id, so the card keeps its place and marks and gets its title.
     public init(kept: [StoredOffer], fresh: [StoreOffer], nextID: Int, at time: Date) {
         var byKey: [OfferKey: StoredOffer] = [:]
-        // An offer with no known window that left and is listed again is a new giveaway: its old row stays history.
-        for stored in kept where stored.leftAt == nil || stored.offer.startsAt != nil {
+        // An offer with no known window (Steam, GOG) that left and is listed again is a new giveaway, its old row
+        // history, unless it was gone for a day at most or its end is still ahead: one answer that missed it (an
+        // empty page, a front that changed for an hour) does not give a giveaway a new id. The newest row of a key
+        // first.
+        for stored in kept.reversed()
+        where stored.leftAt == nil || stored.offer.startsAt != nil
+            || Self.isBlip(stored, at: time)
+        {
             byKey[stored.key] = byKey[stored.key] ?? stored
         }
         var seen: Set<OfferKey> = []
@@ -94,6 +100,13 @@ public struct OfferDiff: Sendable, Equatable {
             }
         }
         left = kept.filter { $0.leftAt == nil && !touched.contains($0.id) }.map(\.id)
+    }
+
+    /// Whether an offer without a window that left is still the same giveaway when listed again at `time`.
+    static func isBlip(_ stored: StoredOffer, at time: Date) -> Bool {
+        guard let left = stored.leftAt else { return true }
+        if let end = stored.offer.endsAt, end > time { return true }
+        return time.timeIntervalSince(left) <= 86_400
     }
 
     /// How the sync reads in the log: new offers added, offers gone removed, the rest updated.

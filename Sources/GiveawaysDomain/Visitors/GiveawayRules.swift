@@ -249,7 +249,8 @@ public enum EndingSoon {
 
     /// Whether `giveaway` is live and ends within the window from `now`.
     public static func contains(_ giveaway: Giveaway, at now: Date) -> Bool {
-        contains(endingAt: giveaway.endsAt, at: now)
+        // An announced giveaway with a short window is coming, not ending.
+        !giveaway.isUpcoming(at: now) && contains(endingAt: giveaway.endsAt, at: now)
     }
 
     /// Whether an end date lies within the window from `now` (and has not passed).

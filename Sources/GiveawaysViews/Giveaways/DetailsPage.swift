@@ -120,11 +120,13 @@ package struct DetailsPage {
         let card = strings.card
         let text = strings.details
         let statusBadge: HTML =
-            model.isExpired
-            ? "<span class=\"badge badge--muted\">\(card.expired)</span>"
-            : model.hasLeftFeed
-                ? "<span class=\"badge badge--muted\">\(card.leftFeed)</span>"
-                : "<span class=\"badge badge--live\">\(card.active)</span>"
+            model.card.startsAt != nil
+            ? "<span class=\"badge\">\(strings.firstHand.upcoming)</span>"
+            : model.isExpired
+                ? "<span class=\"badge badge--muted\">\(card.expired)</span>"
+                : model.hasLeftFeed
+                    ? "<span class=\"badge badge--muted\">\(card.leftFeed)</span>"
+                    : "<span class=\"badge badge--live\">\(card.active)</span>"
         let platforms = model.platforms.map { platform -> HTML in
             "<li><a href=\"\(platform.path)\">\(platform.name)</a></li>"
         }
@@ -176,7 +178,7 @@ package struct DetailsPage {
                   <div><dt>\(text.worth)</dt><dd class="worth">\(worth)</dd></div>
                   <div><dt>\(text.claimedBy)</dt><dd>\(model.usersText)</dd></div>
                   <div><dt>\(text.type)</dt><dd>\(model.typeText)</dd></div>
-                  <div><dt>\(text.status)</dt><dd>\(model.isExpired ? card.expired : card.active)\(model.hasLeftFeed ? " · \(text.noLongerListed)" : "")</dd></div>
+                  <div><dt>\(text.status)</dt><dd>\(model.card.startsAt != nil ? strings.firstHand.upcoming : model.isExpired ? card.expired : card.active)\(model.hasLeftFeed ? " · \(text.noLongerListed)" : "")</dd></div>
                   <div><dt>\(text.published)</dt><dd>\(published)</dd></div>
                   <div><dt>\(text.ends)</dt><dd>\(ends)</dd></div>
                   \(seenOn.isEmpty ? nil : HTML("<div><dt>\(firstHand.seenOn)</dt><dd>\(HTML(joining: seenOn, separator: " · "))</dd></div>"))

@@ -61,8 +61,8 @@ struct PageRoutes: Sendable {
         guard let stored = snapshot.stored[id] else {
             // An id merged into another giveaway's (GamerPower's, once the store listed it first) still leads to it.
             if let published = snapshot.aliases[id] {
-                return Response(
-                    status: .movedPermanently, headers: [.location: SiteRoute.details(id: published).path])
+                // 302, not 301: which id a merged giveaway is published under is worked out on every reload.
+                return Response(status: .found, headers: [.location: SiteRoute.details(id: published).path])
             }
             throw AppError(.notFound) { $0.error.noSuchGiveaway(id) }
         }

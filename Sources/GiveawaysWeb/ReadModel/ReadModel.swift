@@ -202,6 +202,9 @@ final class ReadModel: Sendable {
     private let feed: any GiveawayFeedRepository
     private let catalog: (any CatalogRepository)?
     private let offers: (any StoreOfferRepository)?
+    /// The stores this server reads: the open offers of the others (turned off by `--sources`) count as gone since
+    /// they were last seen, rather than live for ever.
+    private let readStores: Set<FirstHandStore>
     private let log: any SyncLogRepository
     private let logger: Logger
     /// The sources this server syncs, in the order the status page lists them.
@@ -226,6 +229,7 @@ final class ReadModel: Sendable {
         cardBudget: Int = KeptBudgets.renderedCardsBytes
     ) {
         self.offers = offers
+        readStores = Set(stores)
         cards = KeptCards(budget: cardBudget)
         parts = SharedParts(capacity: cardBudget > 0 ? KeptBudgets.sharedPartsCapacity : 0)
         self.feed = feed
@@ -258,8 +262,14 @@ final class ReadModel: Sendable {
     @discardableResult
     private func load() async throws -> ReadModelSnapshot {
         // GamerPower's giveaways and the stores' own offers, as one feed.
-        let merge = FeedMerge(
-            gamerpower: try await feed.allStoredGiveaways(), offers: try await offers?.allOffers() ?? [])
+        let readStores = readStores
+        let offers = try await offers?.allOffers().map { stored -> StoredOffer in
+            guard stored.leftAt == nil, !readStores.contains(stored.offer.store) else { return stored }
+            var gone = stored
+            gone.leftAt = stored.lastSeenAt
+            return gone
+        }
+        let merge = FeedMerge(gamerpower: try await feed.allStoredGiveaways(), offers: offers ?? [])
         let stored = merge.stored
         let games = try await catalog?.allCatalogGames() ?? []
         var logs: [SourceID: SyncLog] = [:]

@@ -53,13 +53,14 @@ struct ServerParts {
         let catalogSource = catalogSource.map { catalog in
             metrics.map { TimedCatalogSource(inner: catalog, metrics: $0) } ?? catalog
         }
-        // The stores read first-hand, in `/status`'s order; none without a store for their offers.
+        // The stores read first-hand, in `/status`'s order; none without a store for their offers. The offers of every
+        // store are read whatever `--sources` says, so that turning a store off never changes an id.
         let stores =
             repositories.offers == nil
             ? [] : FirstHandStore.allCases.filter { configuration.firstHandStores[$0] != nil }
         let readModel = ReadModel(
             feed: repositories.feed, catalog: catalogSource == nil ? nil : repositories.catalog,
-            offers: stores.isEmpty ? nil : repositories.offers, gamerpower: configuration.readsGamerPower,
+            offers: repositories.offers, gamerpower: configuration.readsGamerPower,
             stores: stores, log: repositories.syncLog,
             logger: logger, cardBudget: configuration.renderedCardsBudget)
         self.readModel = readModel

@@ -15,9 +15,10 @@ struct StoreSyncJob: SourceSyncJob {
 
     /// What the last run learnt of when to ask next: the store's next announced switch, its `Retry-After`.
     private final class Timing: Sendable {
-        private let state = Mutex<(nextSwitch: Date?, retryAfter: Date?)>((nil, nil))
+        private let state = Mutex<(nextSwitch: Date?, retryAfter: Date?, failures: Int)>((nil, nil, 0))
 
-        func withLock<Result>(_ body: (inout (nextSwitch: Date?, retryAfter: Date?)) -> Result) -> Result {
+        func withLock<Result>(_ body: (inout (nextSwitch: Date?, retryAfter: Date?, failures: Int)) -> Result) -> Result
+        {
             state.withLock { body(&$0) }
         }
     }
@@ -47,11 +48,14 @@ struct StoreSyncJob: SourceSyncJob {
         do {
             let fresh = try await client.fetchOffers(now: now, known: known)
             let report = try await offers.saveOffers(fresh, of: client.store, at: now)
-            timing.withLock { $0 = (Self.nextSwitch(after: now, in: fresh), nil) }
+            timing.withLock { $0 = (Self.nextSwitch(after: now, in: fresh), nil, 0) }
             try await log.recordSuccess(of: source, report: report, at: now)
             return report
         } catch let failure as StoreFetchFailure {
-            timing.withLock { $0.retryAfter = failure.retryAfter }
+            timing.withLock {
+                $0.retryAfter = failure.retryAfter
+                $0.failures += 1
+            }
             try await log.recordFailure(of: source, reason: failure.reason, at: now)
             throw failure
         }
@@ -59,16 +63,24 @@ struct StoreSyncJob: SourceSyncJob {
 
     func recover(now: Date) async {}
 
-    /// The interval, cut short by an announced switch, pushed back by a `Retry-After`.
+    /// The interval, cut short by an announced switch still ahead; after failures, a back-off of 2, 4, 8… minutes
+    /// (at most the interval); never before a `Retry-After`. A switch already past never makes it shorter: a store
+    /// that failed at its switch is not asked again every second.
     func delayBeforeNextRun(now: Date) async -> Duration {
-        let (nextSwitch, retryAfter) = timing.withLock { ($0.nextSwitch, $0.retryAfter) }
+        let (nextSwitch, retryAfter, failures) = timing.withLock { ($0.nextSwitch, $0.retryAfter, $0.failures) }
         var next = now.addingTimeInterval(interval.timeInterval)
-        if let nextSwitch {
+        if failures > 0 {
+            let backOff = Self.firstBackOff * pow(2, Double(min(failures - 1, 16)))
+            next = now.addingTimeInterval(min(interval.timeInterval, backOff))
+        } else if let nextSwitch, nextSwitch.addingTimeInterval(Self.afterSwitch) > now {
             next = min(next, nextSwitch.addingTimeInterval(Self.afterSwitch))
         }
         if let retryAfter { next = max(next, retryAfter) }
         return .seconds(max(1, next.timeIntervalSince(now)))
     }
+
+    /// The wait after the first failure in a row; each failure after it doubles it.
+    static let firstBackOff: TimeInterval = 120
 
     /// A restart does not ask the store again before its interval is over (or its next switch).
     func firstRunDelay(now: Date) async -> Duration {
