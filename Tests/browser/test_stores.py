@@ -41,6 +41,9 @@ def test_a_newcomer_sees_one_card_per_giveaway_and_next_weeks_coming_soon(stores
     WebDriverWait(driver, 5).until(lambda d: "17:00" in start.text)
     assert "UTC" not in start.text
     assert soon.location["y"] < driver.find_element(By.CSS_SELECTOR, ".results__count").location["y"]
+    # The card's picture is lazy: the screenshot waits for it (through the server's image proxy).
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+        "const i = arguments[0].querySelector('img'); return i && i.complete && i.naturalWidth > 0", soon))
     driver.save_screenshot(str(SHOTS / "coming-soon-desktop-light.png"))
 
     # Details of the merged giveaway: where it was seen, and the store's end (Mon 6 Apr 15:00 UTC).
@@ -59,6 +62,8 @@ def test_coming_soon_on_a_phone_looks_finished(stores_app, browser_factory, dark
     driver.get(stores_app + "/")
     soon = driver.find_element(By.CSS_SELECTOR, "section.coming-soon")
     driver.execute_script("arguments[0].scrollIntoView()", soon)
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+        "const i = arguments[0].querySelector('img'); return i && i.complete && i.naturalWidth > 0", soon))
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= 390, "nothing wider than the phone"
     driver.save_screenshot(str(SHOTS / f"coming-soon-phone-{'dark' if dark else 'light'}.png"))
