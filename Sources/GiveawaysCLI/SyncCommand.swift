@@ -92,8 +92,10 @@ struct SyncCommand: AsyncParsableCommand {
         let report: SyncReport
         do {
             let fresh = try await HTTPConnections.using { connections in
+                // The operator's contact in the User-Agent, as `serve` sends it (`GIVEAWAYS_MAP_CONTACT`).
                 let client = StoreClient(
-                    store: store, baseURL: url, country: try stores.countryCode(), connections: connections)
+                    store: store, baseURL: url, country: try stores.countryCode(), connections: connections,
+                    contact: try? Settings.mapContact.value(text: nil))
                 return try await client.fetchOffers(now: now, known: known)
             }
             report = try await offers.saveOffers(fresh, of: store, at: now)

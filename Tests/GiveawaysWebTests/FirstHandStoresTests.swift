@@ -158,6 +158,26 @@ extension FirstHandStoresTests {
     }
 }
 
+extension FirstHandStoresTests {
+    /// An announced giveaway comes into the feed at its start, between syncs: the feed's Last-Modified moves then,
+    /// so a reader that asks with If-Modified-Since does not get a 304 and miss it.
+    @Test func aFeedIsModifiedWhenAnAnnouncedGiveawayStarts() async throws {
+        let harness = try await WebHarness()
+        let offers = try #require(harness.repository.repositories.offers)
+        let announced = StoreOffer(
+            store: .epic, storeID: "ns:dawn", title: "Dawn Ferry", claimURL: "https://store.epicgames.com/en-US/p/dawn",
+            imageURL: nil, startsAt: utc("2026-03-31T11:00:00Z"), endsAt: utc("2026-04-07T11:00:00Z"),
+            platforms: Platform.parseList("PC, Epic Games Store"))
+        // Seen the day before, as next week's game; GamerPower's last sync was at 06:00.
+        _ = try await offers.saveOffers([announced], of: .epic, at: utc("2026-03-30T16:00:00Z"))
+        try await harness.app(configuration: Self.configuration(harness)).test(.router) { client in
+            let feed = try await client.execute(uri: "/feeds/giveaways.atom", method: .get) { $0 }
+            #expect(feed.text.contains("Dawn Ferry"))
+            #expect(feed.headers[.lastModified] == "Tue, 31 Mar 2026 11:00:00 GMT")
+        }
+    }
+}
+
 /// A store's sync job: a good answer saves and logs, a failure keeps the offers and logs that store alone, the next
 /// run comes a minute after an announced switch and never before a `Retry-After`.
 @Suite struct StoreSyncJobTests {
