@@ -65,7 +65,7 @@ struct PostgresDatabaseTests {
             // What migration 2 brought works on the upgraded database.
             #expect(
                 try await PostgresSyncLease(database: new, holder: "A").take(
-                    .gamerpower, now: first, for: .seconds(60), force: false))
+                    .gamerpower, now: first, for: .seconds(60), force: false) == .taken)
             await new.close()
         }
     }

@@ -98,6 +98,57 @@ struct SyncLeasePostgresTests {
         }
     }
 
+    /// A skipped instance learns when the holder's lease ends, and the holder keeps its lease until its own next
+    /// run: a holder killed mid-run is replaced as soon as the lease it took runs out, not an interval later.
+    @Test func aSkippedInstanceAsksAgainTheMomentTheLeaseEnds() async throws {
+        try await PostgresTestServer.withFreshDatabaseURL { url in
+            let database = try await PostgresDatabase.open(PostgresURL(url), logger: PostgresTestServer.quiet)
+            let a = PostgresSyncLease(database: database, holder: "A")
+            let b = PostgresSyncLease(database: database, holder: "B")
+            let start = Date(timeIntervalSince1970: 1_780_000_000)
+            #expect(try await a.take(.gamerpower, now: start, for: .seconds(3), force: false) == .taken)
+            let during = start.addingTimeInterval(1)
+            #expect(
+                try await b.take(.gamerpower, now: during, for: .seconds(3), force: false)
+                    == .heldElsewhere(until: start.addingTimeInterval(3)))
+            // The holder's run ends at 2 s: it keeps the lease until its next run, an interval later.
+            try await a.keep(.gamerpower, until: start.addingTimeInterval(5))
+            #expect(
+                try await b.take(.gamerpower, now: start.addingTimeInterval(3.05), for: .seconds(3), force: false)
+                    == .heldElsewhere(until: start.addingTimeInterval(5)))
+            // Another holder's `keep` moves nothing.
+            try await b.keep(.gamerpower, until: start.addingTimeInterval(60))
+            #expect(
+                try await b.take(.gamerpower, now: start.addingTimeInterval(5), for: .seconds(3), force: false)
+                    == .taken)
+            await database.close()
+        }
+    }
+
+    /// The scheduler's own loop, on real time: after a skipped run it wakes when the lease ends, not an interval
+    /// after it skipped.
+    @Test func theSchedulerOfASkippedInstanceWakesWhenTheLeaseEnds() async throws {
+        try await PostgresTestServer.withFreshDatabaseURL { url in
+            let source = CountingSource()
+            let clock: @Sendable () -> Date = { Date() }
+            let b = try await instance("B", url: url, source: source, clock: clock)
+            // A dead holder's lease, ending in 1 s; B's interval is 3 s.
+            let dead = PostgresSyncLease(database: b.database, holder: "dead")
+            #expect(try await dead.take(.gamerpower, now: Date(), for: .seconds(1), force: false) == .taken)
+            let started = Date()
+            let running = Task { try await b.scheduler.run() }
+            while source.fetches.withLock({ $0 }) == 0, Date().timeIntervalSince(started) < 10 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let tookOver = Date().timeIntervalSince(started)
+            running.cancel()
+            _ = await running.result
+            #expect(source.fetches.withLock { $0 } == 1)
+            #expect(tookOver < 2.5, "took over after \(tookOver) s; the lease ended after 1 s, the interval is 3 s")
+            await b.database.close()
+        }
+    }
+
     @Test func aPressOfRetryFetchesEvenWhileAnotherInstanceHoldsTheLease() async throws {
         try await PostgresTestServer.withFreshDatabaseURL { url in
             let source = CountingSource()

@@ -7,14 +7,14 @@ GamerPower on loopback that counts its requests. Scenarios, each printed with it
   1. one syncer: over a window, the fake sees one request per interval, never two within one interval;
   2. fresh everywhere: a change upstream shows on every instance soon after the one sync that fetched it;
   3. shared visitors: a heart made through one instance is on the next page of every other; /status agrees;
-  4. exactly once: 1,000 webhook events drained by the three instances reach the receiver once each;
+  4. exactly once: EVENTS webhook events (1,000; 300 with QUICK=1) drained by the three instances reach the receiver once each;
   5. kill -9 of the syncer mid-sync: another instance fetches within two intervals and the store is whole;
   6. PostgreSQL stopped for OUTAGE seconds (default 30) under load, OUTAGES times: anonymous pages keep answering
      200, writes answer 503 (never another 5xx or a hang), /healthz says degraded, and after the restart every
      instance recovers and every acknowledged heart is there; at the end every instance stops within 10 s.
 
-Usage: python3 scripts/reliability/several.py      (QUICK=1: 10 s outages and a shorter first window;
-       OUTAGES=N outages, 3 by default; ONLY_OUTAGES=1 only scenario 6)
+Usage: python3 scripts/reliability/several.py      (QUICK=1, as in CI: one 10 s outage, 300 events and a shorter
+       first window; OUTAGES=N outages, 3 by default; ONLY_OUTAGES=1 only scenario 6)
 """
 import json
 import os
@@ -36,7 +36,8 @@ QUICK = os.environ.get("QUICK") == "1"
 OUTAGE = float(os.environ.get("OUTAGE", "10" if QUICK else "30"))
 # OUTAGES=N repeats scenario 6 N times (default 3: a write caught at the very moment PostgreSQL stops shows up in
 # about every other outage); ONLY_OUTAGES=1 skips scenarios 1-5.
-OUTAGES = int(os.environ.get("OUTAGES", "3"))
+OUTAGES = int(os.environ.get("OUTAGES", "1" if QUICK else "3"))
+EVENTS = int(os.environ.get("EVENTS", "300" if QUICK else "1000"))
 ONLY_OUTAGES = os.environ.get("ONLY_OUTAGES") == "1"
 failures = []
 
@@ -186,17 +187,18 @@ def shared_visitors(servers):
 def exactly_once(servers, database_url, feed_items, receiver):
     subprocess.run([binary(), "hooks", "add", f"http://127.0.0.1:{receiver.server_port}/hook", "--database",
                     database_url, "--allow-private-hooks"], check=True, capture_output=True)
-    fresh = [dict(feed_items[n % len(feed_items)], id=500000 + n, title=f"Outbox game {n}") for n in range(1000)]
+    fresh = [dict(feed_items[n % len(feed_items)], id=500000 + n, title=f"Outbox game {n}") for n in range(EVENTS)]
     Upstream.feed = json.dumps(feed_items + fresh)
     started = time.time()
-    done = wait_until(lambda: len(Receiver.deliveries) >= 1000, 180)
+    done = wait_until(lambda: len(Receiver.deliveries) >= EVENTS, 180)
     time.sleep(6)  # one more poll of every instance: a duplicate would arrive now
     ids = [delivery for delivery, _ in Receiver.deliveries]
     giveaways = [giveaway for _, giveaway in Receiver.deliveries]
     print(f"  {len(ids)} deliveries of {len(set(giveaways))} distinct giveaways in {time.time() - started:.1f} s "
           f"(three instances draining one outbox)")
-    check(done and len(ids) == 1000 and len(set(ids)) == 1000 and set(giveaways) == {500000 + n for n in range(1000)},
-          "1,000 events delivered exactly once each with three drainers")
+    check(done and len(ids) == EVENTS and len(set(ids)) == EVENTS
+          and set(giveaways) == {500000 + n for n in range(EVENTS)},
+          f"{EVENTS:,} events delivered exactly once each with three drainers")
 
 
 def kill_the_syncer(servers):
@@ -264,7 +266,7 @@ def outage(servers, database_url):
             began = time.time()
             headers = {"Cookie": cookie["value"]} if "value" in cookie else {}
             try:
-                status, response_headers, _ = post(f"{server.base}/giveaways/{500000 + giveaway % 1000}/favorite",
+                status, response_headers, _ = post(f"{server.base}/giveaways/{500000 + giveaway % EVENTS}/favorite",
                                                    b"favorite=1", headers, timeout=20)
             except OSError:
                 status = "no answer"
@@ -272,7 +274,7 @@ def outage(servers, database_url):
             note("write", status, time.time() - began)
             if status == 303:
                 with lock:
-                    acknowledged.append(500000 + giveaway % 1000)
+                    acknowledged.append(500000 + giveaway % EVENTS)
                     if "value" not in cookie and "Set-Cookie" in response_headers:
                         cookie["value"] = response_headers["Set-Cookie"].split(";")[0]
             giveaway += 7
@@ -328,7 +330,7 @@ def main():
     admin, name, database_url = fresh_database()
     feed_items = json.loads(feed_of(40))
     if ONLY_OUTAGES:  # the giveaways scenario 4 would have added, for the outage's hearts
-        feed_items += [dict(feed_items[n % 40], id=500000 + n, title=f"Outbox game {n}") for n in range(1000)]
+        feed_items += [dict(feed_items[n % 40], id=500000 + n, title=f"Outbox game {n}") for n in range(EVENTS)]
     Upstream.feed = json.dumps(feed_items)
     upstream, receiver = serve(Upstream), serve(Receiver)
     base = f"http://127.0.0.1:{upstream.server_port}/api"

@@ -22,6 +22,11 @@ final class SyncScheduler: Service, Sendable {
     /// Tells the other instances on a shared store that a run saved something.
     private let changes: any StoreChangeChannel
     private let metrics: AppMetrics?
+    /// When each source's loop runs next, as its last run decided: the job's own plan after a run here, or the
+    /// moment another instance's lease ends (a little after, so its holder goes first) after a skipped one.
+    private let plannedRuns = Mutex<[SourceID: Date]>([:])
+    /// How long after another instance's lease ends this one asks: its holder, waking at that moment, goes first.
+    static let afterOthersLease: TimeInterval = 0.05
 
     init(
         jobs: [any SourceSyncJob], readModel: ReadModel, clock: @escaping @Sendable () -> Date, logger: Logger,
@@ -60,12 +65,13 @@ final class SyncScheduler: Service, Sendable {
             try? await Task.sleep(for: delay)
         }
         while !Task.isCancelled {
-            await runOnce(job)
-            let next = await job.delayBeforeNextRun(now: clock())
-            readModel.setSchedule(
-                SourceSchedule(isRunning: false, nextRunAt: clock().addingTimeInterval(next.timeInterval)),
-                for: job.source)
-            try? await Task.sleep(for: next)
+            // A run already going here (a press of Retry) plans the next one itself; this timer waits an interval.
+            let ran = await runOnce(job)
+            let now = clock()
+            let planned = ran ? plannedRuns.withLock { $0[job.source] } : nil
+            let next = planned ?? now.addingTimeInterval(job.interval.timeInterval)
+            readModel.setSchedule(SourceSchedule(isRunning: false, nextRunAt: next), for: job.source)
+            try? await Task.sleep(for: .seconds(max(0, next.timeIntervalSince(now))))
         }
     }
 
@@ -94,7 +100,15 @@ final class SyncScheduler: Service, Sendable {
     func runOnce(_ job: any SourceSyncJob, forced: Bool = false) async -> Bool {
         guard running.withLock({ $0.insert(job.source).inserted }) else { return false }
         let now = clock()
-        guard await takesLease(job, now: now, forced: forced) else {
+        let lease = await takesLease(job, now: now, forced: forced)
+        guard lease == .taken else {
+            let retry: Date
+            if case .heldElsewhere(let until) = lease {
+                retry = max(until, now).addingTimeInterval(Self.afterOthersLease)
+            } else {
+                retry = now.addingTimeInterval(job.interval.timeInterval)
+            }
+            plannedRuns.withLock { $0[job.source] = retry }
             metrics?.syncRun(job.source, outcome: "skipped")
             await readModel.reload()
             running.withLock { _ = $0.remove(job.source) }
@@ -120,6 +134,17 @@ final class SyncScheduler: Service, Sendable {
                 metadata: ["source": "\(job.source.rawValue)", "reason": "\(error)"])
             await job.recover(now: now)
         }
+        // The lease is kept until this instance's next planned run, so the others ask exactly then.
+        let finished = clock()
+        let next = finished.addingTimeInterval(await job.delayBeforeNextRun(now: finished).timeInterval)
+        plannedRuns.withLock { $0[job.source] = next }
+        do {
+            try await self.lease.keep(job.source, until: next)
+        } catch {
+            logger.warning(
+                "the sync lease could not be kept until the next run",
+                metadata: ["source": "\(job.source.rawValue)", "reason": "\(error)"])
+        }
         await readModel.reload()
         // A failed run is news too: the freshness banner and /status read the sync log on every instance.
         await changes.announce(.synced(job.source))
@@ -133,14 +158,15 @@ final class SyncScheduler: Service, Sendable {
 
     /// Whether this instance may fetch `job`'s source now. A store that cannot be asked answers no: the upstream's
     /// data could not be saved anyway.
-    private func takesLease(_ job: any SourceSyncJob, now: Date, forced: Bool) async -> Bool {
+    /// `nil` when the lease could not be asked for (the store is down): skipped, and asked again in an interval.
+    private func takesLease(_ job: any SourceSyncJob, now: Date, forced: Bool) async -> SyncLeaseAnswer? {
         do {
             return try await lease.take(job.source, now: now, for: job.interval, force: forced)
         } catch {
             logger.warning(
                 "sync skipped: the sync lease could not be taken",
                 metadata: ["source": "\(job.source.rawValue)", "reason": "\(error)"])
-            return false
+            return nil
         }
     }
 }
