@@ -16,7 +16,9 @@ public struct PostgresSyncLease: SyncLease {
         self.holder = holder
     }
 
-    public func take(_ source: SourceID, now: Date, for duration: Duration, force: Bool) async throws
+    public func take(
+        _ source: SourceID, now: Date, for duration: Duration, force: Bool
+    ) async throws
         -> SyncLeaseAnswer
     {
         let until = now.addingTimeInterval(

@@ -28,7 +28,9 @@ public enum SyncLeaseAnswer: Sendable, Equatable {
 public struct SoleSyncLease: SyncLease {
     public init() {}
 
-    public func take(_ source: SourceID, now: Date, for duration: Duration, force: Bool) async throws
+    public func take(
+        _ source: SourceID, now: Date, for duration: Duration, force: Bool
+    ) async throws
         -> SyncLeaseAnswer
     { .taken }
 
