@@ -39,6 +39,7 @@ package struct ChannelsText: Sendable {
     package let targetsTooLong: String
     package let eventReminder: String
     package let eventBack: String
+    package let eventStarted: String
     package let remindMe: String
     package let hearted: String
     // The schedule form.

@@ -43,6 +43,8 @@ extension Strings {
         package let reminderTitle: @Sendable (String) -> String
         /// (game) → a "back" title: a hearted giveaway is in the feed again.
         package let backTitle: @Sendable (String) -> String
+        /// (game) → a "free now" title: a hearted announced giveaway has started.
+        package let startedTitle: @Sendable (String) -> String
         /// (count) → the daily summary's title, "Your daily summary: 3 giveaways".
         package let summaryTitle: @Sendable (Int) -> String
     }
@@ -75,6 +77,7 @@ extension Strings {
         title: { "Free on \($0): \($1)" }, titleNoStore: { "Free: \($0)" }, worth: { "Worth \($0)" },
         getIt: "Get it", claimed: "Claimed", reminderTitle: { "Ending soon, and you hearted it: \($0)" },
         backTitle: { "Back in the feed: \($0)" },
+        startedTitle: { "Free now: \($0)" },
         summaryTitle: { "Your daily summary: \($0) giveaway\($0 == 1 ? "" : "s")" })
 
     package static let germanPush = PushText(
@@ -101,5 +104,6 @@ extension Strings {
         title: { "Gratis bei \($0): \($1)" }, titleNoStore: { "Gratis: \($0)" }, worth: { "Wert \($0)" },
         getIt: "Holen", claimed: "Eingelöst", reminderTitle: { "Endet bald, und du hast es gemerkt: \($0)" },
         backTitle: { "Wieder im Feed: \($0)" },
+        startedTitle: { "Jetzt gratis: \($0)" },
         summaryTitle: { "Deine tägliche Zusammenfassung: \($0) Giveaway\($0 == 1 ? "" : "s")" })
 }

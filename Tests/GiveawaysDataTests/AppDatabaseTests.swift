@@ -48,6 +48,36 @@ import Testing
             try await MarkSQLiteRepository(database: reopened).marks(of: alice).ids(.favorite, of: .giveaway) == [1])
     }
 
+    /// v16: every hook that asked for a hearted giveaway's news (`back`: Settings' "hearted" box, every push
+    /// subscription) also gets "free now" (`started`); the others are left as they were.
+    @Test func hooksThatAskedForHeartedNewsGetFreeNowOnUpgrade() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v15-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("v15.sqlite").path
+        do {
+            let pool = try DatabasePool(path: path)
+            try AppDatabase.migrator.migrate(pool, upTo: "v15: the stores' own offers")
+            try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO hook (id, url, format, secret, rules_json, events, created_at) VALUES
+                        (1, 'https://push.example/1', 'webpush', NULL, '{}', 'back,new,reminder', '2026-11-01 00:00:00.000'),
+                        (2, 'https://example.org/h', 'json', NULL, '{}', 'ending,new', '2026-11-01 00:00:00.000'),
+                        (3, 'https://example.org/t', 'telegram', NULL, '{}', 'back', '2026-11-01 00:00:00.000')
+                        """)
+            }
+            try pool.close()
+        }
+        let database = try AppDatabase.open(path: path)
+        let hooks = try await HookSQLiteRepository(database: database).hooks()
+        #expect(hooks.map(\.events) == [[.back, .new, .reminder, .started], [.ending, .new], [.back, .started]])
+        let stored = try await database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT events FROM hook ORDER BY id")
+        }
+        #expect(stored == ["back,new,reminder,started", "ending,new", "back,started"], "still sorted")
+    }
+
     /// A database written by the first release (schema v1: favorites in their own table, platforms as one joined
     /// string, sync runs without a source) opens with this one, migrates, and keeps every giveaway, history row and
     /// favorite.
@@ -391,9 +421,15 @@ import Testing
             code = try await profiles.createLinkCode(for: dave, at: first)
             let hooks = HookSQLiteRepository(database: old)
             try await hooks.saveNotificationPreferences(preferences, for: dave, at: first)
-            hookID = try await hooks.addHook(
-                Hook(url: URL(string: "https://example.org/h")!, createdAt: first, profileID: dave)
-            ).id
+            // (The hook as that release's own SQL wrote it: today's looks at the stores' table, which came later.)
+            hookID = try await pool.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO hook (url, format, rules_json, events, created_at, profile_id)
+                        VALUES ('https://example.org/h', 'json', '{}', 'back,changed,ending,new,reminder', ?, ?)
+                        """, arguments: [first, dave.rawValue])
+                return Int(db.lastInsertedRowID)
+            }
             try await MarkSQLiteRepository(database: old).setMark(
                 .favorite, on: .giveaway(1), profile: dave, text: "keep", at: first)
             try await DiscoverCacheSQLiteRepository(database: old).storeAnswer(

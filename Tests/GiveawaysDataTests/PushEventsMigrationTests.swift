@@ -18,6 +18,35 @@ struct PushEventsMigrationTests {
             createdAt: Date(timeIntervalSince1970: 1_772_000_000), profileID: visitor)
     }
 
+    /// A hook as an old release's own SQL wrote it (today's insert looks at the stores' table, which came later).
+    private func insertOld(_ hook: Hook, into pool: DatabasePool) async throws -> Int {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO hook (url, format, secret, rules_json, events, created_at, profile_id)
+                    VALUES (?, ?, ?, '{}', ?, ?, ?)
+                    """,
+                arguments: [
+                    hook.url.absoluteString, hook.format.rawValue, hook.secret,
+                    hook.events.sorted().map(\.rawValue).joined(separator: ","), hook.createdAt,
+                    hook.profileID?.rawValue,
+                ])
+            return Int(db.lastInsertedRowID)
+        }
+    }
+
+    private func insertOld(_ hook: Hook, into database: PostgresDatabase) async throws -> Int {
+        let events = hook.events.sorted().map(\.rawValue).joined(separator: ",")
+        let rows = try await database.rows(
+            """
+            INSERT INTO hook (url, format, secret, rules_json, events, created_at, profile_id)
+            VALUES (\(hook.url.absoluteString), \(hook.format.rawValue), \(hook.secret), '{}', \(events),
+                \(hook.createdAt), \(hook.profileID?.rawValue))
+            RETURNING id
+            """)
+        return try rows[0].decode(Int.self)
+    }
+
     @Test func aSQLiteDatabaseAtV11GivesItsPushSubscriptionsRemindersAndKeepsEverythingElse() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v11-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -35,10 +64,9 @@ struct PushEventsMigrationTests {
             _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
             try await MarkSQLiteRepository(database: old).setMark(
                 .favorite, on: .giveaway(2), profile: visitor, text: nil, at: first)
-            let hooks = HookSQLiteRepository(database: old)
             hookIDs = (
-                try await hooks.addHook(hook("https://push.example/sub/1", .webpush)).id,
-                try await hooks.addHook(hook("https://example.org/h", .json)).id
+                try await insertOld(hook("https://push.example/sub/1", .webpush), into: pool),
+                try await insertOld(hook("https://example.org/h", .json), into: pool)
             )
             before = try await feed.allStoredGiveaways()
             try pool.close()
@@ -65,9 +93,8 @@ struct PushEventsMigrationTests {
             _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
             try await MarkPostgresRepository(database: old).setMark(
                 .favorite, on: .giveaway(2), profile: visitor, text: nil, at: first)
-            let oldHooks = HookPostgresRepository(database: old)
-            let push = try await oldHooks.addHook(hook("https://push.example/sub/1", .webpush)).id
-            let json = try await oldHooks.addHook(hook("https://example.org/h", .json)).id
+            let push = try await insertOld(hook("https://push.example/sub/1", .webpush), into: old)
+            let json = try await insertOld(hook("https://example.org/h", .json), into: old)
             let before = try await feed.allStoredGiveaways()
             await old.close()
 

@@ -111,7 +111,7 @@ import Testing
             let stored = try await HookSQLiteRepository(database: harness.repository.database).hooks()
             #expect(stored.map(\.format) == [.apprise, .apprise])
             #expect(stored.map(\.secret) == [nil, "mailto://me:pw@mail.example"])
-            #expect(stored.first?.events == [.back])
+            #expect(stored.first?.events == [.back, .started], "the hearted box: back, and free now")
             let page = try await visitor.get("/settings/notifications", client: client)
             #expect(page.text.contains("targets set"))
             #expect(!page.text.contains("me:pw"))

@@ -60,7 +60,7 @@ import Testing
             #expect(json["id"] == String(stored.id))
             #expect(stored.format == .webpush && stored.profileID == alice.profileID)
             // New giveaways, reminders before a hearted one ends, and a hearted one coming back.
-            #expect(stored.events == [.new, .reminder, .back])
+            #expect(stored.events == [.new, .reminder, .back, .started])
             #expect(stored.url.absoluteString == "http://127.0.0.1:9/push/abcTOKEN")
             #expect(
                 PushSubscriptionKeys(secret: stored.secret) == (try PushSubscriptionKeys(p256dh: p256dh, auth: auth)))

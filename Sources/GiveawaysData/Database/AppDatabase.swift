@@ -235,6 +235,9 @@ public struct AppDatabase: Sendable {
             }
             try db.create(index: "store_offer_store", on: "store_offer", columns: ["store", "store_id"])
         }
+        migrator.registerMigration("v16: hearted announced giveaways going free") { db in
+            try db.execute(sql: HookEventsMigration.started)
+        }
         return migrator
     }
 

@@ -26,6 +26,8 @@ enum PostgresSchema {
         Migration(version: 5, name: "push subscriptions get reminders and back", statements: pushEvents),
         Migration(version: 6, name: "the visitor's last Nearby area", statements: nearbyArea),
         Migration(version: 7, name: "the stores' own offers", statements: storeOffers),
+        Migration(
+            version: 8, name: "hearted announced giveaways going free", statements: [HookEventsMigration.started]),
     ]
 
     /// Applies every migration not applied yet (up to `last`, for tests that make an earlier release's database).

@@ -70,7 +70,8 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
                 at: time)
             try await sql.run(FeedSQL.writes(diff, stored: existing, at: time))
             try await HookEventPostgresRecorder.record(
-                sql, planner: planner, report: diff.report, giveaways: giveaways, firstSeen: diff.firstSeen, at: time)
+                sql, planner: planner, report: diff.report, giveaways: giveaways, firstSeen: diff.firstSeen,
+                firstLoad: existing.isEmpty, at: time)
             return diff.report
         }
     }

@@ -71,7 +71,8 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
                 at: time)
             try db.execute(FeedSQL.writes(diff, stored: existing, at: time))
             try HookEventRecorder.record(
-                db, planner: planner, report: diff.report, giveaways: giveaways, firstSeen: diff.firstSeen, at: time)
+                db, planner: planner, report: diff.report, giveaways: giveaways, firstSeen: diff.firstSeen,
+                firstLoad: existing.isEmpty, at: time)
             return diff.report
         }
     }

@@ -29,6 +29,9 @@ public struct HookDeliveryWorker: Sendable {
     public var channels = HookChannels()
     /// Web Push (`webpush` hooks); without it their events are given up as unsendable.
     public var push: WebPush?
+    /// The merged feed's giveaways the tick weighs for the stores' own and announced giveaways' events
+    /// (`HookEventPlanner.firstHandCandidates`); `nil` raises none (GamerPower's table alone).
+    public var firstHand: (@Sendable (Date) async throws -> [Giveaway])?
 
     public init(
         repository: any HookRepository, sender: HookSender, clock: @escaping @Sendable () -> Date, logger: Logger
@@ -44,6 +47,10 @@ public struct HookDeliveryWorker: Sendable {
     @discardableResult
     public func runOnce() async throws -> Int {
         try await repository.raiseEndingSoon(at: clock())
+        if let firstHand {
+            let now = clock()
+            try await repository.raiseFirstHand(try await firstHand(now), at: now)
+        }
         var attempts = 0
         // A hook that failed in this pass gets nothing more until its retry time, so that its later events (past
         // this batch) neither overtake the failed one nor spend attempts on a receiver that is down.

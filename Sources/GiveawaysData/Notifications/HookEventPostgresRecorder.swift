@@ -8,16 +8,19 @@ import PostgresNIO
 /// raises nothing twice.
 enum HookEventPostgresRecorder {
     /// Plans and writes the events of the sync that just saved `giveaways`.
-    /// - Parameter firstSeen: when each giveaway that entered the feed was first seen.
+    /// - Parameters:
+    ///   - firstSeen: when each giveaway that entered the feed was first seen.
+    ///   - firstLoad: the store never held a giveaway of GamerPower's before (at most a store's own offers).
     static func record(
         _ sql: PostgresTransaction, planner: HookEventPlanner, report: SyncReport, giveaways: [Giveaway],
-        firstSeen: [Int: Date], at time: Date
+        firstSeen: [Int: Date], firstLoad: Bool, at time: Date
     ) async throws {
         let hooks = try HookSQL.hooks(await sql.rows(HookSQL.all))
         guard !hooks.isEmpty else { return }
+        let offers = try await sql.rows(StoreOfferSQL.all).compactMap(StoredOffer.init(shared:))
         let facts = HookEventPlanner.SyncFacts(
-            report: report, giveaways: giveaways, firstSeen: firstSeen, hooks: hooks,
-            marks: try await marks(sql, of: hooks), time: time)
+            gamerpower: report, giveaways: giveaways, firstSeen: firstSeen, offers: offers, firstLoad: firstLoad,
+            hooks: hooks, marks: try await marks(sql, of: hooks), time: time)
         let plan = planner.plan(facts)
         if !plan.baselines.isEmpty {
             try await sql.run(HookEventSQL.baseline, time, IDList(plan.baselines))
@@ -40,6 +43,26 @@ enum HookEventPostgresRecorder {
         let events = planner.endingSoon(
             feed, hooks: tick.endingHooks, marks: try await marks(sql, of: tick.endingHooks), at: now)
         return try await reminders + write(sql, events, at: now)
+    }
+
+    /// Plans and writes the events of the stores' own giveaways and of announced ones going free, for `candidates`
+    /// of the merged feed, as `HookEventRecorder.raiseFirstHand` does over SQLite.
+    static func raiseFirstHand(
+        _ sql: PostgresTransaction, _ candidates: [Giveaway], planner: HookEventPlanner, at now: Date
+    ) async throws -> Int {
+        let hooks = try HookSQL.hooks(await sql.rows(HookSQL.all)).filter {
+            !$0.events.isDisjoint(with: HookEventRecorder.firstHandEvents)
+        }
+        guard !hooks.isEmpty else { return 0 }
+        let profiles = HookEventPlanner.Tick.profiles(of: hooks)
+        let leads =
+            profiles.isEmpty
+            ? [:]
+            : try HookSQL.preferences(await sql.rows(HookSQL.preferences(of: profiles))).mapValues(
+                \.preferences.reminderLead)
+        let events = planner.firstHand(
+            candidates, hooks: hooks, marks: try await marks(sql, of: hooks), leads: leads, at: now)
+        return try await write(sql, events, at: now)
     }
 
     /// The giveaways of `ids` still stored, in order.

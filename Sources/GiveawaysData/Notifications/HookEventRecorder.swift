@@ -9,16 +9,19 @@ import GiveawaysDomain
 /// nothing twice. It reads what the planner needs and writes what it answers; it decides nothing itself.
 enum HookEventRecorder {
     /// Plans and writes the events of the sync that just saved `giveaways`.
-    /// - Parameter firstSeen: when each giveaway that entered the feed was first seen.
+    /// - Parameters:
+    ///   - firstSeen: when each giveaway that entered the feed was first seen.
+    ///   - firstLoad: the store never held a giveaway of GamerPower's before (at most a store's own offers).
     static func record(
         _ db: Database, planner: HookEventPlanner, report: SyncReport, giveaways: [Giveaway],
-        firstSeen: [Int: Date], at time: Date
+        firstSeen: [Int: Date], firstLoad: Bool, at time: Date
     ) throws {
         let hooks = try HookSQL.hooks(db.rows(HookSQL.all))
         guard !hooks.isEmpty else { return }
+        let offers = try db.rows(StoreOfferSQL.all).compactMap(StoredOffer.init(shared:))
         let facts = HookEventPlanner.SyncFacts(
-            report: report, giveaways: giveaways, firstSeen: firstSeen, hooks: hooks, marks: try marks(db, of: hooks),
-            time: time)
+            gamerpower: report, giveaways: giveaways, firstSeen: firstSeen, offers: offers, firstLoad: firstLoad,
+            hooks: hooks, marks: try marks(db, of: hooks), time: time)
         let plan = planner.plan(facts)
         if !plan.baselines.isEmpty { try db.execute(HookEventSQL.baseline, time, IDList(plan.baselines)) }
         try write(db, plan.events, at: time)
@@ -37,6 +40,25 @@ enum HookEventRecorder {
             feed, hooks: tick.endingHooks, marks: try marks(db, of: tick.endingHooks), at: now)
         return try reminders + write(db, events, at: now)
     }
+
+    /// Plans and writes the events of the stores' own giveaways and of announced ones going free, for `candidates`
+    /// of the merged feed (`HookEventPlanner.firstHand`).
+    static func raiseFirstHand(
+        _ db: Database, _ candidates: [Giveaway], planner: HookEventPlanner, at now: Date
+    ) throws -> Int {
+        let hooks = try HookSQL.hooks(db.rows(HookSQL.all)).filter { !$0.events.isDisjoint(with: Self.firstHandEvents) }
+        guard !hooks.isEmpty else { return 0 }
+        let profiles = HookEventPlanner.Tick.profiles(of: hooks)
+        let leads =
+            profiles.isEmpty
+            ? [:]
+            : try HookSQL.preferences(db.rows(HookSQL.preferences(of: profiles))).mapValues(\.preferences.reminderLead)
+        let events = planner.firstHand(candidates, hooks: hooks, marks: try marks(db, of: hooks), leads: leads, at: now)
+        return try write(db, events, at: now)
+    }
+
+    /// The events `raiseFirstHand` can raise: a hook that wants none of them is not read further.
+    static let firstHandEvents: Set<HookEvent> = [.new, .ending, .reminder, .started]
 
     /// The claimed, not-interested and favorite marks on giveaways of every profile that owns one of `hooks`.
     static func marks(_ db: Database, of hooks: [Hook]) throws -> [ProfileID: VisitorMarks] {

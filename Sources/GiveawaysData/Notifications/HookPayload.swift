@@ -89,6 +89,7 @@ public enum HookPayload {
         case "changed": "End date changed"
         case "reminder": "Ending soon, and you hearted it"
         case "back": "Back in the feed"
+        case "started": "Free now, and you hearted it"
         default: "Test delivery"
         }
     }

@@ -19,7 +19,13 @@ extension HookPostgresRepository {
             let hooks = try HookSQL.hooksByID(await sql.rows(HookSQL.all))
             var giveaways: [Int: Giveaway] = [:]
             for id in Set(due.filter { !blocked.contains($0.id) }.map(\.giveawayID)) {
-                giveaways[id] = try await GiveawayPostgresReads.giveaway(sql, id: id)
+                if let giveaway = try await GiveawayPostgresReads.giveaway(sql, id: id) {
+                    giveaways[id] = giveaway
+                } else if StoredOffer.isStoreID(id) {
+                    // A store's own giveaway, as the merged feed shows it when no GamerPower listing joins it.
+                    giveaways[id] = try await sql.rows(StoreOfferSQL.one, id).compactMap(StoredOffer.init(shared:))
+                        .first?.giveaway
+                }
             }
             let claims = OutboxClaims(due: due, blocked: blocked, hooks: hooks, giveaways: giveaways)
             for giveUp in claims.givenUp {
@@ -63,6 +69,14 @@ extension HookPostgresRepository {
 
     public func deliveries(hook: Int?, limit: Int) async throws -> [HookDeliveryAttempt] {
         try OutboxSQL.deliveries(await database.rows(OutboxSQL.deliveries(hook: hook, limit: limit)))
+    }
+
+    @discardableResult
+    public func raiseFirstHand(_ candidates: [Giveaway], at now: Date, planner: HookEventPlanner) async throws -> Int {
+        guard !candidates.isEmpty, try await database.rows(HookSQL.exists).scalar(Bool.self) == true else { return 0 }
+        return try await database.write { sql in
+            try await HookEventPostgresRecorder.raiseFirstHand(sql, candidates, planner: planner, at: now)
+        }
     }
 
     @discardableResult

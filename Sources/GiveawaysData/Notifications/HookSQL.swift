@@ -22,13 +22,15 @@ enum HookSQL {
     /// Every visitor's hook, oldest first.
     static let visitors = SharedSQL(select + " WHERE hook.profile_id IS NOT NULL ORDER BY hook.id")
     /// A new hook, answering its id and whether it has a baseline: its creation time when the store already holds a
-    /// real feed; otherwise the first sync after it sets one (and raises no `new` events). $1 URL, $2 format,
+    /// real feed (GamerPower's, or a store's own offers); otherwise the first sync after it sets one (and raises no
+    /// `new` events). $1 URL, $2 format,
     /// $3 secret, $4 rules, $5 events, $6 time, $7 profile, $8 client address.
     static let insert = SharedSQL(
         """
         INSERT INTO hook (url, format, secret, rules_json, events, created_at, baseline_at, profile_id, client_address)
         VALUES ($1, $2, $3, $4, $5, $6,
-            CASE WHEN EXISTS (SELECT 1 FROM giveaway WHERE left_at IS NULL AND NOT is_demo) THEN $6 END, $7, $8)
+            CASE WHEN EXISTS (SELECT 1 FROM giveaway WHERE left_at IS NULL AND NOT is_demo)
+                OR EXISTS (SELECT 1 FROM store_offer WHERE left_at IS NULL) THEN $6 END, $7, $8)
         RETURNING id, baseline_at IS NOT NULL
         """)
     /// $1 hook.

@@ -74,6 +74,16 @@ extension HookSQLiteRepository {
     /// `planner` plans: the periodic tick, since a giveaway can enter the window between two syncs. Answers how
     /// many events were new.
     @discardableResult
+    public func raiseFirstHand(_ candidates: [Giveaway], at now: Date, planner: HookEventPlanner) async throws -> Int {
+        guard !candidates.isEmpty,
+            try await writer.read({ db in try db.rows(HookSQL.exists).scalar(Bool.self) }) == true
+        else { return 0 }
+        return try await writer.write { db in
+            try HookEventRecorder.raiseFirstHand(db, candidates, planner: planner, at: now)
+        }
+    }
+
+    @discardableResult
     public func raiseEndingSoon(at now: Date, planner: HookEventPlanner) async throws -> Int {
         // A read first: the service ticks every few seconds, and most servers have no hook to take the write lock for.
         guard try await writer.read({ db in try db.rows(HookSQL.exists).scalar(Bool.self) }) == true else { return 0 }

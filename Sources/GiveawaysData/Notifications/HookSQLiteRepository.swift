@@ -52,6 +52,13 @@ public struct HookSQLiteRepository: HookRepository {
 
     /// One giveaway with its platforms, or `nil`.
     static func giveaway(_ db: Database, id: Int) throws -> Giveaway? {
-        try FeedSQL.giveaway(db.rows(FeedSQL.giveaway, id), platforms: db.rows(FeedSQL.platformsOf, id))
+        if let giveaway = try FeedSQL.giveaway(
+            db.rows(FeedSQL.giveaway, id), platforms: db.rows(FeedSQL.platformsOf, id))
+        {
+            return giveaway
+        }
+        // A store's own giveaway, as the merged feed shows it when no GamerPower listing joins it.
+        guard StoredOffer.isStoreID(id) else { return nil }
+        return try db.rows(StoreOfferSQL.one, id).compactMap(StoredOffer.init(shared:)).first?.giveaway
     }
 }

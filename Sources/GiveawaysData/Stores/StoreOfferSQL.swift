@@ -11,6 +11,8 @@ enum StoreOfferSQL {
         """
     /// Every offer of every store, by id.
     static let all = SharedSQL("SELECT \(columns) FROM store_offer ORDER BY id")
+    /// $1 the id: one offer.
+    static let one = SharedSQL("SELECT \(columns) FROM store_offer WHERE id = $1")
     /// $1 the store: its offers, by id.
     static let ofStore = SharedSQL("SELECT \(columns) FROM store_offer WHERE store = $1 ORDER BY id")
     /// The first id free for a new offer.

@@ -67,9 +67,9 @@ public enum HookFormat: String, Hashable, Sendable, CaseIterable, Codable {
 /// What happened to a giveaway that a hook can be told about.
 extension Hook {
     /// What a device's Web Push subscription brings (issue 23): each new giveaway that passes the visitor's rules, a
-    /// reminder before a hearted one ends, and a hearted one coming back. Not `ending` for every giveaway: the
-    /// reminder is its personal form, and a phone is not a feed.
-    public static let pushEvents: Set<HookEvent> = [.new, .reminder, .back]
+    /// reminder before a hearted one ends, a hearted one coming back, and a hearted announced one going free. Not
+    /// `ending` for every giveaway: the reminder is its personal form, and a phone is not a feed.
+    public static let pushEvents: Set<HookEvent> = [.new, .reminder, .back, .started]
 }
 
 public enum HookEvent: String, Hashable, Sendable, CaseIterable, Codable, Comparable {
@@ -83,6 +83,10 @@ public enum HookEvent: String, Hashable, Sendable, CaseIterable, Codable, Compar
     case reminder
     /// A giveaway the visitor hearted is back in the feed.
     case back
+    /// A giveaway the visitor hearted while it was announced (a store's "coming soon") is free now: raised at its
+    /// start by the periodic tick, not at the next sync. A visitor who asks for `back` gets it too (Settings'
+    /// "hearted" box).
+    case started
 
     public static func < (lhs: HookEvent, rhs: HookEvent) -> Bool { lhs.rawValue < rhs.rawValue }
 }

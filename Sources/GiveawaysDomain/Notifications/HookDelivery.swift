@@ -7,6 +7,12 @@ extension HookRepository {
         try await raiseEndingSoon(at: now, planner: HookEventPlanner())
     }
 
+    /// `raiseFirstHand` with the notification policy.
+    @discardableResult
+    public func raiseFirstHand(_ candidates: [Giveaway], at now: Date) async throws -> Int {
+        try await raiseFirstHand(candidates, at: now, planner: HookEventPlanner())
+    }
+
     /// `claimDue` skipping no hook.
     public func claimDue(now: Date, lease: TimeInterval, limit: Int) async throws -> [ClaimedHookEvent] {
         try await claimDue(now: now, lease: lease, limit: limit, skipping: [])

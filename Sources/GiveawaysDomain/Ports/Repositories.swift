@@ -165,6 +165,11 @@ public protocol HookRepository: NotificationPreferenceRepository {
     /// many events were new.
     @discardableResult
     func raiseEndingSoon(at now: Date, planner: HookEventPlanner) async throws -> Int
+    /// Raises what the stores' own giveaways and the announced ones going free bring (`HookEventPlanner.firstHand`)
+    /// for `candidates`, taken from the merged feed (`HookEventPlanner.firstHandCandidates`): the periodic tick's
+    /// part that GamerPower's table alone cannot tell. Answers how many events were new.
+    @discardableResult
+    func raiseFirstHand(_ candidates: [Giveaway], at now: Date, planner: HookEventPlanner) async throws -> Int
     /// Claims up to `limit` due events, oldest first: pending ones whose time has come, and sending ones whose
     /// lease ran out (their sender died between send and record). Each claim counts as an attempt, so a crash
     /// loop still gives up after `HookRetryPolicy.maximumAttempts`. A hook's events are claimed in the order they

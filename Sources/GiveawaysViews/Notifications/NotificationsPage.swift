@@ -75,6 +75,7 @@ package struct NotificationsPage {
         case .changed: strings.notifications.eventChanged
         case .reminder: strings.channels.eventReminder
         case .back: strings.channels.eventBack
+        case .started: strings.channels.eventStarted
         }
     }
 

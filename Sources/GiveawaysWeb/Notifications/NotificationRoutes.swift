@@ -155,7 +155,9 @@ struct NotificationRoutes: Sendable {
         guard let format = HookFormat(rawValue: form["format"] ?? ""), format != .webpush else {
             throw Refused(text.chooseFormat)
         }
-        let events = Set(HookEvent.allCases.filter { form[$0.rawValue] == "1" })
+        var events = Set(HookEvent.allCases.filter { form[$0.rawValue] == "1" })
+        // Settings' one "hearted" box asks for both kinds of news about a hearted giveaway.
+        if events.contains(.back) { events.insert(.started) }
         guard !events.isEmpty else { throw Refused(text.tickOne) }
         if format == .telegram {
             return try makeTelegramHook(form, profile: profile, events: events, strings: strings)

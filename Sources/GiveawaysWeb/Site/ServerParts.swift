@@ -114,6 +114,9 @@ struct ServerParts {
             worker.channels = configuration.hookChannels
             if let metrics { worker.recorded = { metrics.hookDelivery(format: $0.format, attempt: $1) } }
             worker.push = push
+            worker.firstHand = { now in
+                HookEventPlanner.firstHandCandidates(try await readModel.snapshot().giveaways, at: now)
+            }
             return worker
         }
         self.hookWorker = hookWorker

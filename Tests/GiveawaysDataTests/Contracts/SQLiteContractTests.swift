@@ -39,6 +39,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case concurrentLinkCodeRedeem, concurrentOutboxDrainers, serverSecret
     case notificationPreferences, outboxHold, remindersPerEndDate
     case storeOffersRoundTrip, storeOffersLeftAndPerStore
+    case firstHandAnnounced, firstHandFreeNow, firstHandNotTwice
 
     var testDescription: String { rawValue }
 
@@ -49,6 +50,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         discoverCache: any DiscoverCacheRepository, secrets: any ServerSecretStore, offers: any StoreOfferRepository
     ) async throws {
         let offerContract = StoreOfferContract(offers: offers)
+        let firstHand = FirstHandNotificationContract(hooks: hooks, feed: feed, offers: offers, marks: marks)
         let hookContract = HookContract(hooks: hooks, feed: feed, profiles: profiles, marks: marks)
         let discoverContract = DiscoverCacheContract(cache: discoverCache)
         let profileContract = ProfileContract(profiles: profiles, marks: marks)
@@ -109,6 +111,9 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .remindersPerEndDate: try await preferences.remindersAreRaisedOncePerEndDateForHeartedGiveaways()
         case .storeOffersRoundTrip: try await offerContract.everyFieldSurvivesAndIdsAreHandedOutOnce()
         case .storeOffersLeftAndPerStore: try await offerContract.anOfferGoneIsKeptAsLeftAndEachStoreIsItsOwn()
+        case .firstHandAnnounced: try await firstHand.aStoresOwnGiveawayIsAnnouncedOnceAndDelivered()
+        case .firstHandFreeNow: try await firstHand.aHeartedAnnouncedGiveawayBringsFreeNowAtItsStart()
+        case .firstHandNotTwice: try await firstHand.gamerPowerDoesNotAnnounceAgainWhatAStoreListedFirst()
         }
     }
 }

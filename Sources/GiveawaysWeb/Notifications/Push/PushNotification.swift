@@ -15,6 +15,7 @@ enum PushNotification {
             switch event {
             case "reminder": text.reminderTitle(giveaway.title)
             case "back": text.backTitle(giveaway.title)
+            case "started": text.startedTitle(giveaway.title)
             default: store(of: giveaway).map { text.title($0, giveaway.title) } ?? text.titleNoStore(giveaway.title)
             }
         let worth = giveaway.worth.map(strings.money)
