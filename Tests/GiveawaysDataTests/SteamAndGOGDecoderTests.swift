@@ -55,9 +55,24 @@ import Testing
         let offer = try #require(offers.first)
         #expect(offer.storeID == "1234560")
         #expect(offer.claimURL == "https://store.steampowered.com/app/1234560/")
-        #expect(offer.imageURL?.hasSuffix("/apps/1234560/header.jpg") == true)
+        #expect(
+            offer.imageURL == "https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/1234560/header.jpg")
         #expect(offer.worth == Worth(cents: 1999))
         #expect(offer.endsAt == nil && offer.status(at: Self.now) == .live)
+    }
+
+    /// The header picture comes from the CDN the row's own capsule picture names when it is one of Steam's (or the
+    /// configured store's host), never from a host the markup makes up.
+    @Test func steamsHeaderPictureFollowsTheRowsCDNButOnlySteams() {
+        let decoder = SteamSearchDecoder(frontHost: "127.0.0.1")
+        let path = "/store_item_assets/steam/apps/42/header.jpg"
+        #expect(
+            decoder.headerImage(of: "42", capsule: "https://shared.fastly.steamstatic.com/a/capsule.jpg?t=1")
+                == "https://shared.fastly.steamstatic.com" + path)
+        #expect(decoder.headerImage(of: "42", capsule: "http://127.0.0.1:8123/g/x.jpg") == "http://127.0.0.1:8123" + path)
+        for hostile in ["https://evil.example/x.jpg", "javascript:alert(1)", "//steamstatic.com.evil.example/x", nil] {
+            #expect(decoder.headerImage(of: "42", capsule: hostile) == "https://shared.akamai.steamstatic.com" + path)
+        }
     }
 
     @Test func steamIn2021MarkupAndBundlesAndAnEmptyAnswer() throws {

@@ -4,6 +4,7 @@ import GiveawaysDomain
 import GiveawaysTestSupport
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import GiveawaysWeb
@@ -257,5 +258,37 @@ extension FirstHandStoresTests {
         #expect(await failing.delayBeforeNextRun(now: afterSwitch) == .seconds(120))
         await #expect(throws: StoreFetchFailure.self) { _ = try await failing.run(now: afterSwitch + 120) }
         #expect(await failing.delayBeforeNextRun(now: afterSwitch + 120) == .seconds(240))
+    }
+
+}
+
+extension FirstHandStoresTests {
+    /// The server's delivery pass, end to end: a visitor hearted next week's Epic game; a few seconds after it starts
+    /// the pass raises "free now" (not at the next sync: no sync runs here) and sends it, with the store's giveaway.
+    @Test func aHeartedComingGameBringsFreeNowWithinSecondsOfItsStart() async throws {
+        let harness = try await Self.harness()
+        let hooks = try #require(harness.repository.repositories.hooks)
+        let alice = ProfileID.random()
+        let tidewater = try #require(
+            try await harness.repository.repositories.offers?.allOffers().first { $0.offer.title == "Tidewater Keep" })
+        try await harness.repository.marks.setMark(
+            .favorite, on: .giveaway(tidewater.id), profile: alice, text: nil, at: harness.now)
+        let hook = try await hooks.addHook(
+            Hook(
+                url: URL(string: "http://127.0.0.1:9/hook")!, events: [.new, .back, .started], createdAt: harness.now,
+                profileID: alice))
+        let start = try #require(tidewater.offer.startsAt)
+        for (now, raised) in [(start.addingTimeInterval(-5), false), (start.addingTimeInterval(3), true)] {
+            var configuration = Self.configuration(harness)
+            configuration.fixedNow = now
+            configuration.allowPrivateHooks = true
+            let parts = ServerParts(
+                configuration, repositories: harness.repository.repositories, connections: .forTests,
+                source: StubSource(result: .failure(Down())), catalogSource: nil, logger: Logger(label: "test"))
+            try await #require(parts.hookWorker).runOnce()
+            let sent = try await hooks.deliveries(hook: hook.id, limit: 10)
+            #expect(sent.map(\.event) == (raised ? ["started"] : []), "at \(now)")
+            #expect(sent.allSatisfy { $0.giveawayID == tidewater.id })
+        }
     }
 }

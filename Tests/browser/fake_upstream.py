@@ -114,7 +114,7 @@ class Upstream(BaseHTTPRequestHandler):
                 if "tile" not in Upstream.images:
                     Upstream.images["tile"] = tile_png()
             return self.send(200, Upstream.images["tile"], "image/png")
-        if path.startswith(("/offers/", "/g/")) and path.endswith((".png", ".jpg")):
+        if path.startswith(("/offers/", "/g/", "/store_item_assets/")) and path.endswith((".png", ".jpg")):
             seed = int("".join(ch for ch in path if ch.isdigit()) or "1") % 1_000_003
             with Upstream.lock:
                 if seed not in Upstream.images:
@@ -414,7 +414,7 @@ def store_fronts(base: str) -> dict:
     ], "paging": {"count": 2, "total": 2}}}}, "extensions": {}}
     row = (
         '<a href="https://store.steampowered.com/app/7001/Rust_Rivets/" data-ds-appid="7001" class="search_result_row">'
-        '<div class="col search_capsule"><img src="https://shared.akamai.steamstatic.com/x.jpg"></div>'
+        f'<div class="col search_capsule"><img src="{base}/store_item_assets/steam/apps/7001/capsule_sm_120.jpg"></div>'
         '<div class="col search_name ellipsis"><span class="title">Rust &amp; Rivets</span></div>'
         '<div class="discount_block search_discount_block" data-price-final="0" data-discount="100">'
         '<div class="discount_pct">-100%</div><div class="discount_original_price">$9.99</div></div></a>')
@@ -428,8 +428,23 @@ def store_fronts(base: str) -> dict:
         f'<img class="giveaway__image" src="{base}/g/gog-1.jpg" alt="Quiet Orchard">'
         '<div class="giveaway__content-header">Get <span class="giveaway__content-header-text">Quiet Orchard</span> free</div>'
         '<div class="giveaway__countdown">Giveaway ends in <span>30 : 00 : 00</span> left</div></div></giveaway></body></html>')
+    # Epic's mobile front (the same answer for Android and iOS: one game on both).
+    mobile = {"data": [
+        {"type": "carousel", "offers": []},
+        {"type": "freeGame", "title": "Free Games", "offers": [{
+            "offerId": "m-1", "sandboxId": "sb-m-1",
+            "content": {"title": "Pocket Lighthouse", "mapping": {"slug": "pocket-lighthouse", "pageType": "productHome"},
+                        "media": {"card16x9": {"imageSrc": f"{base}/g/mobile-1.jpg"}},
+            "purchase": [
+                {"purchaseType": "Claim", "purchaseStateEffectiveDate": "2026-03-30T15:00:00.000Z",
+                 "price": {"decimalPrice": 0, "currencyCode": "USD"},
+                 "discount": {"discountType": "PERCENTAGE", "discountAmountDisplay": "-100%",
+                              "discountEndDate": "2026-04-06T15:00:00.000Z", "originalPriceDisplay": "$3.99"}},
+                {"purchaseType": "Purchase", "price": {"decimalPrice": 3.99, "currencyCode": "USD"}}]}}]}],
+        "paging": {"start": 0, "count": 10, "total": 2}}
     return {
         "/epic/freeGamesPromotions": (json.dumps(epic).encode(), "application/json"),
+        "/epic-mobile/api/v2/public/discover/home": (json.dumps(mobile).encode(), "application/json"),
         "/steam/search/results/": (json.dumps(steam).encode(), "application/json"),
         "/steam/app/7001/": (app_page.encode(), "text/html"),
         "/gog/en/": (gog.encode(), "text/html; charset=utf-8"),

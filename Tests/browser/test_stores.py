@@ -1,7 +1,9 @@
 """The stores read first-hand, as a newcomer meets them: a fresh browser on a server that reads GamerPower and the
 stores' own fronts (all fakes on loopback, `fake_upstream.store_fronts`). Epic's "Starlight Cartographer" is also
 GamerPower's 5101: one card, with the store's end. Next week's "Harbor of Echoes" is under "Coming soon" with its
-start in the visitor's time zone. GOG's giveaway, which GamerPower does not list, is a card of its own. Details says where a giveaway was seen; /status has a row per store."""
+start in the visitor's time zone. GOG's giveaway, which GamerPower does not list, is a card of its own, as are Steam's
+100 %-off game (its picture from the CDN its row names: here the fake front) and Epic's mobile free game. Details says
+where a giveaway was seen; /status has a row per store."""
 import json
 import urllib.request
 from pathlib import Path
@@ -18,9 +20,9 @@ SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 @pytest.fixture(scope="module")
 def stores_app(upstream):
     yield from serve(upstream, (
-        # Not Steam: its answer names images on Steam's own image host, which a test must never ask (the Swift tests
-        # read Steam through a fake front).
-        "--sources", "gamerpower,epic,gog", "--epic-url", upstream + "/epic", "--gog-url", upstream + "/gog"))
+        "--sources", "gamerpower,epic,epic-mobile,steam,gog", "--epic-url", upstream + "/epic",
+        "--epic-mobile-url", upstream + "/epic-mobile", "--steam-url", upstream + "/steam",
+        "--gog-url", upstream + "/gog"))
 
 
 def test_a_newcomer_sees_one_card_per_giveaway_and_next_weeks_coming_soon(stores_app, browser_factory):
@@ -32,6 +34,8 @@ def test_a_newcomer_sees_one_card_per_giveaway_and_next_weeks_coming_soon(stores
     assert "(Epic Games) Giveaway" not in cards[0].text, "the store's own title"
     titles = [t.text for t in driver.find_elements(By.CSS_SELECTOR, ".grid:not(.grid--soon) .card__title")]
     assert "Quiet Orchard" in titles, titles
+    assert "Rust & Rivets" in titles, "Steam's own 100 %-off game"
+    assert "Pocket Lighthouse" in titles, "Epic's mobile free game"
 
     soon = driver.find_element(By.CSS_SELECTOR, "section.coming-soon")
     assert "Coming soon" in soon.text and "Harbor of Echoes" in soon.text
@@ -69,16 +73,37 @@ def test_coming_soon_on_a_phone_looks_finished(stores_app, browser_factory, dark
     driver.save_screenshot(str(SHOTS / f"coming-soon-phone-{'dark' if dark else 'light'}.png"))
 
 
+def test_steam_and_epic_mobile_cards_show_their_pictures_and_platforms(stores_app, browser_factory):
+    driver = browser_factory(width=1440, height=900)
+    driver.get(stores_app + "/")
+    cards = {c.find_element(By.CSS_SELECTOR, ".card__title").text: c
+             for c in driver.find_elements(By.CSS_SELECTOR, ".grid:not(.grid--soon) .card")}
+    steam, mobile = cards["Rust & Rivets"], cards["Pocket Lighthouse"]
+    for card in (steam, mobile):
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)
+        # The header picture Steam's row points to, fetched through the server's image proxy from the fake front.
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "const i = arguments[0].querySelector('img'); return i && i.complete && i.naturalWidth > 0", card))
+    assert "Steam" in steam.text
+    assert "Android" in mobile.text or "iOS" in mobile.text, mobile.text
+    link = steam.find_element(By.CSS_SELECTOR, "a.card__link").get_attribute("href")
+    driver.get(link)
+    facts = driver.find_element(By.CSS_SELECTOR, "dl.facts").text
+    assert "Steam" in facts, facts
+
+
 def test_each_store_read_has_its_row_on_status_and_was_asked_once(stores_app, upstream):
     with urllib.request.urlopen(stores_app + "/api/v1/status") as response:
         sources = {s["source"]: s for s in json.loads(response.read())["sources"]}
-    assert {"gamerpower", "epic", "gog"} <= set(sources)
-    assert "epic-mobile" not in sources and "steam" not in sources, "a store left out has no row"
-    assert all(sources[name]["lastOutcome"] == "succeeded" for name in ("epic", "gog")), sources
+    assert {"gamerpower", "epic", "epic-mobile", "steam", "gog"} <= set(sources)
+    assert all(sources[name]["lastOutcome"] == "succeeded"
+               for name in ("epic", "epic-mobile", "steam", "gog")), sources
     with urllib.request.urlopen(upstream + "/control/store-requests") as response:
         asked = json.loads(response.read())
-    assert "/steam/search/results/" not in asked, "a store left out is never asked"
     assert asked.get("/epic/freeGamesPromotions") == 1, "one request per sync"
+    assert asked.get("/epic-mobile/api/v2/public/discover/home") == 2, "one per platform: Android and iOS"
+    assert asked.get("/steam/search/results/") == 1
+    assert asked.get("/steam/app/7001/") == 1, "a new Steam offer's app page, for its end"
     with urllib.request.urlopen(stores_app + "/api/v1/giveaways?status=upcoming") as response:
         upcoming = json.loads(response.read())
     assert [g["title"] for g in upcoming] == ["Harbor of Echoes"]

@@ -14,9 +14,12 @@ public struct SteamSearchDecoder: Sendable {
     }
 
     let storeHost: String
+    /// The host the search answer came from (`--steam-url`'s): a row's picture there is Steam's own too.
+    let frontHost: String?
 
-    public init(storeHost: String = "https://store.steampowered.com") {
+    public init(storeHost: String = "https://store.steampowered.com", frontHost: String? = nil) {
         self.storeHost = storeHost
+        self.frontHost = frontHost?.lowercased()
     }
 
     /// The 100 %-off rows of a search answer. Throws when it is not one (no `results_html`, `success` false), so the
@@ -67,12 +70,27 @@ public struct SteamSearchDecoder: Sendable {
                 StoreOffer(
                     store: .steam, storeID: appID, title: title,
                     claimURL: "\(storeHost)/app/\(appID)/",
-                    imageURL: "https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/\(appID)/header.jpg",
+                    imageURL: headerImage(of: appID, capsule: inside.first { $0.name == "img" }?.attributes["src"]),
                     startsAt: nil, endsAt: nil,
                     platforms: [Platform(displayName: "PC"), Platform(displayName: "Steam")],
                     worth: original.flatMap { Worth(upstreamText: $0) }.flatMap { $0.cents > 0 ? $0 : nil }))
         }
         return result
+    }
+
+    /// The app's header picture (460×215, what a card shows), on the image host the row's own capsule picture
+    /// comes from when that is one of Steam's (it moves between CDNs: Akamai, Fastly, Cloudflare), the store's own
+    /// host or the front's the answer came from; Akamai's otherwise.
+    func headerImage(of appID: String, capsule: String?) -> String {
+        var origin = "https://shared.akamai.steamstatic.com"
+        if let capsule, let url = URL(string: capsule), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), let host = url.host?.lowercased(),
+            host.hasSuffix(".steamstatic.com") || host == URL(string: storeHost)?.host?.lowercased()
+                || host == frontHost
+        {
+            origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+        }
+        return "\(origin)/store_item_assets/steam/apps/\(appID)/header.jpg"
     }
 
     /// 2024+: a `discount_block` at 100 % whose final price is 0; 2021: a `search_discount` reading `-100%`.

@@ -69,7 +69,8 @@ public struct StoreClient: StoreOfferSource {
                     "search/results/",
                     ["maxprice": "free", "specials": "1", "infinite": "1", "start": "0", "count": "50", "cc": country],
                     now: now)
-                return await withEnds(try SteamSearchDecoder().decode(body).offers, known: known, now: now)
+                return await withEnds(
+                    try SteamSearchDecoder(frontHost: baseURL.host).decode(body).offers, known: known, now: now)
             case .gog:
                 return try GOGGiveawayDecoder().decode(try await get("en/", [:], now: now), now: now)
             }
