@@ -69,7 +69,8 @@ import Testing
         #expect(
             decoder.headerImage(of: "42", capsule: "https://shared.fastly.steamstatic.com/a/capsule.jpg?t=1")
                 == "https://shared.fastly.steamstatic.com" + path)
-        #expect(decoder.headerImage(of: "42", capsule: "http://127.0.0.1:8123/g/x.jpg") == "http://127.0.0.1:8123" + path)
+        #expect(
+            decoder.headerImage(of: "42", capsule: "http://127.0.0.1:8123/g/x.jpg") == "http://127.0.0.1:8123" + path)
         for hostile in ["https://evil.example/x.jpg", "javascript:alert(1)", "//steamstatic.com.evil.example/x", nil] {
             #expect(decoder.headerImage(of: "42", capsule: hostile) == "https://shared.akamai.steamstatic.com" + path)
         }
