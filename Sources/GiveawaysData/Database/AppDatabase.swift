@@ -238,6 +238,22 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v16: hearted announced giveaways going free") { db in
             try db.execute(sql: HookEventsMigration.started)
         }
+        migrator.registerMigration("v17: the live stream's log") { db in
+            // A day of `/api/v1/events`, so a client resumes with Last-Event-ID. `giveaway_id` 0 for a sync's
+            // event; (kind, giveaway_id, occurrence) keeps one of each change however many instances plan it.
+            try db.create(table: "live_event") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("kind", .text).notNull()
+                t.column("giveaway_id", .integer).notNull()
+                t.column("occurrence", .integer).notNull()
+                t.column("data", .text).notNull()
+                t.column("platforms", .text).notNull()
+                t.column("type", .text)
+                t.column("created_at", .datetime).notNull()
+                t.uniqueKey(["kind", "giveaway_id", "occurrence"])
+            }
+            try db.create(index: "live_event_created", on: "live_event", columns: ["created_at"])
+        }
         return migrator
     }
 

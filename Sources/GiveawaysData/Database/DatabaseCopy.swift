@@ -182,6 +182,12 @@ public enum DatabaseCopy {
                 ("created_at", .date), ("updated_at", .date), ("seq", .int),
             ], identities: ["seq"], sources: ["seq": "rowid"]),
         Table(
+            name: "live_event",
+            columns: [
+                ("id", .int), ("kind", .text), ("giveaway_id", .int), ("occurrence", .int), ("data", .text),
+                ("platforms", .text), ("type", .text), ("created_at", .date),
+            ]),
+        Table(
             name: "store_offer",
             columns: [
                 ("id", .int), ("store", .text), ("store_id", .text), ("title", .text), ("type", .text),

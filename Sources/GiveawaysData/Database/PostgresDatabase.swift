@@ -401,6 +401,8 @@ enum PostgresLock: Int32 {
     case visitorHooks = 7_305
     /// The stores' own offers: ids handed out one sync at a time.
     case storeOffers = 7_306
+    /// The live log: appends one at a time, so ids are committed in the order they are handed out.
+    case liveEvents = 7_307
 }
 
 extension PostgresConnection {

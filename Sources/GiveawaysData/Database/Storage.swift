@@ -73,6 +73,7 @@ extension AppRepositories {
             profiles: ProfilePostgresRepository(database: database),
             hooks: HookPostgresRepository(database: database))
         repositories.offers = StoreOfferPostgresRepository(database: database)
+        repositories.live = LiveEventPostgresRepository(database: database)
         repositories.syncLease = PostgresSyncLease(database: database)
         repositories.health = .postgres(database)
         repositories.changes = PostgresStoreChanges(database: database)
@@ -92,6 +93,8 @@ public struct AppRepositories: Sendable {
     public var hooks: (any HookRepository)?
     /// The stores' own offers (Epic, Steam, GOG, Epic mobile); `nil` reads GamerPower alone.
     public var offers: (any StoreOfferRepository)?
+    /// The live stream's log; `nil` keeps no log (the stream then says nothing).
+    public var live: (any LiveEventRepository)?
     /// Which instance syncs a source; one process alone on SQLite.
     public var syncLease: any SyncLease = SoleSyncLease()
     /// What `/healthz` says of the store.
@@ -122,6 +125,7 @@ public struct AppRepositories: Sendable {
             discoverCache: DiscoverCacheSQLiteRepository(database: database),
             profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database))
         repositories.offers = StoreOfferSQLiteRepository(database: database)
+        repositories.live = LiveEventSQLiteRepository(database: database)
         return repositories
     }
 }

@@ -45,6 +45,22 @@ public protocol StoreOfferRepository: Sendable {
     func saveOffers(_ offers: [StoreOffer], of store: FirstHandStore, at time: Date) async throws -> SyncReport
 }
 
+/// The live stream's log (`GET /api/v1/events`): every event with an id the same on every instance sharing the
+/// store, kept a day, so a client that lost its stream resumes where it stopped (`Last-Event-ID`).
+public protocol LiveEventRepository: Sendable {
+    /// Appends, in order, the events not in the log yet (by kind, giveaway and occurrence: instances planning the
+    /// same change append it once). Answers how many were new.
+    @discardableResult
+    func append(_ events: [PlannedLiveEvent], at time: Date) async throws -> Int
+    /// The events after `id`, oldest first: at most `limit`, none logged before `since`.
+    func events(after id: Int, since: Date, limit: Int) async throws -> [LiveEvent]
+    /// The newest event's id; 0 for an empty log.
+    func latestID() async throws -> Int
+    /// Forgets the events logged before `time`. Answers how many.
+    @discardableResult
+    func prune(before time: Date) async throws -> Int
+}
+
 /// The outcome of every sync attempt, per source.
 public protocol SyncLogRepository: Sendable {
     /// Records a successful sync of `source` and what it changed.

@@ -5,12 +5,15 @@ import Foundation
 public enum StoreChange: Hashable, Sendable {
     case synced(SourceID)
     case catalogDetail(gameID: Int)
+    /// The live stream's log has new events: every instance passes them on to its streams.
+    case liveEvents
 
     /// The change as it travels between instances: `synced:gamerpower`, `detail:540`.
     public var payload: String {
         switch self {
         case .synced(let source): "synced:\(source.rawValue)"
         case .catalogDetail(let id): "detail:\(id)"
+        case .liveEvents: "live:log"
         }
     }
 
@@ -26,6 +29,8 @@ public enum StoreChange: Hashable, Sendable {
         case "detail":
             guard let id = Int(value), id > 0 else { return nil }
             self = .catalogDetail(gameID: id)
+        case "live" where value == "log":
+            self = .liveEvents
         default: return nil
         }
     }

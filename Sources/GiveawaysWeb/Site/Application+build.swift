@@ -92,8 +92,9 @@ public func buildApplication(
             app.addServices(
                 ChangeFollower(
                     changes: parts.repositories.changes, readModel: parts.readModel,
-                    checkInterval: configuration.changeCheckInterval, logger: logger))
+                    checkInterval: configuration.changeCheckInterval, logger: logger, live: parts.live))
         }
+        if let live = parts.live { app.addServices(live) }
         if let hookService = parts.hookService { app.addServices(hookService) }
     }
     return app

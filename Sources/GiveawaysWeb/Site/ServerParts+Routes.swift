@@ -41,6 +41,13 @@ extension ServerParts {
         CatalogMarkRoutes(readModel: readModel, marks: marks, clock: clock).register(on: router)
         registerNotifications(on: router)
         HealthRoutes(health: repositories.health).register(on: router)
+        if let live {
+            LiveRoutes(
+                live: live, readModel: readModel, maximum: configuration.maximumStreams,
+                perClient: configuration.maximumStreamsPerClient
+            )
+            .register(on: router)
+        }
         if configuration.metrics == .samePort, let metrics {
             MetricsRoutes(metrics: metrics, pages: readModel.pages, health: repositories.health).register(on: router)
         }

@@ -18,6 +18,8 @@ struct ServerParts {
     let profileCookies: ProfileCookies
     let readModel: ReadModel
     let scheduler: SyncScheduler
+    /// The live stream (`/api/v1/events`); `nil` for a store without a live log.
+    let live: LiveEvents?
     /// The catalog's detail pages, fetched on demand; nil without a catalog source.
     let details: CatalogDetails?
     /// Web Push, when the server has keys and the store names devices.
@@ -124,9 +126,20 @@ struct ServerParts {
             HookDeliveryService(worker: worker, pollInterval: configuration.hookPollInterval, logger: logger)
         }
         self.hookService = hookService
+        let live = repositories.live.map { log in
+            LiveEvents(
+                log: log, readModel: readModel, changes: repositories.changes, clock: clock, logger: logger,
+                tickInterval: configuration.liveTickInterval)
+        }
+        self.live = live
         scheduler = SyncScheduler(
             jobs: jobs, readModel: readModel, clock: clock, logger: logger, lease: repositories.syncLease,
-            changes: repositories.changes, metrics: metrics, afterRun: { hookService?.wake() })
+            changes: repositories.changes, metrics: metrics, afterRun: { hookService?.wake() },
+            finished: { source, succeeded, time in
+                // The sync's giveaways first, then the sync itself, in the log's order.
+                await live?.look()
+                await live?.syncFinished(source, succeeded: succeeded, at: time)
+            })
         images = ImageCache(
             directory: URL(fileURLWithPath: configuration.imageCacheDirectory),
             fetcher: ImageFetcher(

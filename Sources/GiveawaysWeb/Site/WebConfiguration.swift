@@ -30,6 +30,12 @@ public struct WebConfiguration: Sendable {
     public var catalogSyncInterval: Duration = .seconds(Defaults.catalogSyncIntervalMinutes * 60)
     /// A fixed clock for demos and tests; `nil` is the system clock.
     public var fixedNow: Date?
+    /// How often the live stream looks at the feed for starts and ends passing between syncs.
+    public var liveTickInterval: Duration = .seconds(1)
+    /// Open live streams the server holds at most (`--max-streams`); one more is a 503.
+    public var maximumStreams = 2_000
+    /// Open live streams one client address may hold; one more is a 429.
+    public var maximumStreamsPerClient = 6
     public var imageCacheDirectory = Defaults.imageCacheDirectory
     public var logLevel: Logger.Level = .info
     /// Lets hooks reach loopback, private, link-local and metadata addresses (refused by default).

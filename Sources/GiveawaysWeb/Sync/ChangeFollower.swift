@@ -14,12 +14,18 @@ final class ChangeFollower: Service, Sendable {
     let checkInterval: Duration
     let logger: Logger
     private let seen = Mutex<String?>(nil)
+    /// The live stream's engine, told when another instance logged events.
+    let live: LiveEvents?
 
-    init(changes: any StoreChangeChannel, readModel: ReadModel, checkInterval: Duration, logger: Logger) {
+    init(
+        changes: any StoreChangeChannel, readModel: ReadModel, checkInterval: Duration, logger: Logger,
+        live: LiveEvents? = nil
+    ) {
         self.changes = changes
         self.readModel = readModel
         self.checkInterval = checkInterval
         self.logger = logger
+        self.live = live
     }
 
     func run() async throws {
@@ -34,6 +40,9 @@ final class ChangeFollower: Service, Sendable {
     /// Brings in one announced change; `nil` (changes may have been missed) reloads everything.
     func apply(_ change: StoreChange?) async {
         switch change {
+        case .liveEvents:
+            await live?.catchUp()
+            return
         case .catalogDetail(let id): await readModel.followDetail(of: id)
         case .synced, nil: await readModel.reload()
         }

@@ -18,6 +18,8 @@ final class SyncScheduler: Service, Sendable {
     private let pending = Mutex<Set<SourceID>>([])
     /// Called after every run, successful or not (wakes the webhook delivery).
     private let afterRun: @Sendable () -> Void
+    /// Told each run this instance made, after the read model took it in (the live stream's `sync.finished`).
+    private let finished: @Sendable (SourceID, _ succeeded: Bool, Date) async -> Void
     private let lease: any SyncLease
     /// Tells the other instances on a shared store that a run saved something.
     private let changes: any StoreChangeChannel
@@ -31,7 +33,8 @@ final class SyncScheduler: Service, Sendable {
     init(
         jobs: [any SourceSyncJob], readModel: ReadModel, clock: @escaping @Sendable () -> Date, logger: Logger,
         lease: any SyncLease = SoleSyncLease(), changes: any StoreChangeChannel = SoleStoreChanges(),
-        metrics: AppMetrics? = nil, afterRun: @escaping @Sendable () -> Void = {}
+        metrics: AppMetrics? = nil, afterRun: @escaping @Sendable () -> Void = {},
+        finished: @escaping @Sendable (SourceID, _ succeeded: Bool, Date) async -> Void = { _, _, _ in }
     ) {
         self.metrics = metrics
         self.lease = lease
@@ -41,6 +44,7 @@ final class SyncScheduler: Service, Sendable {
         self.clock = clock
         self.logger = logger
         self.afterRun = afterRun
+        self.finished = finished
     }
 
     /// Prepares every job, then runs each on its own schedule until graceful shutdown.
@@ -117,8 +121,10 @@ final class SyncScheduler: Service, Sendable {
         var schedule = readModel.schedule(of: job.source)
         schedule.isRunning = true
         readModel.setSchedule(schedule, for: job.source)
+        var succeeded = false
         do {
             let report = try await job.run(now: now)
+            succeeded = true
             metrics?.syncRun(job.source, outcome: "succeeded")
             logger.info(
                 "sync finished",
@@ -135,8 +141,8 @@ final class SyncScheduler: Service, Sendable {
             await job.recover(now: now)
         }
         // The lease is kept until this instance's next planned run, so the others ask exactly then.
-        let finished = clock()
-        let next = finished.addingTimeInterval(await job.delayBeforeNextRun(now: finished).timeInterval)
+        let ended = clock()
+        let next = ended.addingTimeInterval(await job.delayBeforeNextRun(now: ended).timeInterval)
         plannedRuns.withLock { $0[job.source] = next }
         do {
             try await self.lease.keep(job.source, until: next)
@@ -149,6 +155,7 @@ final class SyncScheduler: Service, Sendable {
         // A failed run is news too: the freshness banner and /status read the sync log on every instance.
         await changes.announce(.synced(job.source))
         afterRun()
+        await finished(job.source, succeeded, now)
         running.withLock { _ = $0.remove(job.source) }
         schedule.isRunning = false
         readModel.setSchedule(schedule, for: job.source)

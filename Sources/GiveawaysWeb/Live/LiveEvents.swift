@@ -1,0 +1,213 @@
+import Foundation
+import GiveawaysData
+import GiveawaysDomain
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// The live stream's engine on one instance. Every second it compares the merged feed's live giveaways with the
+/// last look (`LivePlanner`) and appends what changed to the log; syncs append `sync.finished`. The log is the one
+/// truth: whatever it holds past the last event this instance passed on (its own appends, another instance's, told
+/// by `NOTIFY` or found by the same look) goes to every open stream here, in id order, so every instance sends the
+/// same events under the same ids. A stream's buffer is bounded: a reader that falls that far behind is cut off.
+final class LiveEvents: Service, Sendable {
+    private let log: any LiveEventRepository
+    private let readModel: ReadModel
+    private let changes: any StoreChangeChannel
+    private let clock: @Sendable () -> Date
+    private let logger: Logger
+    /// How often the feed is looked at (a start or an end passes between syncs).
+    let tickInterval: Duration
+    private let state = Mutex(State())
+
+    /// How long and how many events a stream resuming with `Last-Event-ID` can catch up on.
+    static let replayWindow: TimeInterval = 86_400
+    static let replayLimit = 1_000
+    /// Events a stream may have waiting before its reader counts as too slow and is cut off.
+    static let bufferSize = 256
+
+    private struct State {
+        var streams: [Int: AsyncStream<LiveEvent>.Continuation] = [:]
+        var nextStream = 0
+        /// The newest event passed on to the streams; `nil` until the first look at the log.
+        var published: Int?
+        /// The live giveaways at the last look; `nil` before the first (which makes no events).
+        var live: [Int: LivePlanner.Mark]?
+    }
+
+    init(
+        log: any LiveEventRepository, readModel: ReadModel, changes: any StoreChangeChannel,
+        clock: @escaping @Sendable () -> Date, logger: Logger, tickInterval: Duration = .seconds(1)
+    ) {
+        self.log = log
+        self.readModel = readModel
+        self.changes = changes
+        self.clock = clock
+        self.logger = logger
+        self.tickInterval = tickInterval
+    }
+
+    // MARK: - Streams
+
+    /// A new stream: the events after `lastEventID` still in the log (at most a day, a thousand), then every
+    /// event as it comes. Ends when the reader falls `bufferSize` events behind or the server stops.
+    func subscribe(after lastEventID: Int?) async throws -> AsyncStream<LiveEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: LiveEvent.self, bufferingPolicy: .bufferingOldest(Self.bufferSize + Self.replayLimit))
+        // Registered first, then the missed events read: an event published in between goes to both, and the
+        // stream drops the repeat by id.
+        let id = state.withLock { state in
+            state.nextStream += 1
+            state.streams[state.nextStream] = continuation
+            return state.nextStream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
+        }
+        var replayed: [LiveEvent] = []
+        if let lastEventID {
+            replayed = try await log.events(
+                after: lastEventID, since: clock().addingTimeInterval(-Self.replayWindow), limit: Self.replayLimit)
+        }
+        let replay = replayed
+        return AsyncStream { inner in
+            let task = Task {
+                var last = lastEventID ?? 0
+                for event in replay where event.id > last {
+                    inner.yield(event)
+                    last = event.id
+                }
+                for await event in stream where event.id > last {
+                    inner.yield(event)
+                    last = event.id
+                }
+                inner.finish()
+            }
+            inner.onTermination = { _ in
+                task.cancel()
+                continuation.finish()
+            }
+        }
+    }
+
+    var openStreams: Int { state.withLock { $0.streams.count } }
+
+    /// Passes on every logged event after the last one passed on, in order.
+    func catchUp() async {
+        guard let from = state.withLock({ $0.published }) else { return }
+        do {
+            var after = from
+            while true {
+                let events = try await log.events(
+                    after: after, since: clock().addingTimeInterval(-Self.replayWindow), limit: Self.replayLimit)
+                guard let last = events.last else { break }
+                publish(events)
+                after = last.id
+                if events.count < Self.replayLimit { break }
+            }
+        } catch {
+            logger.warning("could not read the live log", metadata: ["reason": "\(error)"])
+        }
+    }
+
+    private func publish(_ events: [LiveEvent]) {
+        let slow: [Int] = state.withLock { state in
+            var slow: [Int] = []
+            for event in events where event.id > (state.published ?? 0) {
+                state.published = event.id
+                for (id, stream) in state.streams {
+                    if case .dropped = stream.yield(event) { slow.append(id) }
+                }
+            }
+            return slow
+        }
+        for id in slow {
+            // Too slow for its buffer: it gets no later event, and its connection is closed.
+            state.withLock { $0.streams.removeValue(forKey: id) }?.finish()
+        }
+    }
+
+    // MARK: - What goes into the log
+
+    /// `sync.finished` for a run of `source` on this instance.
+    func syncFinished(_ source: SourceID, succeeded: Bool, at time: Date) async {
+        let data = Self.json([
+            "source": source.rawValue, "outcome": succeeded ? "succeeded" : "failed", "at": Timestamp.format(time),
+        ])
+        let event = PlannedLiveEvent(
+            kind: .syncFinished, giveawayID: nil,
+            // Only the instance that ran the sync tells it: no other plans the same event, and two runs in one
+            // instant (a frozen clock, a press of Retry) are two events.
+            occurrence: Int.random(in: 1...Int.max),
+            data: data)
+        await append([event])
+    }
+
+    /// One look at the merged feed: what went live, changed or ended since the last look.
+    func look() async {
+        guard let snapshot = try? await readModel.snapshot() else { return }
+        let now = clock()
+        let current = LivePlanner.live(snapshot.giveaways, at: now) { giveaway in
+            snapshot.stored[giveaway.id]?.history.periods.last?.appearedAt ?? giveaway.publishedAt
+        }
+        let previous = state.withLock { state in
+            defer { state.live = current }
+            return state.live
+        }
+        guard let previous else { return }
+        let changes = LivePlanner.changes(from: previous, to: current)
+        guard !changes.isEmpty else { return }
+        let events = changes.compactMap { change -> PlannedLiveEvent? in
+            guard let giveaway = snapshot.stored[change.giveawayID]?.giveaway else { return nil }
+            var json = GiveawayJSON(giveaway: giveaway, now: now, isDemo: snapshot.isDemoData)
+            if change.kind == .giveawayEnded { json.status = "ended" }
+            return PlannedLiveEvent(
+                kind: change.kind, giveawayID: change.giveawayID, occurrence: change.occurrence,
+                data: Self.json(json), platforms: giveaway.platforms.map(\.slug), type: giveaway.type.rawValue)
+        }
+        await append(events)
+    }
+
+    private func append(_ events: [PlannedLiveEvent]) async {
+        do {
+            if try await log.append(events, at: clock()) > 0 { await changes.announce(.liveEvents) }
+        } catch {
+            logger.warning("could not append to the live log", metadata: ["reason": "\(error)"])
+        }
+        await catchUp()
+    }
+
+    // MARK: - Service
+
+    func run() async throws {
+        // The log's newest event is where this instance starts passing events on; the feed as it is now is no news.
+        let latest = (try? await log.latestID()) ?? 0
+        state.withLock { $0.published = latest }
+        await look()
+        await cancelWhenGracefulShutdown {
+            var lastPrune = ContinuousClock.now
+            while !Task.isCancelled {
+                try? await Task.sleep(for: self.tickInterval)
+                await self.look()
+                await self.catchUp()
+                if ContinuousClock.now - lastPrune > .seconds(3600) {
+                    _ = try? await self.log.prune(before: self.clock().addingTimeInterval(-Self.replayWindow))
+                    lastPrune = ContinuousClock.now
+                }
+            }
+        }
+        // Every open stream ends cleanly with the server.
+        let streams = state.withLock { state in
+            defer { state.streams = [:] }
+            return Array(state.streams.values)
+        }
+        for stream in streams { stream.finish() }
+    }
+
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GiveawaysDomain
+import GiveawaysHTTP
+import GiveawaysViews
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// `GET /api/v1/events`: the live stream as Server-Sent Events. The API's `platform` and `type` filters apply on
+/// the server; `Last-Event-ID` (or `?lastEventId=`, for a first connection that wants what it missed) replays what
+/// the log still holds; `retry:` once, then a comment line every 15 s so proxies keep the connection. At most
+/// `perClient` streams per client address (429 beyond) and `maximum` in all (503 beyond). Nothing personal is ever
+/// on the stream: it is the same for every visitor.
+struct LiveRoutes: Sendable {
+    let live: LiveEvents
+    let readModel: ReadModel
+    let maximum: Int
+    let perClient: Int
+    /// How often a comment keeps a quiet stream alive.
+    var keepAlive: Duration = .seconds(15)
+    private let open = OpenStreams()
+
+    /// The streams open now, per client address.
+    final class OpenStreams: Sendable {
+        let counts = Mutex<[ClientAddress: Int]>([:])
+    }
+
+    static let path = "/api/v1/events"
+
+    init(live: LiveEvents, readModel: ReadModel, maximum: Int, perClient: Int) {
+        self.live = live
+        self.readModel = readModel
+        self.maximum = maximum
+        self.perClient = perClient
+    }
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get(RouterPath(Self.path), use: stream)
+    }
+
+    @Sendable func stream(request: Request, context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let snapshot = try await readModel.snapshot()
+        var filter = LiveEventFilter()
+        if let platform = query["platform"].map(String.init), !platform.isEmpty {
+            guard snapshot.platformSlugs.contains(platform) || Platform.known(slug: platform) != nil else {
+                return Self.refusal(.badRequest, "Unknown platform.")
+            }
+            filter.platform = platform
+        }
+        if let type = query["type"].map(String.init), !type.isEmpty {
+            guard let known = TypeFilter(rawValue: type.lowercased()) else {
+                return Self.refusal(.badRequest, "Unknown type: use game, loot or beta.")
+            }
+            filter.type = known
+        }
+        let lastText = request.headers[HTTPField.Name("Last-Event-ID")!] ?? query["lastEventId"].map(String.init)
+        var lastEventID: Int?
+        if let lastText, !lastText.isEmpty {
+            guard let id = Int(lastText.trimmingCharacters(in: .whitespaces)), id >= 0, lastText.utf8.count <= 20 else {
+                return Self.refusal(.badRequest, "Last-Event-ID is not an event id.")
+            }
+            lastEventID = id
+        }
+        let client = ClientAddress(
+            peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
+        let admitted: HTTPResponse.Status? = open.counts.withLock { open in
+            if open.values.reduce(0, +) >= maximum { return .serviceUnavailable }
+            if open[client, default: 0] >= perClient { return .tooManyRequests }
+            open[client, default: 0] += 1
+            return nil
+        }
+        if let refused = admitted {
+            var response = Self.refusal(
+                refused,
+                refused == .tooManyRequests
+                    ? "Too many open streams from this address." : "The server holds as many streams as it can.")
+            response.headers[.retryAfter] = "30"
+            return response
+        }
+        let release: @Sendable () -> Void = { [open] in
+            open.counts.withLock { open in
+                open[client, default: 1] -= 1
+                if open[client] == 0 { open[client] = nil }
+            }
+        }
+        let events: AsyncStream<LiveEvent>
+        do {
+            events = try await live.subscribe(after: lastEventID)
+        } catch {
+            release()
+            throw error
+        }
+        let keepAlive = keepAlive
+        // One stream of text to write: the events (filtered) and the keep-alive comments, as they come.
+        let (lines, output) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingOldest(64))
+        let feeder = Task {
+            for await event in events where filter.admits(event) {
+                if case .dropped = output.yield(Self.frame(event)) { break }
+            }
+            output.finish()
+        }
+        let beater = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: keepAlive)
+                if Task.isCancelled { break }
+                if case .dropped = output.yield(": keep-alive\n\n") { break }
+            }
+        }
+        output.onTermination = { _ in
+            feeder.cancel()
+            beater.cancel()
+        }
+        let body = ResponseBody { writer in
+            defer {
+                feeder.cancel()
+                beater.cancel()
+                release()
+            }
+            try await writer.write(ByteBuffer(string: "retry: 5000\n: GameGiveaways live events\n\n"))
+            for await text in lines {
+                try await writer.write(ByteBuffer(string: text))
+            }
+            try await writer.finish(nil)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// One event as the stream sends it.
+    static func frame(_ event: LiveEvent) -> String {
+        // `data` is one line of JSON; a stray line break (there is none) would still end the field cleanly.
+        let data = event.data.replacingOccurrences(of: "\n", with: "\ndata: ")
+        return "id: \(event.id)\nevent: \(event.kind.rawValue)\ndata: \(data)\n\n"
+    }
+
+    static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        let body = LiveEvents.json(["error": message, "status": "\(status.code)"])
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+}

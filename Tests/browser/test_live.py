@@ -1,0 +1,175 @@
+"""The live stream, `GET /api/v1/events`, against the real server and a fake GamerPower whose feed the test changes:
+a new giveaway reaches an open stream within seconds of the sync that found it (and `sync.finished` follows), the
+platform filter applies on the server, `Last-Event-ID` replays what a reconnecting client missed, a bad filter is a
+400, and a seventh stream from one address is a 429."""
+import http.client
+import json
+import queue
+import socket
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import fake_upstream
+from conftest import serve
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("live-feed")
+    feed = workdir / "giveaways.json"
+    feed.write_text(json.dumps(fake_upstream.long_feed(5)))
+    server = fake_upstream.start(fixture=feed)
+    for base in serve(f"http://127.0.0.1:{server.server_port}"):
+        yield base, feed
+    server.shutdown()
+
+
+class Stream:
+    """An open event stream, read line by line on a thread of its own."""
+
+    def __init__(self, base, query="", last_event_id=None):
+        parts = urllib.parse.urlsplit(base)
+        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+        headers = {"Accept": "text/event-stream"}
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = str(last_event_id)
+        self.connection.request("GET", "/api/v1/events" + query, headers=headers)
+        self.response = self.connection.getresponse()
+        self.lines = queue.Queue()
+        if self.response.status == 200:
+            threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        try:
+            while line := self.response.fp.readline():
+                self.lines.put(line.decode().rstrip("\n"))
+        except (OSError, ValueError):
+            pass
+        self.lines.put(None)
+
+    def events(self, seconds):
+        """The events (id, name, data) read within `seconds`."""
+        deadline = time.time() + seconds
+        event = {}
+        while time.time() < deadline:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.time()))
+            except queue.Empty:
+                return
+            if line is None:
+                return
+            if not line:
+                if "event" in event:
+                    yield int(event["id"]), event["event"], json.loads(event["data"])
+                event = {}
+            elif not line.startswith(":") and ":" in line:
+                field, value = line.split(":", 1)
+                event[field] = value.removeprefix(" ")
+
+    def close(self):
+        try:
+            self.connection.sock and self.connection.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.connection.close()
+
+
+def sync_now(base):
+    request = urllib.request.Request(base + "/sync", data=b"source=gamerpower", method="POST",
+                                     headers={"Origin": base, "Content-Type": "application/x-www-form-urlencoded"})
+    try:
+        urllib.request.urlopen(request)
+    except urllib.error.HTTPError as error:
+        assert error.code in (303, 302), error
+
+
+def test_a_new_giveaway_reaches_an_open_stream_within_seconds(live):
+    base, feed = live
+    everything, steam_only, epic_only = Stream(base), Stream(base, "?platform=steam"), Stream(base, "?platform=gog")
+    assert everything.response.status == 200
+    assert everything.response.getheader("Content-Type").startswith("text/event-stream")
+    items = json.loads(feed.read_text())
+    arrival = dict(items[0], id=9901, title="Live Arrival Giveaway")
+    feed.write_text(json.dumps([arrival] + items))
+    started = time.time()
+    sync_now(base)
+    seen, waited = [], None
+    for event in everything.events(15):
+        seen.append(event)
+        if event[1] == "giveaway.new" and waited is None:
+            waited = time.time() - started
+        if any(name == "sync.finished" for _, name, _ in seen) and waited is not None:
+            break
+    names = [name for _, name, _ in seen]
+    assert "giveaway.new" in names, seen
+    new = next(e for e in seen if e[1] == "giveaway.new")
+    assert new[2]["id"] == 9901 and new[2]["title"] == "Live Arrival Giveaway"
+    assert waited is not None and waited < 10, f"the event came {waited} s after the sync was asked for"
+    finished = next(e for e in seen if e[1] == "sync.finished")
+    assert finished[2]["source"] == "gamerpower" and finished[2]["outcome"] == "succeeded"
+    assert new[0] < finished[0], "ids rise in the order the log holds them"
+    steam = [e for e in steam_only.events(3)]
+    assert [e[2]["id"] for e in steam if e[1] == "giveaway.new"] == [9901], "Steam's filter lets it through"
+    assert [e for e in epic_only.events(2) if e[1].startswith("giveaway.")] == [], "GOG's filter does not"
+    for stream in (everything, steam_only, epic_only):
+        stream.close()
+
+    # A client that lost its stream after the event before the new one resumes with it.
+    again = Stream(base, last_event_id=new[0] - 1)
+    replayed = [e for e in again.events(3)]
+    assert replayed and replayed[0][0] == new[0] and replayed[0][2]["id"] == 9901, replayed
+    again.close()
+
+    # The giveaway leaves the feed: it ends on the stream.
+    gone = Stream(base)
+    feed.write_text(json.dumps(items))
+    sync_now(base)
+    ended = [e for e in gone.events(10) if e[1] == "giveaway.ended"]
+    assert [e[2]["id"] for e in ended] == [9901] and ended[0][2]["status"] == "ended"
+    gone.close()
+
+
+def test_bad_filters_and_too_many_streams_are_refused(live):
+    base, _ = live
+    for query in ("?platform=atari-2600", "?type=movies"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(base + "/api/v1/events" + query)
+        assert refused.value.code == 400
+    request = urllib.request.Request(base + "/api/v1/events", headers={"Last-Event-ID": "not-a-number"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request)
+    assert refused.value.code == 400
+    # The server learns that a client went away when it next writes to it (the keep-alive comment, every 15 s at
+    # most; the first after a close may still fit in the socket's buffer): the streams the test before closed hold
+    # their places until then.
+    streams, deadline = [], time.time() + 40
+    while len(streams) < 6 and time.time() < deadline:
+        stream = Stream(base)
+        if stream.response.status == 200:
+            streams.append(stream)
+        else:
+            assert stream.response.status == 429
+            stream.close()
+            time.sleep(0.5)
+    assert len(streams) == 6
+    seventh = Stream(base)
+    assert seventh.response.status == 429 and seventh.response.getheader("Retry-After")
+    seventh.close()
+    streams[0].close()
+    # A closed stream frees its place (at its second keep-alive after the close at most: the first still fits in
+    # the socket's buffer).
+    eighth = Stream(base)
+    deadline = time.time() + 40
+    while eighth.response.status == 429 and time.time() < deadline:
+        eighth.close()
+        time.sleep(0.3)
+        eighth = Stream(base)
+    assert eighth.response.status == 200
+    for stream in streams[1:] + [eighth]:
+        stream.close()
