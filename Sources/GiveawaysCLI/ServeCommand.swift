@@ -56,6 +56,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: """
+            Live streams (/api/v1/events) this server holds open at once, all clients together; one more is answered             503 (env GIVEAWAYS_MAX_STREAMS; default 2000).
+            """)
+    var maxStreams: Int?
+
+    @Option(
+        help: """
             How visitors reach the server, e.g. https://games.example.org (env GIVEAWAYS_PUBLIC_URL): absolute links \
             use it, and forms are accepted only for its host, loopback names, IP addresses and --allowed-host.
             """)
@@ -158,6 +164,7 @@ struct ServeCommand: AsyncParsableCommand {
         let pushHosts = pushServiceHost.isEmpty ? nil : pushServiceHost.joined(separator: ",")
         configuration.pushServiceHosts = try Settings.pushServiceHosts.value(text: pushHosts)
         configuration.maximumPushDevices = try Settings.maximumPushDevices.value(text: maxPushDevices.map(String.init))
+        configuration.maximumStreams = try Settings.maximumStreams.value(text: maxStreams.map(String.init))
         configuration.publicURL = try Settings.publicURL.value(text: publicURL)
         let hosts = allowedHost.isEmpty ? nil : allowedHost.joined(separator: ",")
         configuration.allowedHosts = Set(try Settings.allowedHosts.value(text: hosts))

@@ -120,6 +120,9 @@ enum Settings {
     static let maximumPushDevices = Setting<Int>(
         variable: "GIVEAWAYS_MAX_PUSH_DEVICES", defaultValue: Defaults.maximumPushDevices,
         expected: "a number from 0 to 10000000", read: { Int($0).flatMap { (0...10_000_000).contains($0) ? $0 : nil } })
+    static let maximumStreams = Setting<Int>(
+        variable: "GIVEAWAYS_MAX_STREAMS", defaultValue: 2_000,
+        expected: "a number from 0 to 1000000", read: { Int($0).flatMap { (0...1_000_000).contains($0) ? $0 : nil } })
     static let allowPrivateImages = Setting(switch: "GIVEAWAYS_ALLOW_PRIVATE_IMAGES")
     static let metrics = Setting(switch: "GIVEAWAYS_METRICS")
     static let metricsPort = Setting<Int?>(

@@ -28,7 +28,8 @@ struct PostgresDatabaseTests {
             #expect(
                 tables == [
                     "catalog_game", "discover_cache", "feed_period", "giveaway", "giveaway_end_change",
-                    "giveaway_platform", "hook", "hook_delivery", "hook_event", "link_code", "mark", "profile",
+                    "giveaway_platform", "hook", "hook_delivery", "hook_event", "link_code", "live_event", "mark",
+                    "profile",
                     "push_device",
                     "schema_migration", "server_secret", "store_offer", "sync_lease", "sync_run",
                 ])

@@ -154,7 +154,7 @@ final class SwitchableSource: GiveawaySource {
             }()),
         .catalogGame(id: 452), .catalogImage(id: 452, index: 0), .catalogImage(id: 452, index: 4),
         .api(.catalogSuggestions(query: "war zone")),
-        .nearbyTile(z: 19, x: 524_287, y: 0), .api(.nearby),
+        .nearbyTile(z: 19, x: 524_287, y: 0), .api(.nearby), .api(.events),
         .home(HomeFilters(query: GiveawayQuery(platform: "steam"), endingSoon: true, showAll: true)),
         .mark(id: 3), .markedList(.claimed, page: 1), .markedList(.notInterested, page: 2), .settings(notice: nil),
         .settings(notice: .saved),

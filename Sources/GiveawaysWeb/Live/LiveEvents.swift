@@ -146,6 +146,12 @@ final class LiveEvents: Service, Sendable {
     /// One look at the merged feed: what went live, changed or ended since the last look.
     func look() async {
         guard let snapshot = try? await readModel.snapshot() else { return }
+        // Demo data is no one's news, nor is the real feed that replaces it: the first look at real data is the
+        // baseline.
+        guard !snapshot.isDemoData else {
+            state.withLock { $0.live = nil }
+            return
+        }
         let now = clock()
         let current = LivePlanner.live(snapshot.giveaways, at: now) { giveaway in
             snapshot.stored[giveaway.id]?.history.periods.last?.appearedAt ?? giveaway.publishedAt

@@ -26,8 +26,6 @@ struct LiveRoutes: Sendable {
         let counts = Mutex<[ClientAddress: Int]>([:])
     }
 
-    static let path = "/api/v1/events"
-
     init(live: LiveEvents, readModel: ReadModel, maximum: Int, perClient: Int) {
         self.live = live
         self.readModel = readModel
@@ -36,7 +34,7 @@ struct LiveRoutes: Sendable {
     }
 
     func register(on router: Router<AppRequestContext>) {
-        router.get(RouterPath(Self.path), use: stream)
+        SiteRouter(router).get(.apiEvents, use: stream)
     }
 
     @Sendable func stream(request: Request, context: AppRequestContext) async throws -> Response {

@@ -9,7 +9,8 @@ package struct RouteDeclaration: Sendable {
         case page
         /// The server generated from `openapi.yaml`: the template is one of its paths.
         case api
-        /// A file of the API outside the generated server (the document itself).
+        /// A resource of the API outside the generated server: the document itself, and the live stream (a
+        /// Server-Sent Events answer the generated server would buffer).
         case apiFile
     }
 

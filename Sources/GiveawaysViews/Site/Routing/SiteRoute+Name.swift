@@ -15,6 +15,7 @@ extension SiteRoute {
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
         case nearbyTile
         case apiNearby
+        case apiEvents
     }
 
     /// This route's kind, which picks its lines of the route table.
@@ -75,6 +76,7 @@ extension SiteRoute {
         case .api(.catalogSuggestions): .apiCatalogSuggestions
         case .nearbyTile: .nearbyTile
         case .api(.nearby): .apiNearby
+        case .api(.events): .apiEvents
         }
     }
 }

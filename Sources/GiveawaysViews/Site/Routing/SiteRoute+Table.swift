@@ -206,6 +206,7 @@ extension SiteRoute {
             parse: { .api(.catalogSuggestions(query: try BadRequest.search($0.query["q"]))) },
             print: { if case .api(.catalogSuggestions(let query)) = $0 { .query(["q": query]) } else { nil } }),
         .init(.api(.nearby), "/api/v1/nearby", .api),
+        .init(.api(.events), "/api/v1/events", .apiFile),
     ]
 
     /// `/claimed` and `/not-interested`: one list page per mark.

@@ -140,6 +140,8 @@ package enum SiteRoute: Hashable, Sendable {
         /// `/api/v1/nearby?ll=|bbox=|near=&q=&cat=&cursor=&limit=`: game stores, arcades and cafés (parsed by the
         /// generated server).
         case nearby
+        /// `/api/v1/events?platform=&type=`: the live stream (Server-Sent Events).
+        case events
     }
 
     /// RAWG genre slugs: lowercase letters, digits and dashes, at most 60.
