@@ -65,6 +65,29 @@ extension APIPage.Model {
                 """,
             statuses: "200, 304"),
         .init(
+            id: "live-events", path: "/api/v1/events",
+            summary:
+                "The live stream (Server-Sent Events, text/event-stream; curl -N): giveaway.new, giveaway.updated and giveaway.ended with the giveaway's object, and sync.finished, the moment the server knows. Ids rise and are the same on every instance; send Last-Event-ID to get what you missed (a day, 1,000 events at most). A comment every 15 s keeps it open. 6 streams per address.",
+            parameters: [
+                ("platform", "a slug from /api/v1/platforms", "Only giveaways on this platform (syncs always pass)."),
+                ("type", "game, loot or beta", "Only giveaways of this kind."),
+            ],
+            example: "/api/v1/events?platform=steam",
+            exampleResponse: """
+                retry: 5000
+
+                id: 41
+                event: giveaway.new
+                data: {"id":3101,"title":"Lantern Drift", … the keys of the list …}
+
+                id: 42
+                event: sync.finished
+                data: {"at":"2026-03-31T12:00:00Z","outcome":"succeeded","source":"gamerpower"}
+                """,
+            statuses:
+                "200 (a stream that stays open), 400 (a bad filter or Last-Event-ID), 429 (7 streams from one address), 503 (the server's --max-streams)"
+        ),
+        .init(
             id: "suggest-catalog-titles", path: "/api/v1/free-to-play/suggestions",
             summary:
                 "Up to five free-to-play titles matching a search, best first, for a search box. Games this browser hid are left out.",
