@@ -150,7 +150,8 @@ extension Strings {
             hideOffline: "Could not hide the game — you seem to be offline.", notesSaving: "Saving…",
             notesSaved: "Saved", notesEditing: "Editing…",
             notesFailed: "Not saved — check your connection, or press Save.",
-            notesNotSaved: "Your notes were not saved.", readMore: "Read more", showLess: "Show less"),
+            notesNotSaved: "Your notes were not saved.", readMore: "Read more", showLess: "Show less",
+            liveNewOne: "1 new giveaway — show", liveNewOther: "{n} new giveaways — show", liveEnded: "Ended"),
         history: HistoryText(
             heading: "History", emptySummary: "Giveaways appear here once they leave the feed or pass their end date.",
             summary: Plural(

@@ -204,6 +204,7 @@ extension Strings {
             ("notesSaving", script.notesSaving), ("notesSaved", script.notesSaved),
             ("notesEditing", script.notesEditing), ("notesFailed", script.notesFailed),
             ("notesNotSaved", script.notesNotSaved), ("readMore", script.readMore), ("showLess", script.showLess),
+            ("liveNewOne", script.liveNewOne), ("liveNewOther", script.liveNewOther), ("liveEnded", script.liveEnded),
         ]
         return "{" + pairs.map { "\(Self.json($0.0)):\(Self.json($0.1))" }.joined(separator: ",") + "}"
     }

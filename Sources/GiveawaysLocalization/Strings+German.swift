@@ -168,7 +168,8 @@ extension Strings {
             notesSaved: "Gespeichert", notesEditing: "Wird bearbeitet …",
             notesFailed: "Nicht gespeichert – prüf deine Verbindung oder drück auf Speichern.",
             notesNotSaved: "Deine Notizen wurden nicht gespeichert.", readMore: "Weiterlesen",
-            showLess: "Weniger anzeigen"),
+            showLess: "Weniger anzeigen", liveNewOne: "1 neues Giveaway – anzeigen",
+            liveNewOther: "{n} neue Giveaways – anzeigen", liveEnded: "Beendet"),
         history: HistoryText(
             heading: "Verlauf",
             emptySummary:

@@ -357,6 +357,11 @@ extension Strings {
         package let notesNotSaved: String
         package let readMore: String
         package let showLess: String
+        /// Home's live notice: "1 new giveaway — show", "{n} new giveaways — show".
+        package let liveNewOne: String
+        package let liveNewOther: String
+        /// The badge a card gets when its giveaway ends while the page is open.
+        package let liveEnded: String
     }
 
     package struct HistoryText: Sendable {

@@ -173,3 +173,54 @@ def test_bad_filters_and_too_many_streams_are_refused(live):
     assert eighth.response.status == 200
     for stream in streams[1:] + [eighth]:
         stream.close()
+
+
+def test_an_open_home_shows_a_new_giveaway_without_a_reload(live, browser_factory):
+    """A newcomer leaves Home open, scrolled a little; a sync finds a new giveaway: within seconds a notice says so
+    (and only with JavaScript: the server's HTML has none); pressing it adds the card, and what was in view stays
+    where it was. axe finds nothing wrong with the notice."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    from test_accessibility import RUN, axe_source
+
+    base, feed = live
+    with urllib.request.urlopen(base + "/") as response:
+        assert "live-notice" not in response.read().decode(), "no notice in the HTML a request without JavaScript gets"
+    driver = browser_factory(width=1280, height=900)
+    driver.get(base + "/")
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    time.sleep(1)  # the stream connects
+    driver.execute_script("window.scrollTo(0, 420)")
+    watched = driver.execute_script("""
+        const card = Array.from(document.querySelectorAll('.grid .card')).find((c) => c.getBoundingClientRect().top > 40);
+        return [card.getAttribute('data-giveaway-id'), card.getBoundingClientRect().top];""")
+    items = json.loads(feed.read_text())
+    arrival = dict(items[0], id=9902, title="Browser Arrival Giveaway", published_date="2026-03-31 11:59:00")
+    feed.write_text(json.dumps([arrival] + items))
+    try:
+        started = time.time()
+        sync_now(base)
+        notice = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".live-notice"))[0]
+        WebDriverWait(driver, 5).until(lambda d: "1 new giveaway" in notice.text)
+        moved = driver.execute_script(
+            "return document.querySelector(\".grid [data-giveaway-id='\" + arguments[0] + \"']\").getBoundingClientRect().top",
+            watched[0])
+        assert abs(moved - watched[1]) <= 2, f"the notice's coming moved what was in view ({watched[1]} → {moved})"
+        print(f"the notice showed {time.time() - started:.2f} s after the sync was asked for")
+        assert driver.find_element(By.CSS_SELECTOR, "#results").get_attribute("aria-live") == "polite"
+        source = axe_source()
+        driver.execute_script(source)
+        driver.set_script_timeout(30)
+        assert driver.execute_async_script(RUN) == []
+        driver.save_screenshot(str(Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "live-notice-desktop-light.png"))
+        notice.click()
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".grid [data-giveaway-id='9902']"))
+        assert not driver.find_elements(By.CSS_SELECTOR, ".live-notice"), "the notice went with the press"
+        top = driver.execute_script(
+            "return document.querySelector(\".grid [data-giveaway-id='\" + arguments[0] + \"']\").getBoundingClientRect().top",
+            watched[0])
+        assert abs(top - watched[1]) <= 2, f"what was in view moved from {watched[1]} to {top}"
+    finally:
+        feed.write_text(json.dumps(items))
+        sync_now(base)

@@ -330,6 +330,106 @@
     block.after(toggle);
   });
 
+  // Home stays current: the live stream (/api/v1/events, only with JavaScript, closed while the tab is hidden) says
+  // what went free, changed or ended. A new giveaway matching the page's filters brings a notice, "1 new giveaway —
+  // show", that adds the cards in place (fetched from the server, with the visitor's rules and marks) without moving
+  // what is in view; an ended one greys out; a moved end date updates its countdown.
+  const liveResults = document.querySelector("[data-live-events]");
+  if (liveResults && window.EventSource) {
+    const here = new URLSearchParams(window.location.search);
+    const filters = new URLSearchParams();
+    for (const name of ["platform", "type"]) if (here.get(name)) filters.set(name, here.get(name));
+    let source = null;
+    let lastId = null;
+    const waiting = new Set();
+    let notice = null;
+    const cardsOf = (id) => document.querySelectorAll(".grid [data-giveaway-id='" + Number(id) + "']");
+    const showNotice = () => {
+      if (!notice || !notice.isConnected) {
+        notice = document.createElement("button");
+        notice.type = "button";
+        notice.className = "live-notice";
+        notice.addEventListener("click", addNew);
+        liveResults.prepend(notice);
+      }
+      const count = waiting.size;
+      notice.textContent = (count === 1 ? say("liveNewOne", "1 new giveaway — show")
+        : say("liveNewOther", "{n} new giveaways — show")).split("{n}").join(String(count));
+    };
+    const addNew = async () => {
+      // What is in view stays where it is: the first card on screen is measured before and after.
+      const anchor = Array.from(liveResults.querySelectorAll(".card")).find((card) => card.getBoundingClientRect().bottom > 0);
+      const before = anchor ? anchor.getBoundingClientRect().top : 0;
+      const anchorId = anchor && anchor.closest("[data-giveaway-id]")?.getAttribute("data-giveaway-id");
+      try {
+        const response = await fetch(window.location.pathname + window.location.search,
+          { headers: { "X-Fragment": "results" }, credentials: "same-origin" });
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        const html = await response.text();
+        const focusedOnNotice = document.activeElement === notice;
+        notice = null;
+        waiting.clear();
+        liveResults.innerHTML = html;
+        const again = anchorId && liveResults.querySelector("[data-giveaway-id='" + Number(anchorId) + "'] .card, .card[data-giveaway-id='" + Number(anchorId) + "']");
+        if (again) window.scrollBy(0, again.getBoundingClientRect().top - before);
+        if (focusedOnNotice) {
+          const first = liveResults.querySelector(".card");
+          if (first) { first.setAttribute("tabindex", "-1"); first.focus({ preventScroll: true }); }
+        }
+      } catch (error) {
+        if (offline(error)) { notify(say("loadMoreUnreachable", "Could not load more — you seem to be offline.")); return; }
+        window.location.reload();
+      }
+    };
+    const open = () => {
+      const query = new URLSearchParams(filters);
+      if (lastId) query.set("lastEventId", lastId);
+      source = new EventSource("/api/v1/events" + (query.toString() ? "?" + query : ""));
+      const remember = (event) => { if (event.lastEventId) lastId = event.lastEventId; };
+      source.addEventListener("giveaway.new", (event) => {
+        remember(event);
+        try {
+          const giveaway = JSON.parse(event.data);
+          if (!cardsOf(giveaway.id).length) { waiting.add(giveaway.id); showNotice(); }
+        } catch (error) {}
+      });
+      source.addEventListener("giveaway.ended", (event) => {
+        remember(event);
+        try {
+          const giveaway = JSON.parse(event.data);
+          waiting.delete(giveaway.id);
+          cardsOf(giveaway.id).forEach((card) => {
+            if (card.classList.contains("is-ended")) return;
+            card.classList.add("is-ended");
+            const badge = document.createElement("span");
+            badge.className = "badge badge--ended";
+            badge.textContent = say("liveEnded", "Ended");
+            (card.querySelector(".card__title") || card).after(badge);
+          });
+          if (notice) { if (waiting.size) showNotice(); else { notice.remove(); notice = null; } }
+        } catch (error) {}
+      });
+      source.addEventListener("giveaway.updated", (event) => {
+        remember(event);
+        try {
+          const giveaway = JSON.parse(event.data);
+          if (!giveaway.endDate) return;
+          cardsOf(giveaway.id).forEach((card) => card.querySelectorAll("time[data-t='ends']").forEach((time) => {
+            // A new element, so that the page's clock writes its text in the visitor's words at once.
+            const moved = time.cloneNode(false);
+            moved.setAttribute("datetime", giveaway.endDate);
+            time.replaceWith(moved);
+          }));
+        } catch (error) {}
+      });
+      source.addEventListener("sync.finished", remember);
+    };
+    const close = () => { if (source) { source.close(); source = null; } };
+    document.addEventListener("visibilitychange", () => { if (document.hidden) close(); else if (!source) open(); });
+    window.addEventListener("pagehide", close);
+    if (!document.hidden) open();
+  }
+
   // Settings → Notifications: the browser's time zone, used when the visitor names none.
   document.querySelectorAll("[data-browser-zone]").forEach((input) => {
     try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) {}
