@@ -15,7 +15,7 @@ public struct GiveawaysCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, SyncCommand.self, StatusCommand.self, ImportCommand.self, ListCommand.self,
             ShowCommand.self, CatalogCommand.self, HooksCommand.self, DatabaseCommand.self, NearbyCommand.self,
-            PushCommand.self,
+            PushCommand.self, WatchCommand.self,
         ]
     )
 

@@ -224,3 +224,27 @@ def test_an_open_home_shows_a_new_giveaway_without_a_reload(live, browser_factor
     finally:
         feed.write_text(json.dumps(items))
         sync_now(base)
+
+
+def test_giveaways_watch_prints_each_event_as_it_comes(live):
+    """`giveaways watch`, the stream's own client: one line per event, flushed at once (read here through a pipe),
+    and a refused filter is a clear error with exit code 64."""
+    import os
+    import subprocess
+    from conftest import ROOT
+    base, _ = live
+    binary = os.environ.get("GIVEAWAYS_BIN") or str(ROOT / ".build" / "debug" / "giveaways")
+    watch = subprocess.Popen([binary, "watch", "--url", base], stdout=subprocess.PIPE, text=True)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in watch.stdout], daemon=True).start()
+    try:
+        time.sleep(1)
+        sync_now(base)
+        line = lines.get(timeout=10)
+        assert "sync.finished  gamerpower succeeded" in line and line.startswith("#"), line
+    finally:
+        watch.terminate()
+        watch.wait(timeout=10)
+    refused = subprocess.run([binary, "watch", "--url", base, "--platform", "atari-2600"], capture_output=True,
+                             text=True, timeout=20)
+    assert refused.returncode == 64 and "HTTP 400" in refused.stderr, refused.stderr
