@@ -5,7 +5,8 @@ Three `giveaways serve` processes share one database on the throw-away cluster o
 GamerPower on loopback that counts its requests. Scenarios, each printed with its figures:
 
   1. one syncer: over a window, the fake sees one request per interval, never two within one interval;
-  2. fresh everywhere: a change upstream shows on every instance soon after the one sync that fetched it;
+  2. fresh everywhere: a change upstream shows on every instance soon after the one sync that fetched it; and
+     (2b) reaches the live stream (/api/v1/events) of every instance, under one event id;
   3. shared visitors: a heart made through one instance is on the next page of every other; /status agrees;
   4. exactly once: EVENTS webhook events (1,000; 300 with QUICK=1) drained by the three instances reach the receiver once each;
   5. kill -9 of the syncer mid-sync: another instance fetches within two intervals and the store is whole;
@@ -166,6 +167,60 @@ def fresh_everywhere(servers, feed_items):
           + ", ".join(f"{lag:.2f} s" if lag is not None else "never" for lag in lags) + " (fetch to visible)")
     check(all(lag is not None and lag < INTERVAL + 2 for lag in lags),
           "a synced change is on every instance within 2 s of its sync (well before their own next interval)")
+
+
+def open_stream(server, events):
+    """Reads `server`'s live stream on a thread of its own into `events` as (id, name, data, time received)."""
+    import http.client
+    import urllib.parse
+    parts = urllib.parse.urlsplit(server.base)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
+    connection.request("GET", "/api/v1/events", headers={"Accept": "text/event-stream"})
+    response = connection.getresponse()
+
+    def read():
+        event = {}
+        try:
+            while line := response.fp.readline():
+                line = line.decode().rstrip("\n")
+                if not line:
+                    if "event" in event:
+                        events.append((int(event["id"]), event["event"], json.loads(event["data"]), time.time()))
+                    event = {}
+                elif not line.startswith(":") and ":" in line:
+                    field, value = line.split(":", 1)
+                    event[field] = value.removeprefix(" ")
+        except (OSError, ValueError, AttributeError):  # closed by the scenario's end
+            pass
+
+    threading.Thread(target=read, daemon=True).start()
+    return connection
+
+
+def live_everywhere(servers, feed_items):
+    """A new giveaway found by whichever instance syncs reaches the live streams of all three, under one id."""
+    streams = [[] for _ in servers]
+    connections = [open_stream(server, events) for server, events in zip(servers, streams)]
+    time.sleep(1)
+    Upstream.feed = json.dumps(feed_items + [
+        dict(feed_items[0], id=999001, title="A brand new giveaway"),
+        dict(feed_items[1], id=999002, title="A live giveaway")])
+    asked = len(Upstream.requests)
+    wait_until(lambda: len(Upstream.requests) > asked, INTERVAL * 3)
+    fetched_at = Upstream.requests[asked]
+    arrived = wait_until(lambda: all(any(e[1] == "giveaway.new" and e[2]["id"] == 999002 for e in events)
+                                     for events in streams), 10)
+    found = [[e for e in events if e[1] == "giveaway.new" and e[2]["id"] == 999002] for events in streams]
+    lags = [f"{events[0][3] - fetched_at:.2f} s" if events else "never" for events in found]
+    ids = {events[0][0] for events in found if events}
+    print(f"  the new giveaway's event reached the three instances' streams {', '.join(lags)} after the fetch, "
+          f"under the ids {sorted(ids)}")
+    check(arrived and all(events[0][3] - fetched_at < 3 for events in found),
+          "a synced giveaway reaches every instance's live stream within 3 s of the fetch")
+    check(len(ids) == 1 and all(len(events) == 1 for events in found),
+          "the same event id on every instance, and each stream gets it once")
+    for connection in connections:
+        connection.close()
 
 
 def shared_visitors(servers):
@@ -353,6 +408,8 @@ def main():
             one_syncer(requests_since)
             print("== 2. fresh everywhere")
             fresh_everywhere(servers, feed_items)
+            print("== 2b. the live stream on every instance")
+            live_everywhere(servers, feed_items)
             print("== 3. a visitor's heart and /status on every instance")
             shared_visitors(servers)
             print("== 4. the outbox, exactly once")
