@@ -70,7 +70,7 @@ final class LiveEvents: Service, Sendable {
                 after: lastEventID, since: clock().addingTimeInterval(-Self.replayWindow), limit: Self.replayLimit)
         }
         let replay = replayed
-        return AsyncStream { inner in
+        return AsyncStream(bufferingPolicy: .bufferingOldest(Self.bufferSize + Self.replayLimit)) { inner in
             let task = Task {
                 var last = lastEventID ?? 0
                 for event in replay where event.id > last {
@@ -78,7 +78,8 @@ final class LiveEvents: Service, Sendable {
                     last = event.id
                 }
                 for await event in stream where event.id > last {
-                    inner.yield(event)
+                    // Too slow for its buffer: it gets no later event, and its connection is closed.
+                    if case .dropped = inner.yield(event) { break }
                     last = event.id
                 }
                 inner.finish()

@@ -91,8 +91,10 @@ struct LiveRoutes: Sendable {
             throw error
         }
         let keepAlive = keepAlive
-        // One stream of text to write: the events (filtered) and the keep-alive comments, as they come.
-        let (lines, output) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingOldest(64))
+        // One stream of text to write: the events (filtered) and the keep-alive comments, as they come. Room for a
+        // whole replay and a stream's buffer of live events: a reader slower than that is cut off.
+        let (lines, output) = AsyncStream.makeStream(
+            of: String.self, bufferingPolicy: .bufferingOldest(LiveEvents.replayLimit + LiveEvents.bufferSize))
         let feeder = Task {
             for await event in events where filter.admits(event) {
                 if case .dropped = output.yield(Self.frame(event)) { break }

@@ -20,7 +20,8 @@ struct PostgresContractTests {
                 profiles: ProfilePostgresRepository(database: database),
                 hooks: HookPostgresRepository(database: database),
                 discoverCache: DiscoverCachePostgresRepository(database: database), secrets: database,
-                offers: StoreOfferPostgresRepository(database: database))
+                offers: StoreOfferPostgresRepository(database: database),
+                live: LiveEventPostgresRepository(database: database))
         }
     }
 }

@@ -40,6 +40,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case notificationPreferences, outboxHold, remindersPerEndDate
     case storeOffersRoundTrip, storeOffersLeftAndPerStore
     case firstHandAnnounced, firstHandFreeNow, firstHandNotTwice
+    case liveLogOnceInOrder, liveLogPruned
 
     var testDescription: String { rawValue }
 
@@ -47,8 +48,10 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     func run(
         feed: any GiveawayFeedRepository, log: any SyncLogRepository, marks: any MarkRepository,
         catalog: any CatalogRepository, profiles: any ProfileRepository, hooks: any HookRepository,
-        discoverCache: any DiscoverCacheRepository, secrets: any ServerSecretStore, offers: any StoreOfferRepository
+        discoverCache: any DiscoverCacheRepository, secrets: any ServerSecretStore, offers: any StoreOfferRepository,
+        live: any LiveEventRepository
     ) async throws {
+        let liveContract = LiveEventContract(log: live)
         let offerContract = StoreOfferContract(offers: offers)
         let firstHand = FirstHandNotificationContract(hooks: hooks, feed: feed, offers: offers, marks: marks)
         let hookContract = HookContract(hooks: hooks, feed: feed, profiles: profiles, marks: marks)
@@ -114,6 +117,8 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .firstHandAnnounced: try await firstHand.aStoresOwnGiveawayIsAnnouncedOnceAndDelivered()
         case .firstHandFreeNow: try await firstHand.aHeartedAnnouncedGiveawayBringsFreeNowAtItsStart()
         case .firstHandNotTwice: try await firstHand.gamerPowerDoesNotAnnounceAgainWhatAStoreListedFirst()
+        case .liveLogOnceInOrder: try await liveContract.appendsAreKeptOnceInOrderAndReadBack()
+        case .liveLogPruned: try await liveContract.oldEventsArePrunedAndNotReplayed()
         }
     }
 }
@@ -128,7 +133,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
             marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
             profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database),
             discoverCache: DiscoverCacheSQLiteRepository(database: database), secrets: database,
-            offers: StoreOfferSQLiteRepository(database: database))
+            offers: StoreOfferSQLiteRepository(database: database), live: LiveEventSQLiteRepository(database: database))
     }
 }
 
