@@ -292,3 +292,32 @@ extension FirstHandStoresTests {
         }
     }
 }
+
+extension FirstHandStoresTests {
+    /// A first start with GamerPower down and a store up: the store's own giveaways are the feed, without the demo
+    /// examples beside them, and the page does not say it shows examples.
+    @Test func aStoresOwnGiveawaysReplaceTheDemoDataOnAFirstStart() async throws {
+        let harness = try await WebHarness(seed: false)
+        let demo = DemoGiveaways.make(now: harness.now)
+        #expect(try await harness.repository.feed.seedDemoDataIfEmpty(demo, at: harness.now))
+        try await harness.app(configuration: Self.configuration(harness)).test(.router) { client in
+            let before = try await client.execute(uri: "/", method: .get) { $0.text }
+            #expect(before.contains(demo[0].title), "demo data while nothing real is there")
+        }
+        let offers = try #require(harness.repository.repositories.offers)
+        _ = try await offers.saveOffers(
+            [
+                StoreOffer(
+                    store: .gog, storeID: "/en/game/quiet_orchard", title: "Quiet Orchard",
+                    claimURL: "https://www.gog.com/en/game/quiet_orchard", imageURL: nil, startsAt: nil,
+                    endsAt: utc("2026-04-01T12:00:00Z"), platforms: Platform.parseList("PC, GOG"))
+            ], of: .gog, at: harness.now)
+        try await harness.app(configuration: Self.configuration(harness)).test(.router) { client in
+            let after = try await client.execute(uri: "/", method: .get) { $0.text }
+            #expect(after.contains("Quiet Orchard"))
+            #expect(!after.contains(demo[0].title), "no examples beside a store's real giveaway")
+            let status = try await client.execute(uri: "/api/v1/status", method: .get) { $0.text }
+            #expect(status.contains("\"demo\":false"))
+        }
+    }
+}

@@ -269,7 +269,13 @@ final class ReadModel: Sendable {
             gone.leftAt = stored.lastSeenAt
             return gone
         }
-        let merge = FeedMerge(gamerpower: try await feed.allStoredGiveaways(), offers: offers ?? [])
+        var gamerpower = try await feed.allStoredGiveaways()
+        // Demo data stands in for a feed that is not there yet: once a store's own giveaways are, they are the
+        // feed, and the examples are not shown beside them (GamerPower's first answer deletes them).
+        if (offers ?? []).contains(where: { $0.leftAt == nil }), gamerpower.contains(where: \.isDemo) {
+            gamerpower.removeAll(where: \.isDemo)
+        }
+        let merge = FeedMerge(gamerpower: gamerpower, offers: offers ?? [])
         let stored = merge.stored
         let games = try await catalog?.allCatalogGames() ?? []
         var logs: [SourceID: SyncLog] = [:]
