@@ -108,3 +108,31 @@ def test_each_store_read_has_its_row_on_status_and_was_asked_once(stores_app, up
         upcoming = json.loads(response.read())
     assert [g["title"] for g in upcoming] == ["Harbor of Echoes"]
     assert upcoming[0]["startDate"] == "2026-04-06T15:00:00Z"
+
+
+@pytest.fixture(scope="module")
+def failing_store_app(upstream):
+    """GOG's front answers 404: its row on /status says it failed, and the rest goes on."""
+    yield from serve(upstream, ("--sources", "gamerpower,epic,gog", "--epic-url", upstream + "/epic",
+                                "--gog-url", upstream + "/no-such-front"))
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_coming_soon_and_a_failing_stores_row_have_no_axe_violations(stores_app, failing_store_app, browser_factory,
+                                                                     dark):
+    from test_accessibility import RUN, axe_source
+    source = axe_source()
+    problems = []
+    for width, height in [(390, 844), (1280, 900)]:
+        driver = browser_factory(width=width, height=height, dark=dark)
+        driver.set_script_timeout(30)
+        for base, path in [(stores_app, "/"), (stores_app, "/giveaways/5101"), (stores_app, "/status"),
+                           (failing_store_app, "/status")]:
+            driver.get(base + path)
+            driver.execute_script(source)
+            for violation in driver.execute_async_script(RUN):
+                problems.append(f"{path} ({width}px): {violation['id']} ({violation['impact']}): {violation['nodes']}")
+    with urllib.request.urlopen(failing_store_app + "/api/v1/status") as response:
+        gog = next(s for s in json.loads(response.read())["sources"] if s["source"] == "gog")
+    assert gog["lastOutcome"] == "failed" and gog["state"] in ("failing", "never-synced"), gog
+    assert problems == [], "\n".join(problems)
