@@ -162,6 +162,14 @@ import Testing
         let merge = FeedMerge(gamerpower: [prime, listing(8, "Free Thing", seen: monday)], offers: [])
         #expect(merge.stored.map(\.giveaway.needsSubscription) == [true, false])
     }
+
+    @Test func subscriptionNamesAreFoundInAnyCaseAmongOtherText() {
+        #expect(SubscriptionNeed.detected(in: ["Gratis für PRIME GAMING-Mitglieder ✨"]))
+        #expect(SubscriptionNeed.detected(in: ["", "Included with Xbox Game Pass"]))
+        #expect(SubscriptionNeed.detected(in: ["ubisoft+"]))
+        #expect(!SubscriptionNeed.detected(in: ["Prime", "a game. Pass it on", "Gamepass", "EA"]))
+        #expect(!SubscriptionNeed.detected(in: []))
+    }
 }
 
 /// The two rules the stores brought: hide what needs a subscription, hide games claimed anywhere; and rules stored by

@@ -36,15 +36,35 @@ public enum GameTitle {
 
 /// What a giveaway's source data says about needing a paid subscription to claim it.
 public enum SubscriptionNeed {
-    /// The subscriptions a giveaway can be for, as their names appear in titles, descriptions and instructions.
-    static let names = ["prime gaming", "amazon prime", "game pass", "humble choice", "ea play", "ubisoft+"]
+    /// The subscriptions a giveaway can be for, as their names appear in titles, descriptions and instructions:
+    /// lower-case ASCII, matched against the texts' bytes with ASCII case folded.
+    static let names: [[UInt8]] = ["prime gaming", "amazon prime", "game pass", "humble choice", "ea play", "ubisoft+"]
+        .map { Array($0.utf8) }
 
-    /// Whether the texts say the giveaway is for subscribers (Prime Gaming, Game Pass, Humble Choice…).
+    /// Whether the texts say the giveaway is for subscribers (Prime Gaming, Game Pass, Humble Choice…). Runs for every
+    /// giveaway each time the read model loads, so it reads UTF-8 bytes: Foundation's locale-aware search took
+    /// seconds over a few thousand descriptions in a debug build.
     public static func detected(in texts: [String]) -> Bool {
         texts.contains { text in
-            let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            return names.contains { folded.contains($0) }
+            var text = text
+            return text.withUTF8 { bytes in names.contains { containsFoldingASCIICase(bytes, $0) } }
         }
+    }
+
+    /// Whether `needle` (lower-case ASCII) occurs in `haystack`, ASCII letters compared without case.
+    static func containsFoldingASCIICase(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+        let first = needle[0]
+        for start in 0...(haystack.count - needle.count) where lowered(haystack[start]) == first {
+            var matched = 1
+            while matched < needle.count, lowered(haystack[start + matched]) == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
+        }
+        return false
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= 65 && byte <= 90 ? byte | 0x20 : byte
     }
 
     /// Whether a GamerPower giveaway needs a subscription, from its title, description, instructions and platforms.
