@@ -26,6 +26,32 @@ struct LiveRoutes: Sendable {
         let counts = Mutex<[ClientAddress: Int]>([:])
     }
 
+    /// One admitted stream's place and the tasks that feed it, given back exactly once: when the body ends, when its
+    /// output ends, or when the answer is dropped before its body ever ran (the client was gone first).
+    final class Place: Sendable {
+        private let state: Mutex<(release: (@Sendable () -> Void)?, tasks: [Task<Void, Never>])>
+
+        init(release: @escaping @Sendable () -> Void) {
+            state = Mutex((release, []))
+        }
+
+        var tasks: [Task<Void, Never>] {
+            get { state.withLock { $0.tasks } }
+            set { state.withLock { $0.tasks = newValue } }
+        }
+
+        func close() {
+            let (release, tasks) = state.withLock { state in
+                defer { state = (nil, []) }
+                return (state.release, state.tasks)
+            }
+            tasks.forEach { $0.cancel() }
+            release?()
+        }
+
+        deinit { close() }
+    }
+
     init(live: LiveEvents, readModel: ReadModel, maximum: Int, perClient: Int) {
         self.live = live
         self.readModel = readModel
@@ -77,50 +103,45 @@ struct LiveRoutes: Sendable {
             response.headers[.retryAfter] = "30"
             return response
         }
-        let release: @Sendable () -> Void = { [open] in
+        let place = Place { [open] in
             open.counts.withLock { open in
                 open[client, default: 1] -= 1
                 if open[client] == 0 { open[client] = nil }
             }
         }
-        let events: AsyncStream<LiveEvent>
-        do {
-            events = try await live.subscribe(after: lastEventID)
-        } catch {
-            release()
-            throw error
-        }
+        let events = try await live.subscribe(after: lastEventID)
         let keepAlive = keepAlive
         // One stream of text to write: the events (filtered) and the keep-alive comments, as they come. Room for a
         // whole replay and a stream's buffer of live events: a reader slower than that is cut off.
         let (lines, output) = AsyncStream.makeStream(
             of: String.self, bufferingPolicy: .bufferingOldest(LiveEvents.replayLimit + LiveEvents.bufferSize))
-        let feeder = Task {
-            for await event in events where filter.admits(event) {
-                if case .dropped = output.yield(Self.frame(event)) { break }
-            }
-            output.finish()
-        }
-        let beater = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: keepAlive)
-                if Task.isCancelled { break }
-                if case .dropped = output.yield(": keep-alive\n\n") { break }
-            }
-        }
-        output.onTermination = { _ in
-            feeder.cancel()
-            beater.cancel()
-        }
+        place.tasks = [
+            Task {
+                for await event in events where filter.admits(event) {
+                    if case .dropped = output.yield(Self.frame(event)) { break }
+                }
+                output.finish()
+            },
+            Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: keepAlive)
+                    if Task.isCancelled { break }
+                    if case .dropped = output.yield(": keep-alive\n\n") { break }
+                }
+            },
+        ]
+        output.onTermination = { _ in place.close() }
         let body = ResponseBody { writer in
-            defer {
-                feeder.cancel()
-                beater.cancel()
-                release()
-            }
-            try await writer.write(ByteBuffer(string: "retry: 5000\n: GameGiveaways live events\n\n"))
-            for await text in lines {
-                try await writer.write(ByteBuffer(string: text))
+            defer { place.close() }
+            // A client that goes away closes its side of the connection: the stream ends then, not at the next
+            // write that fails (up to two keep-alives later), so its place is free at once.
+            try await request.body.consumeWithInboundCloseHandler { _ in
+                try await writer.write(ByteBuffer(string: "retry: 5000\n: GameGiveaways live events\n\n"))
+                for await text in lines {
+                    try await writer.write(ByteBuffer(string: text))
+                }
+            } onInboundClosed: {
+                output.finish()
             }
             try await writer.finish(nil)
         }
