@@ -151,7 +151,8 @@ extension Strings {
             notesSaved: "Saved", notesEditing: "Editing…",
             notesFailed: "Not saved — check your connection, or press Save.",
             notesNotSaved: "Your notes were not saved.", readMore: "Read more", showLess: "Show less",
-            liveNewOne: "1 new giveaway — show", liveNewOther: "{n} new giveaways — show", liveEnded: "Ended"),
+            liveNewOne: "1 new giveaway — show", liveNewOther: "{n} new giveaways — show", liveEnded: "Ended",
+            liveCatalogChanged: "The catalog was updated — show"),
         history: HistoryText(
             heading: "History", emptySummary: "Giveaways appear here once they leave the feed or pass their end date.",
             summary: Plural(

@@ -205,6 +205,7 @@ extension Strings {
             ("notesEditing", script.notesEditing), ("notesFailed", script.notesFailed),
             ("notesNotSaved", script.notesNotSaved), ("readMore", script.readMore), ("showLess", script.showLess),
             ("liveNewOne", script.liveNewOne), ("liveNewOther", script.liveNewOther), ("liveEnded", script.liveEnded),
+            ("liveCatalogChanged", script.liveCatalogChanged),
         ]
         return "{" + pairs.map { "\(Self.json($0.0)):\(Self.json($0.1))" }.joined(separator: ",") + "}"
     }

@@ -169,7 +169,8 @@ extension Strings {
             notesFailed: "Nicht gespeichert – prüf deine Verbindung oder drück auf Speichern.",
             notesNotSaved: "Deine Notizen wurden nicht gespeichert.", readMore: "Weiterlesen",
             showLess: "Weniger anzeigen", liveNewOne: "1 neues Giveaway – anzeigen",
-            liveNewOther: "{n} neue Giveaways – anzeigen", liveEnded: "Beendet"),
+            liveNewOther: "{n} neue Giveaways – anzeigen", liveEnded: "Beendet",
+            liveCatalogChanged: "Der Katalog wurde aktualisiert – anzeigen"),
         history: HistoryText(
             heading: "Verlauf",
             emptySummary:

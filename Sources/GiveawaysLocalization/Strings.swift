@@ -362,6 +362,8 @@ extension Strings {
         package let liveNewOther: String
         /// The badge a card gets when its giveaway ends while the page is open.
         package let liveEnded: String
+        /// Free to play's live notice, after a catalog sync that changed what the page shows.
+        package let liveCatalogChanged: String
     }
 
     package struct HistoryText: Sendable {

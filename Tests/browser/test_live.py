@@ -19,12 +19,18 @@ import fake_upstream
 from conftest import serve
 
 
+CATALOG = {}  # the live server's catalog file, which a test changes
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     workdir = tmp_path_factory.mktemp("live-feed")
     feed = workdir / "giveaways.json"
     feed.write_text(json.dumps(fake_upstream.long_feed(5)))
-    server = fake_upstream.start(fixture=feed)
+    catalog = workdir / "freetogame-games.json"
+    catalog.write_text(fake_upstream.CATALOG.read_text())
+    CATALOG["path"] = catalog
+    server = fake_upstream.start(fixture=feed, catalog=catalog)
     for base in serve(f"http://127.0.0.1:{server.server_port}"):
         yield base, feed
     server.shutdown()
@@ -80,8 +86,8 @@ class Stream:
         self.connection.close()
 
 
-def sync_now(base):
-    request = urllib.request.Request(base + "/sync", data=b"source=gamerpower", method="POST",
+def sync_now(base, source="gamerpower"):
+    request = urllib.request.Request(base + "/sync", data=f"source={source}".encode(), method="POST",
                                      headers={"Origin": base, "Content-Type": "application/x-www-form-urlencoded"})
     try:
         urllib.request.urlopen(request)
@@ -224,6 +230,63 @@ def test_an_open_home_shows_a_new_giveaway_without_a_reload(live, browser_factor
         sync_now(base)
 
 
+def test_more_free_to_play_and_status_stay_current(live, browser_factory):
+    """More takes a new giveaway like Home (a notice; pressing it adds the card to its shelves); /status replaces its
+    cards after a sync, without a reload; Free to play, after a catalog sync that changed what it shows, offers the
+    new catalog with a notice (and says nothing after one that changed nothing)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    base, feed = live
+    items = json.loads(feed.read_text())
+    catalog = CATALOG["path"]
+    games = catalog.read_text()
+    driver = browser_factory(width=1280, height=900)
+
+    def opened(path):
+        driver.get(base + path)
+        WebDriverWait(driver, 5).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        driver.execute_script("window.stillTheSamePage = true")
+        time.sleep(1)  # the stream connects
+
+    try:
+        opened("/more")
+        arrival = dict(items[0], id=9903, title="Shelf Arrival Giveaway", published_date="2026-03-31 11:58:00")
+        feed.write_text(json.dumps([arrival] + items))
+        sync_now(base)
+        notice = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".live-notice"))[0]
+        WebDriverWait(driver, 5).until(lambda d: "1 new giveaway" in notice.text)
+        notice.click()
+        WebDriverWait(driver, 5).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#shelves-live [data-giveaway-id='9903']"))
+        assert driver.execute_script("return window.stillTheSamePage === true"), "More was reloaded"
+
+        opened("/status")
+        before = driver.find_element(By.ID, "status-list").get_attribute("innerHTML")
+        feed.write_text(json.dumps(items))  # the arrival leaves: the last sync's changes say so
+        sync_now(base)
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_element(By.ID, "status-list").get_attribute("innerHTML") != before)
+        assert driver.execute_script("return window.stillTheSamePage === true"), "/status was reloaded"
+
+        opened("/free-to-play")
+        sync_now(base, "freetogame")  # nothing changed: no notice
+        time.sleep(3)
+        assert not driver.find_elements(By.CSS_SELECTOR, ".live-notice"), "a catalog sync that changed nothing"
+        catalog.write_text(games.replace("Starforge Legends", "Starforge Legends Reborn"))
+        sync_now(base, "freetogame")
+        notice = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".live-notice"))[0]
+        assert "catalog was updated" in notice.text
+        notice.click()
+        WebDriverWait(driver, 5).until(lambda d: "Starforge Legends Reborn" in d.find_element(By.ID, "results").text)
+        assert driver.execute_script("return window.stillTheSamePage === true"), "Free to play was reloaded"
+    finally:
+        feed.write_text(json.dumps(items))
+        catalog.write_text(games)
+        sync_now(base)
+        sync_now(base, "freetogame")
+
+
 def test_giveaways_watch_prints_each_event_as_it_comes(live):
     """`giveaways watch`, the stream's own client: one line per event, flushed at once (read here through a pipe),
     and a refused filter is a clear error with exit code 64."""
@@ -238,8 +301,13 @@ def test_giveaways_watch_prints_each_event_as_it_comes(live):
     try:
         time.sleep(1)
         sync_now(base)
-        line = lines.get(timeout=10)
-        assert "sync.finished  gamerpower succeeded" in line and line.startswith("#"), line
+        # The test before may still have a catalog sync finishing: its line may come first.
+        seen, deadline = [], time.time() + 10
+        while time.time() < deadline and not any("gamerpower" in line for line in seen):
+            seen.append(lines.get(timeout=max(0.01, deadline - time.time())))
+        line = next(line for line in seen if "gamerpower" in line)
+        assert "sync.finished  gamerpower succeeded" in line and line.startswith("#"), seen
+        assert all(line.startswith("#") and line.endswith("\n") for line in seen), seen
     finally:
         watch.terminate()
         watch.wait(timeout=10)

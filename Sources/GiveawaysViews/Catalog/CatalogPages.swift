@@ -149,7 +149,7 @@ package struct FreeToPlayPage {
         \(searchForm)
         <nav class="pill-row genre-chips" aria-label="\(strings.catalog.genres)">\(genreChips)</nav>
         <nav class="segmented" aria-label="\(strings.catalog.platform)">\(platformLinks)</nav>
-        <section id="results" class="results" aria-live="polite" aria-label="\(strings.catalog.games)">
+        <section id="results" class="results" aria-live="polite" aria-label="\(strings.catalog.games)" data-live-events="catalog">
         \(resultsFragment())
         </section>
         """

@@ -106,7 +106,7 @@ package struct StatusPage {
               <h1>\(strings.status.heading)</h1>
               <p>\(strings.status.intro)</p>
             </section>
-            <div class="status-list">\(cards)</div>
+            <div id="status-list" class="status-list" data-live-events="status">\(cards)</div>
             """
     }
 

@@ -187,7 +187,7 @@ struct HomePage {
             """
         let middle: HTML = """
             </span></a></div>
-            <section id="results" class="results" aria-live="polite" aria-label="\(model.strings.home.giveaways)" data-live-events>
+            <section id="results" class="results" aria-live="polite" aria-label="\(model.strings.home.giveaways)" data-live-events="results">
 
             """
         return PageFrame(parts: [top, middle, "\n</section>\(layout?.foot)"])

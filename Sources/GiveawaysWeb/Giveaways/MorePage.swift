@@ -111,10 +111,13 @@ struct MorePage {
         var kept = JoinedPage()
         kept.append(carousel)
         var shelves = JoinedPage()
+        // The shelves stay current while the page is open (app.js: a new giveaway brings a notice that fetches this
+        // element again; an ended one greys out).
+        shelves.append("<div id=\"shelves-live\" data-live-events=\"page\">")
         if model.shelves.isEmpty {
             shelves.append(empty.render())
         } else {
-            shelves.reserveCapacity(model.shelves.reduce(2) { $0 + $1.giveaways.count + 2 })
+            shelves.reserveCapacity(model.shelves.reduce(4) { $0 + $1.giveaways.count + 2 })
             shelves.append("<div class=\"shelves\">")
             for (index, shelf) in model.shelves.enumerated() {
                 let kept = shelfHeads.flatMap { $0.indices.contains(index) ? $0[index] : nil }
@@ -123,6 +126,7 @@ struct MorePage {
             }
             shelves.append("</div>")
         }
+        shelves.append("</div>")
         return [
             JoinedPage(model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() } ?? .empty),
             kept,

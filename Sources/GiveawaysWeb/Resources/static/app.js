@@ -330,99 +330,142 @@
     block.after(toggle);
   });
 
-  // Home stays current: the live stream (/api/v1/events, only with JavaScript, closed while the tab is hidden) says
-  // what went free, changed or ended. A new giveaway matching the page's filters brings a notice, "1 new giveaway —
-  // show", that adds the cards in place (fetched from the server, with the visitor's rules and marks) without moving
-  // what is in view; an ended one greys out; a moved end date updates its countdown.
-  const liveResults = document.querySelector("[data-live-events]");
-  if (liveResults && window.EventSource) {
+  // Pages stay current: the live stream (/api/v1/events, only with JavaScript, closed while the tab is hidden) says
+  // what went free, changed or ended, and when a sync finished. The element marked [data-live-events] says how:
+  //  - "results" (Home) and "page" (More): a new giveaway matching the page's filters brings a notice, "1 new
+  //    giveaway — show", that fetches the element again (Home's results alone; More's whole page, this element taken
+  //    from it), with the visitor's rules and marks, without moving what is in view; an ended one greys out; a moved
+  //    end date updates its countdown;
+  //  - "catalog" (Free to play): after a catalog sync, the results are fetched again, and a notice offers them when
+  //    they differ from what is shown;
+  //  - "status" (/status): after every sync its cards are fetched again and replaced in place.
+  const live = document.querySelector("[data-live-events]");
+  if (live && window.EventSource) {
+    const mode = live.getAttribute("data-live-events") || "results";
     const here = new URLSearchParams(window.location.search);
     const filters = new URLSearchParams();
-    for (const name of ["platform", "type"]) if (here.get(name)) filters.set(name, here.get(name));
+    if (mode === "results" || mode === "page") {
+      for (const name of ["platform", "type"]) if (here.get(name)) filters.set(name, here.get(name));
+    }
     let source = null;
     let lastId = null;
     const waiting = new Set();
     let notice = null;
-    const cardsOf = (id) => document.querySelectorAll(".grid [data-giveaway-id='" + Number(id) + "']");
-    const showNotice = () => {
+    let fresh = null;  // Free to play: the results fetched after a catalog sync, shown when the notice is pressed
+    const cardsOf = (id) => live.querySelectorAll("[data-giveaway-id='" + Number(id) + "']");
+    // The element as the server would render it now: the results fragment, or this element of the whole page.
+    const fetchAgain = async () => {
+      const fragment = mode === "results" || mode === "catalog";
+      const response = await fetch(window.location.pathname + window.location.search,
+        { headers: fragment ? { "X-Fragment": "results" } : {}, credentials: "same-origin" });
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      const html = await response.text();
+      if (fragment) return html;
+      const element = new DOMParser().parseFromString(html, "text/html").getElementById(live.id);
+      if (!element) throw new Error("no #" + live.id);
+      return element.innerHTML;
+    };
+    const showNotice = (text) => {
       if (!notice || !notice.isConnected) {
         notice = document.createElement("button");
         notice.type = "button";
-        notice.className = "live-notice";
-        notice.addEventListener("click", addNew);
-        liveResults.prepend(notice);
+        // A primary button, fixed below the header so that its coming moves nothing on the page: placed through the
+        // CSSOM (which the page's CSP allows), so that no page's stylesheet grows for it.
+        notice.className = "button button--primary live-notice";
+        Object.assign(notice.style, { position: "fixed", top: "calc(var(--header-h) + 12px)", left: "50%",
+          transform: "translateX(-50%)", zIndex: "15", maxWidth: "calc(100vw - 32px)", whiteSpace: "normal" });
+        notice.addEventListener("click", show);
+        live.prepend(notice);
       }
-      const count = waiting.size;
-      notice.textContent = (count === 1 ? say("liveNewOne", "1 new giveaway — show")
-        : say("liveNewOther", "{n} new giveaways — show")).split("{n}").join(String(count));
+      notice.textContent = text;
     };
-    const addNew = async () => {
+    const countNotice = () => {
+      const count = waiting.size;
+      showNotice((count === 1 ? say("liveNewOne", "1 new giveaway — show")
+        : say("liveNewOther", "{n} new giveaways — show")).split("{n}").join(String(count)));
+    };
+    const show = async () => {
       // What is in view stays where it is: the first card on screen is measured before and after.
-      const anchor = Array.from(liveResults.querySelectorAll(".card")).find((card) => card.getBoundingClientRect().bottom > 0);
+      const anchor = Array.from(live.querySelectorAll("[data-giveaway-id], .card")).find((card) => card.getBoundingClientRect().bottom > 0);
       const before = anchor ? anchor.getBoundingClientRect().top : 0;
-      const anchorId = anchor && anchor.closest("[data-giveaway-id]")?.getAttribute("data-giveaway-id");
+      const anchorId = anchor && anchor.getAttribute("data-giveaway-id");
       try {
-        const response = await fetch(window.location.pathname + window.location.search,
-          { headers: { "X-Fragment": "results" }, credentials: "same-origin" });
-        if (!response.ok) throw new Error("HTTP " + response.status);
-        const html = await response.text();
+        const html = fresh !== null ? fresh : await fetchAgain();
         const focusedOnNotice = document.activeElement === notice;
         notice = null;
+        fresh = null;
         waiting.clear();
-        liveResults.innerHTML = html;
-        const again = anchorId && liveResults.querySelector("[data-giveaway-id='" + Number(anchorId) + "'] .card, .card[data-giveaway-id='" + Number(anchorId) + "']");
+        live.innerHTML = html;
+        const again = anchorId && live.querySelector("[data-giveaway-id='" + Number(anchorId) + "']");
         if (again) window.scrollBy(0, again.getBoundingClientRect().top - before);
         if (focusedOnNotice) {
-          const first = liveResults.querySelector(".card");
-          if (first) { first.setAttribute("tabindex", "-1"); first.focus({ preventScroll: true }); }
+          const first = live.querySelector(".card, a, button");
+          if (first) { if (!first.matches("a, button")) first.setAttribute("tabindex", "-1"); first.focus({ preventScroll: true }); }
         }
       } catch (error) {
         if (offline(error)) { notify(say("loadMoreUnreachable", "Could not load more — you seem to be offline.")); return; }
         window.location.reload();
       }
     };
+    const parse = (event) => {
+      if (event.lastEventId) lastId = event.lastEventId;
+      try { return JSON.parse(event.data); } catch (error) { return null; }
+    };
+    const onGiveaways = mode === "results" || mode === "page";
     const open = () => {
       const query = new URLSearchParams(filters);
       if (lastId) query.set("lastEventId", lastId);
       source = new EventSource("/api/v1/events" + (query.toString() ? "?" + query : ""));
-      const remember = (event) => { if (event.lastEventId) lastId = event.lastEventId; };
       source.addEventListener("giveaway.new", (event) => {
-        remember(event);
-        try {
-          const giveaway = JSON.parse(event.data);
-          if (!cardsOf(giveaway.id).length) { waiting.add(giveaway.id); showNotice(); }
-        } catch (error) {}
+        const giveaway = parse(event);
+        if (onGiveaways && giveaway && !cardsOf(giveaway.id).length) { waiting.add(giveaway.id); countNotice(); }
       });
       source.addEventListener("giveaway.ended", (event) => {
-        remember(event);
-        try {
-          const giveaway = JSON.parse(event.data);
-          waiting.delete(giveaway.id);
-          cardsOf(giveaway.id).forEach((card) => {
-            if (card.classList.contains("is-ended")) return;
-            card.classList.add("is-ended");
-            const badge = document.createElement("span");
-            badge.className = "badge badge--ended";
-            badge.textContent = say("liveEnded", "Ended");
-            (card.querySelector(".card__title") || card).after(badge);
-          });
-          if (notice) { if (waiting.size) showNotice(); else { notice.remove(); notice = null; } }
-        } catch (error) {}
+        const giveaway = parse(event);
+        if (!onGiveaways || !giveaway) return;
+        waiting.delete(giveaway.id);
+        cardsOf(giveaway.id).forEach((card) => {
+          if (card.classList.contains("is-ended")) return;
+          card.classList.add("is-ended");
+          const badge = document.createElement("span");
+          badge.className = "badge badge--ended";
+          badge.textContent = say("liveEnded", "Ended");
+          (card.querySelector(".card__title, .carousel__title") || card).after(badge);
+        });
+        if (notice) { if (waiting.size) countNotice(); else { notice.remove(); notice = null; } }
       });
       source.addEventListener("giveaway.updated", (event) => {
-        remember(event);
-        try {
-          const giveaway = JSON.parse(event.data);
-          if (!giveaway.endDate) return;
-          cardsOf(giveaway.id).forEach((card) => card.querySelectorAll("time[data-t='ends']").forEach((time) => {
-            // A new element, so that the page's clock writes its text in the visitor's words at once.
-            const moved = time.cloneNode(false);
-            moved.setAttribute("datetime", giveaway.endDate);
-            time.replaceWith(moved);
-          }));
-        } catch (error) {}
+        const giveaway = parse(event);
+        if (!onGiveaways || !giveaway || !giveaway.endDate) return;
+        cardsOf(giveaway.id).forEach((card) => card.querySelectorAll("time[data-t='ends']").forEach((time) => {
+          // A new element, so that the page's clock writes its text in the visitor's words at once.
+          const moved = time.cloneNode(false);
+          moved.setAttribute("datetime", giveaway.endDate);
+          time.replaceWith(moved);
+        }));
       });
-      source.addEventListener("sync.finished", remember);
+      source.addEventListener("sync.finished", async (event) => {
+        const sync = parse(event);
+        try {
+          if (mode === "status") {
+            const html = await fetchAgain();
+            if (html !== live.innerHTML) live.innerHTML = html;
+          } else if (mode === "catalog" && sync && sync.source === "freetogame" && sync.outcome === "succeeded") {
+            // What the visitor would notice: which games, in which order, under which titles (the markup itself
+            // differs between the server's text and the browser's, and the page's clock rewrites times).
+            const html = await fetchAgain();
+            const signature = (root) => Array.from(root.querySelectorAll("a[href], h2, h3"))
+              .filter((element) => !element.closest(".live-notice"))
+              .map((element) => element.getAttribute("href") || element.textContent.trim()).join("\n");
+            const template = document.createElement("template");
+            template.innerHTML = html;
+            if (signature(template.content) !== signature(live)) {
+              fresh = html;
+              showNotice(say("liveCatalogChanged", "The catalog was updated — show"));
+            }
+          }
+        } catch (error) {}  // the next sync tries again; the page as shown stays
+      });
     };
     const close = () => { if (source) { source.close(); source = null; } };
     document.addEventListener("visibilitychange", () => { if (document.hidden) close(); else if (!source) open(); });
