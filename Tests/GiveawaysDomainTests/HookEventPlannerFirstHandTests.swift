@@ -163,4 +163,26 @@ import Testing
             marks: [:], time: now)
         #expect(planner.plan(facts).events.map(\.hookID) == [2])
     }
+
+    @Test func aGameClaimedOnAnotherStoreIsLeftOutWhenTheRulesSaySo() {
+        // Alice claimed Lantern Quest on GOG last year (giveaway 3, long gone from the feed); Epic has it free now.
+        let claimed = [Mark(subject: .giveaway(3), kind: .claimed, createdAt: now, updatedAt: now)]
+        let marks = [alice: VisitorMarks(claimed)]
+        let hides = hook(1, events: [.new], profile: alice, rules: GiveawayRules(hideClaimedAnywhere: true))
+        let shows = hook(2, events: [.new], profile: alice)
+        let lantern = store(seen: now.addingTimeInterval(-60), title: "Lantern Quest™ – Standard Edition")
+        let other = store(id: storeID + 1, seen: now.addingTimeInterval(-60), title: "Harbor Lights")
+        #expect(
+            HookEventPlanner.claimedGiveaways(of: [hides, shows], marks: marks) == [alice: [3]],
+            "only the owners whose rules hide games claimed anywhere are looked up")
+        let knowing = HookEventPlanner(claimedGames: [alice: [GameTitle.normalized("Lantern Quest (GOG) Giveaway")]])
+        let events = knowing.firstHand([lantern, other], hooks: [hides, shows], marks: marks, leads: [:], at: now)
+        #expect(
+            Set(events) == [
+                .init(hookID: 1, giveawayID: storeID + 1, event: .new),
+                .init(hookID: 2, giveawayID: storeID, event: .new),
+                .init(hookID: 2, giveawayID: storeID + 1, event: .new),
+            ])
+        #expect(planner.firstHand([lantern], hooks: [hides], marks: marks, leads: [:], at: now).count == 1)
+    }
 }

@@ -39,7 +39,7 @@ import Testing
                 #expect(Data(response.body.readableBytesView) == APIDocument.yaml)
             }
         }
-        #expect(Self.documentPaths().count == 6)
+        #expect(Self.documentPaths().count == 7)
     }
 
     @Test func theAPIPageListsEveryPathOfTheDocument() async throws {

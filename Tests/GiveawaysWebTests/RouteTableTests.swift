@@ -9,14 +9,15 @@ import Testing
 /// The route table is the only place a path is written: the router registers its patterns and nothing else, its
 /// API lines are the paths of openapi.yaml, and a path matches the line a request would reach.
 @Suite struct RouteTableTests {
-    /// Both ways: every API line is a path of the document the server is generated from, and every path there is
-    /// a line of the table.
+    /// Both ways: every API line (and the live stream's) is a path of the document the server is generated from,
+    /// and every path there is a line of the table.
     @Test func apiLinesAreThePathsOfTheOpenAPIDocument() {
         let document = String(decoding: APIDocument.yaml, as: UTF8.self)
         // The keys of `paths:`: indented by two spaces, starting with a slash.
         let paths = document.split(separator: "\n").filter { $0.hasPrefix("  /") && $0.hasSuffix(":") }
             .map { String($0.dropFirst(2).dropLast()) }
-        let api = SiteRoute.table.filter { $0.kind == .api }.map(\.template.description)
+        // The live stream is documented there too, though served beside the generated server (`.apiFile`).
+        let api = SiteRoute.table.filter { $0.kind == .api || $0.name == .apiEvents }.map(\.template.description)
         #expect(!paths.isEmpty)
         #expect(Set(api) == Set(paths))
         #expect(api.count == paths.count)

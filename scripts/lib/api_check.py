@@ -34,7 +34,10 @@ def main():
             time.sleep(0.1)
         command += ["run", server.base + "/api/openapi.yaml", "--checks", "all",
                    "--max-examples", os.environ.get("EXAMPLES", "50"), "--workers", "1",
-                   "--request-timeout", "10", "--no-color"]
+                   "--request-timeout", "10", "--no-color",
+                   # The live stream never ends, so no generated request could finish: Tests/browser/test_live.py
+                   # drives it (filters, 400s, 429, replay) against the same server instead.
+                   "--exclude-tag", "events"]
         print("==", " ".join(command), flush=True)
         result = subprocess.run(command, cwd=work)
         alive = server.alive()

@@ -18,10 +18,11 @@ enum HookEventPostgresRecorder {
         let hooks = try HookSQL.hooks(await sql.rows(HookSQL.all))
         guard !hooks.isEmpty else { return }
         let offers = try await sql.rows(StoreOfferSQL.all).compactMap(StoredOffer.init(shared:))
+        let marks = try await marks(sql, of: hooks)
         let facts = HookEventPlanner.SyncFacts(
             gamerpower: report, giveaways: giveaways, firstSeen: firstSeen, offers: offers, firstLoad: firstLoad,
-            hooks: hooks, marks: try await marks(sql, of: hooks), time: time)
-        let plan = planner.plan(facts)
+            hooks: hooks, marks: marks, time: time)
+        let plan = try await knowing(planner, sql, marks: marks, of: hooks).plan(facts)
         if !plan.baselines.isEmpty {
             try await sql.run(HookEventSQL.baseline, time, IDList(plan.baselines))
         }
@@ -40,8 +41,9 @@ enum HookEventPostgresRecorder {
         }
         guard !ids.isEmpty else { return reminders }
         let feed = try await giveaways(sql, ids)
-        let events = planner.endingSoon(
-            feed, hooks: tick.endingHooks, marks: try await marks(sql, of: tick.endingHooks), at: now)
+        let marks = try await marks(sql, of: tick.endingHooks)
+        let events = try await knowing(planner, sql, marks: marks, of: tick.endingHooks).endingSoon(
+            feed, hooks: tick.endingHooks, marks: marks, at: now)
         return try await reminders + write(sql, events, at: now)
     }
 
@@ -60,8 +62,9 @@ enum HookEventPostgresRecorder {
             ? [:]
             : try HookSQL.preferences(await sql.rows(HookSQL.preferences(of: profiles))).mapValues(
                 \.preferences.reminderLead)
-        let events = planner.firstHand(
-            candidates, hooks: hooks, marks: try await marks(sql, of: hooks), leads: leads, at: now)
+        let marks = try await marks(sql, of: hooks)
+        let events = try await knowing(planner, sql, marks: marks, of: hooks).firstHand(
+            candidates, hooks: hooks, marks: marks, leads: leads, at: now)
         return try await write(sql, events, at: now)
     }
 
@@ -83,6 +86,20 @@ enum HookEventPostgresRecorder {
             byProfile[profile] = try MarkSQL.marks(await sql.rows(MarkSQL.plannerMarks, profile.rawValue))
         }
         return byProfile
+    }
+
+    /// `planner` knowing the games each owner of `hooks` claimed, as `HookEventRecorder.knowing` over SQLite.
+    static func knowing(
+        _ planner: HookEventPlanner, _ sql: PostgresTransaction, marks: [ProfileID: VisitorMarks], of hooks: [Hook]
+    ) async throws -> HookEventPlanner {
+        var planner = planner
+        for (profile, ids) in HookEventPlanner.claimedGiveaways(of: hooks, marks: marks) {
+            let titles = try await sql.rows(HookEventSQL.titlesOf, IDList(ids)).map {
+                try $0.value(0, as: String.self)
+            }
+            planner.claimedGames[profile] = Set(titles.map(GameTitle.normalized).filter { !$0.isEmpty })
+        }
+        return planner
     }
 
     /// Inserts the events in order; a `changed` event's occurrence is the id of the end-date move it reports, so

@@ -19,10 +19,11 @@ enum HookEventRecorder {
         let hooks = try HookSQL.hooks(db.rows(HookSQL.all))
         guard !hooks.isEmpty else { return }
         let offers = try db.rows(StoreOfferSQL.all).compactMap(StoredOffer.init(shared:))
+        let marks = try marks(db, of: hooks)
         let facts = HookEventPlanner.SyncFacts(
             gamerpower: report, giveaways: giveaways, firstSeen: firstSeen, offers: offers, firstLoad: firstLoad,
-            hooks: hooks, marks: try marks(db, of: hooks), time: time)
-        let plan = planner.plan(facts)
+            hooks: hooks, marks: marks, time: time)
+        let plan = try knowing(planner, db, marks: marks, of: hooks).plan(facts)
         if !plan.baselines.isEmpty { try db.execute(HookEventSQL.baseline, time, IDList(plan.baselines)) }
         try write(db, plan.events, at: time)
     }
@@ -36,8 +37,9 @@ enum HookEventRecorder {
         let ids = try db.rows(HookEventSQL.endingWithin, now, tick.endingUntil).map { try $0.value(0, as: Int.self) }
         guard !ids.isEmpty else { return reminders }
         let feed = try ids.compactMap { try HookSQLiteRepository.giveaway(db, id: $0) }
-        let events = planner.endingSoon(
-            feed, hooks: tick.endingHooks, marks: try marks(db, of: tick.endingHooks), at: now)
+        let marks = try marks(db, of: tick.endingHooks)
+        let events = try knowing(planner, db, marks: marks, of: tick.endingHooks).endingSoon(
+            feed, hooks: tick.endingHooks, marks: marks, at: now)
         return try reminders + write(db, events, at: now)
     }
 
@@ -53,7 +55,9 @@ enum HookEventRecorder {
             profiles.isEmpty
             ? [:]
             : try HookSQL.preferences(db.rows(HookSQL.preferences(of: profiles))).mapValues(\.preferences.reminderLead)
-        let events = planner.firstHand(candidates, hooks: hooks, marks: try marks(db, of: hooks), leads: leads, at: now)
+        let marks = try marks(db, of: hooks)
+        let events = try knowing(planner, db, marks: marks, of: hooks).firstHand(
+            candidates, hooks: hooks, marks: marks, leads: leads, at: now)
         return try write(db, events, at: now)
     }
 
@@ -69,6 +73,19 @@ enum HookEventRecorder {
             byProfile[profile] = try MarkSQL.marks(db.rows(MarkSQL.plannerMarks, profile.rawValue))
         }
         return byProfile
+    }
+
+    /// `planner` knowing the games each owner of `hooks` claimed, for the rule "hide games I already claimed
+    /// anywhere": the titles of their claimed giveaways, one query per such owner.
+    static func knowing(
+        _ planner: HookEventPlanner, _ db: Database, marks: [ProfileID: VisitorMarks], of hooks: [Hook]
+    ) throws -> HookEventPlanner {
+        var planner = planner
+        for (profile, ids) in HookEventPlanner.claimedGiveaways(of: hooks, marks: marks) {
+            let titles = try db.rows(HookEventSQL.titlesOf, IDList(ids)).map { try $0.value(0, as: String.self) }
+            planner.claimedGames[profile] = Set(titles.map(GameTitle.normalized).filter { !$0.isEmpty })
+        }
+        return planner
     }
 
     /// Inserts the events in order; a `changed` event's occurrence is the id of the end-date move it reports, so

@@ -23,6 +23,12 @@ enum HookEventSQL {
             AND giveaway.ends_at <= $2 AND mark.profile_id = ANY($3)
         ORDER BY giveaway.id
         """)
+    /// The titles of the giveaways $1 (a list of ids), GamerPower's and the stores' own, kept after they end.
+    static let titlesOf = SharedSQL(
+        """
+        SELECT title FROM giveaway WHERE id = ANY($1)
+        UNION ALL SELECT title FROM store_offer WHERE id = ANY($1)
+        """)
     /// Each giveaway's latest end-date move. $1 the giveaways.
     static let latestEndDateMoves = SharedSQL(
         """

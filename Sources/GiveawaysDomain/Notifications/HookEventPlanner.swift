@@ -5,7 +5,13 @@ import Foundation
 /// visitor's hook follows their rules and marks", "claimed ⇒ no ending alert") is tested without a database. The
 /// store writes the plan in the sync's own transaction.
 public struct HookEventPlanner: Sendable {
-    public init() {}
+    /// The games (`GameTitle.normalized` titles) of the giveaways each hook owner marked claimed, for the owners
+    /// whose rules hide games claimed anywhere: the store reads them with the marks (`HookEventRecorder`).
+    public var claimedGames: [ProfileID: Set<String>]
+
+    public init(claimedGames: [ProfileID: Set<String>] = [:]) {
+        self.claimedGames = claimedGames
+    }
 
     /// What the store knows at the moment of a sync, after the feed was saved.
     public struct SyncFacts: Sendable {
@@ -123,10 +129,30 @@ public struct HookEventPlanner: Sendable {
     }
 
     /// A visitor's hook follows the visitor's rules *and marks*, like their Home and feeds: what they marked
-    /// claimed or not interested is left out when their rules say to hide it. An operator's hook follows its own
-    /// rules only.
+    /// claimed or not interested is left out when their rules say to hide it, and so is a giveaway of a game they
+    /// claimed on any store when their rules hide games claimed anywhere. An operator's hook follows its own rules
+    /// only.
     func admits(_ giveaway: Giveaway, to hook: Hook, marks: [ProfileID: VisitorMarks]) -> Bool {
         guard let profile = hook.profileID else { return hook.rules.matches(giveaway) }
+        if hook.rules.hideClaimedAnywhere, let games = claimedGames[profile], !games.isEmpty,
+            games.contains(GameTitle.normalized(giveaway.title))
+        {
+            return false
+        }
         return hook.rules.admits(giveaway, marks: marks[profile] ?? .none)
+    }
+
+    /// The profiles whose hooks hide games claimed anywhere, with the giveaways each marked claimed: what the store
+    /// looks up the titles of, to fill `claimedGames`.
+    public static func claimedGiveaways(
+        of hooks: [Hook], marks: [ProfileID: VisitorMarks]
+    ) -> [ProfileID: [Int]] {
+        var claimed: [ProfileID: [Int]] = [:]
+        for hook in hooks where hook.rules.hideClaimedAnywhere {
+            guard let profile = hook.profileID, claimed[profile] == nil, let marks = marks[profile] else { continue }
+            let ids = marks.ids(.claimed, of: .giveaway)
+            if !ids.isEmpty { claimed[profile] = ids }
+        }
+        return claimed
     }
 }

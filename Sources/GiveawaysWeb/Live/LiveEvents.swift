@@ -25,6 +25,8 @@ final class LiveEvents: Service, Sendable {
     static let replayLimit = 1_000
     /// Events a stream may have waiting before its reader counts as too slow and is cut off.
     static let bufferSize = 256
+    /// Events a resuming stream reads from the log at a time.
+    static let replayPage = 100
 
     private struct State {
         var streams: [Int: AsyncStream<LiveEvent>.Continuation] = [:]
@@ -49,13 +51,13 @@ final class LiveEvents: Service, Sendable {
 
     // MARK: - Streams
 
-    /// A new stream: the events after `lastEventID` still in the log (at most a day, a thousand), then every
-    /// event as it comes. Ends when the reader falls `bufferSize` events behind or the server stops.
-    func subscribe(after lastEventID: Int?) async throws -> AsyncStream<LiveEvent> {
+    /// A new stream of every event published from now on. Registered before a reconnecting client's missed events
+    /// are read (`missed(after:)`), so that one published in between is in both, and the reader drops the repeat
+    /// by id. Ends when the reader falls `bufferSize` events behind (it gets no later event, and its connection is
+    /// closed) or the server stops.
+    func subscribe() -> AsyncStream<LiveEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
-            of: LiveEvent.self, bufferingPolicy: .bufferingOldest(Self.bufferSize + Self.replayLimit))
-        // Registered first, then the missed events read: an event published in between goes to both, and the
-        // stream drops the repeat by id.
+            of: LiveEvent.self, bufferingPolicy: .bufferingOldest(Self.bufferSize))
         let id = state.withLock { state in
             state.nextStream += 1
             state.streams[state.nextStream] = continuation
@@ -64,31 +66,13 @@ final class LiveEvents: Service, Sendable {
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
         }
-        var replayed: [LiveEvent] = []
-        if let lastEventID {
-            replayed = try await log.events(
-                after: lastEventID, since: clock().addingTimeInterval(-Self.replayWindow), limit: Self.replayLimit)
-        }
-        let replay = replayed
-        return AsyncStream(bufferingPolicy: .bufferingOldest(Self.bufferSize + Self.replayLimit)) { inner in
-            let task = Task {
-                var last = lastEventID ?? 0
-                for event in replay where event.id > last {
-                    inner.yield(event)
-                    last = event.id
-                }
-                for await event in stream where event.id > last {
-                    // Too slow for its buffer: it gets no later event, and its connection is closed.
-                    if case .dropped = inner.yield(event) { break }
-                    last = event.id
-                }
-                inner.finish()
-            }
-            inner.onTermination = { _ in
-                task.cancel()
-                continuation.finish()
-            }
-        }
+        return stream
+    }
+
+    /// One page of the events after `id` still in the log (at most a day old): a resuming stream reads them page
+    /// by page as it writes them, so that a replay of a thousand events never waits in memory at once.
+    func missed(after id: Int, limit: Int) async throws -> [LiveEvent] {
+        try await log.events(after: id, since: clock().addingTimeInterval(-Self.replayWindow), limit: limit)
     }
 
     var openStreams: Int { state.withLock { $0.streams.count } }

@@ -67,14 +67,15 @@ struct LiveRoutes: Sendable {
         let query = request.uri.queryParameters
         let snapshot = try await readModel.snapshot()
         var filter = LiveEventFilter()
-        if let platform = query["platform"].map(String.init), !platform.isEmpty {
+        // As for `/api/v1/giveaways`: any letter case, and empty or `all` for every platform and type.
+        if let platform = query["platform"].map({ $0.lowercased() }), !platform.isEmpty, platform != "all" {
             guard snapshot.platformSlugs.contains(platform) || Platform.known(slug: platform) != nil else {
                 return Self.refusal(.badRequest, "Unknown platform.")
             }
             filter.platform = platform
         }
-        if let type = query["type"].map(String.init), !type.isEmpty {
-            guard let known = TypeFilter(rawValue: type.lowercased()) else {
+        if let type = query["type"].map({ $0.lowercased() }), !type.isEmpty, type != "all" {
+            guard let known = TypeFilter(rawValue: type) else {
                 return Self.refusal(.badRequest, "Unknown type: use game, loot or beta.")
             }
             filter.type = known
@@ -109,27 +110,15 @@ struct LiveRoutes: Sendable {
                 if open[client] == 0 { open[client] = nil }
             }
         }
-        let events = try await live.subscribe(after: lastEventID)
+        let events = live.subscribe()
         let keepAlive = keepAlive
-        // One stream of text to write: the events (filtered) and the keep-alive comments, as they come. Room for a
-        // whole replay and a stream's buffer of live events: a reader slower than that is cut off.
+        let (live, limit) = (self.live, LiveEvents.replayLimit)
+        let (wanted, resumeAfter) = (filter, lastEventID)
+        // The events (filtered) and the keep-alive comments, as they come, as text to write: a reader that falls
+        // `LiveEvents.bufferSize` behind is cut off. (`events` holds what is published while a replay is written;
+        // afterwards the feeder below keeps it empty.)
         let (lines, output) = AsyncStream.makeStream(
-            of: String.self, bufferingPolicy: .bufferingOldest(LiveEvents.replayLimit + LiveEvents.bufferSize))
-        place.tasks = [
-            Task {
-                for await event in events where filter.admits(event) {
-                    if case .dropped = output.yield(Self.frame(event)) { break }
-                }
-                output.finish()
-            },
-            Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: keepAlive)
-                    if Task.isCancelled { break }
-                    if case .dropped = output.yield(": keep-alive\n\n") { break }
-                }
-            },
-        ]
+            of: String.self, bufferingPolicy: .bufferingOldest(LiveEvents.bufferSize + 2))
         output.onTermination = { _ in place.close() }
         let body = ResponseBody { writer in
             defer { place.close() }
@@ -137,6 +126,38 @@ struct LiveRoutes: Sendable {
             // write that fails (up to two keep-alives later), so its place is free at once.
             try await request.body.consumeWithInboundCloseHandler { _ in
                 try await writer.write(ByteBuffer(string: "retry: 5000\n: GameGiveaways live events\n\n"))
+                // What a resuming client missed, page by page from the log, each page written before the next is
+                // read; then what was published meanwhile and from now on, without repeats.
+                var last = resumeAfter ?? 0
+                if resumeAfter != nil {
+                    var replayed = 0
+                    while replayed < limit {
+                        let page = try await live.missed(
+                            after: last, limit: min(LiveEvents.replayPage, limit - replayed))
+                        for event in page where wanted.admits(event) {
+                            try await writer.write(ByteBuffer(string: Self.frame(event)))
+                        }
+                        replayed += page.count
+                        last = page.last?.id ?? last
+                        if page.count < LiveEvents.replayPage { break }
+                    }
+                }
+                let after = last
+                place.tasks = [
+                    Task {
+                        for await event in events where event.id > after && wanted.admits(event) {
+                            if case .dropped = output.yield(Self.frame(event)) { break }
+                        }
+                        output.finish()
+                    },
+                    Task {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: keepAlive)
+                            if Task.isCancelled { break }
+                            if case .dropped = output.yield(": keep-alive\n\n") { break }
+                        }
+                    },
+                ]
                 for await text in lines {
                     try await writer.write(ByteBuffer(string: text))
                 }

@@ -11,6 +11,7 @@ struct FirstHandNotificationContract {
     let feed: any GiveawayFeedRepository
     let offers: any StoreOfferRepository
     let marks: any MarkRepository
+    let profiles: any ProfileRepository
 
     let monday = utc("2026-11-23T16:00:00Z")
 
@@ -88,5 +89,29 @@ struct FirstHandNotificationContract {
             ], at: later)
         let claimed = try await hooks.claimDue(now: later, lease: 600, limit: 10)
         #expect(claimed.map(\.giveaway.id) == [StoredOffer.firstID, 3], "one notification for Lantern Quest")
+    }
+
+    func aGameClaimedAnywhereIsLeftOutForAVisitorWhoseRulesSaySo() async throws {
+        let alice = ProfileID.random()
+        // Alice claimed Lantern Quest through GamerPower on GOG; it has since left the feed.
+        _ = try await feed.saveFeed(
+            [.stub(id: 5, title: "Lantern Quest (GOG) Giveaway", platforms: "PC, GOG")], at: monday)
+        try await marks.setMark(.claimed, on: .giveaway(5), profile: alice, text: nil, at: monday)
+        _ = try await feed.saveFeed([.stub(id: 1, title: "Other Game")], at: monday.addingTimeInterval(60))
+        // A visitor's hook follows the visitor's rules.
+        try await profiles.saveRules(GiveawayRules(hideClaimedAnywhere: true), for: alice, at: monday)
+        let hides = try await hooks.addHook(
+            Hook(url: URL(string: "https://example.org/a")!, events: [.new], createdAt: monday, profileID: alice))
+        let seen = monday.addingTimeInterval(3600)
+        let ends = seen.addingTimeInterval(7 * 86_400)
+        _ = try await offers.saveOffers(
+            [
+                epic("lantern", title: "Lantern Quest™ – Standard Edition", startsAt: monday, endsAt: ends),
+                epic("harbor", title: "Harbor Lights", startsAt: monday, endsAt: ends),
+            ], of: .epic, at: seen)
+        let raised = try await raise(at: seen)
+        let claimed = try await hooks.claimDue(now: seen, lease: 600, limit: 10)
+        #expect(raised == 1, "Harbor Lights only: \(claimed.map(\.giveaway.title))")
+        #expect(claimed.map(\.giveaway.title) == ["Harbor Lights"] && claimed.allSatisfy { $0.hook.id == hides.id })
     }
 }

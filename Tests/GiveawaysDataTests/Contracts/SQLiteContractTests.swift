@@ -39,7 +39,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case concurrentLinkCodeRedeem, concurrentOutboxDrainers, serverSecret
     case notificationPreferences, outboxHold, remindersPerEndDate
     case storeOffersRoundTrip, storeOffersLeftAndPerStore
-    case firstHandAnnounced, firstHandFreeNow, firstHandNotTwice
+    case firstHandAnnounced, firstHandFreeNow, firstHandNotTwice, firstHandClaimedAnywhere
     case liveLogOnceInOrder, liveLogPruned
 
     var testDescription: String { rawValue }
@@ -53,7 +53,8 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     ) async throws {
         let liveContract = LiveEventContract(log: live)
         let offerContract = StoreOfferContract(offers: offers)
-        let firstHand = FirstHandNotificationContract(hooks: hooks, feed: feed, offers: offers, marks: marks)
+        let firstHand = FirstHandNotificationContract(
+            hooks: hooks, feed: feed, offers: offers, marks: marks, profiles: profiles)
         let hookContract = HookContract(hooks: hooks, feed: feed, profiles: profiles, marks: marks)
         let discoverContract = DiscoverCacheContract(cache: discoverCache)
         let profileContract = ProfileContract(profiles: profiles, marks: marks)
@@ -117,6 +118,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .firstHandAnnounced: try await firstHand.aStoresOwnGiveawayIsAnnouncedOnceAndDelivered()
         case .firstHandFreeNow: try await firstHand.aHeartedAnnouncedGiveawayBringsFreeNowAtItsStart()
         case .firstHandNotTwice: try await firstHand.gamerPowerDoesNotAnnounceAgainWhatAStoreListedFirst()
+        case .firstHandClaimedAnywhere: try await firstHand.aGameClaimedAnywhereIsLeftOutForAVisitorWhoseRulesSaySo()
         case .liveLogOnceInOrder: try await liveContract.appendsAreKeptOnceInOrderAndReadBack()
         case .liveLogPruned: try await liveContract.oldEventsArePrunedAndNotReplayed()
         }
