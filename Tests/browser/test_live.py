@@ -236,12 +236,15 @@ def test_more_free_to_play_and_status_stay_current(live, browser_factory):
     new catalog with a notice (and says nothing after one that changed nothing)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+    from test_accessibility import RUN, axe_source
 
     base, feed = live
     items = json.loads(feed.read_text())
     catalog = CATALOG["path"]
     games = catalog.read_text()
-    driver = browser_factory(width=1280, height=900)
+    # A phone in dark mode (Home's test is a desktop in light mode): the notices are screenshot and swept by axe.
+    driver = browser_factory(width=390, height=844, dark=True)
+    shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
     def opened(path):
         driver.get(base + path)
@@ -256,6 +259,7 @@ def test_more_free_to_play_and_status_stay_current(live, browser_factory):
         sync_now(base)
         notice = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".live-notice"))[0]
         WebDriverWait(driver, 5).until(lambda d: "1 new giveaway" in notice.text)
+        driver.save_screenshot(str(shots / "live-notice-more-phone-dark.png"))
         notice.click()
         WebDriverWait(driver, 5).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, "#shelves-live [data-giveaway-id='9903']"))
@@ -277,6 +281,10 @@ def test_more_free_to_play_and_status_stay_current(live, browser_factory):
         sync_now(base, "freetogame")
         notice = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".live-notice"))[0]
         assert "catalog was updated" in notice.text
+        driver.save_screenshot(str(shots / "live-notice-catalog-phone-dark.png"))
+        driver.execute_script(axe_source())
+        driver.set_script_timeout(30)
+        assert driver.execute_async_script(RUN) == [], "axe, Free to play with its notice, phone, dark"
         notice.click()
         WebDriverWait(driver, 5).until(lambda d: "Starforge Legends Reborn" in d.find_element(By.ID, "results").text)
         assert driver.execute_script("return window.stillTheSamePage === true"), "Free to play was reloaded"

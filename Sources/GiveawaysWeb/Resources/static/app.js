@@ -372,8 +372,10 @@
         // A primary button, fixed below the header so that its coming moves nothing on the page: placed through the
         // CSSOM (which the page's CSP allows), so that no page's stylesheet grows for it.
         notice.className = "button button--primary live-notice";
-        Object.assign(notice.style, { position: "fixed", top: "calc(var(--header-h) + 12px)", left: "50%",
-          transform: "translateX(-50%)", zIndex: "15", maxWidth: "calc(100vw - 32px)", whiteSpace: "normal" });
+        // Centred by equal margins rather than by `left: 50%`, which would leave it half the screen to wrap in.
+        Object.assign(notice.style, { position: "fixed", top: "calc(var(--header-h) + 12px)", left: "0", right: "0",
+          marginInline: "auto", width: "max-content", maxWidth: "calc(100vw - 32px)", zIndex: "15",
+          whiteSpace: "normal", textAlign: "center" });
         notice.addEventListener("click", show);
         live.prepend(notice);
       }
