@@ -380,6 +380,20 @@
         live.prepend(notice);
       }
       notice.textContent = text;
+      // Announced to screen readers: by the page's own live region where the element is in one (Home's and Free to
+      // play's results), else by a hidden one of its own (More's shelves).
+      if (!live.closest("[aria-live]")) {
+        let region = document.getElementById("live-announcer");
+        if (!region) {
+          region = document.createElement("div");
+          region.id = "live-announcer";
+          region.className = "visually-hidden";
+          region.setAttribute("role", "status");
+          region.setAttribute("aria-live", "polite");
+          document.body.appendChild(region);
+        }
+        region.textContent = text;
+      }
     };
     const countNotice = () => {
       const count = waiting.size;
