@@ -112,8 +112,8 @@ struct MorePage {
         kept.append(carousel)
         var shelves = JoinedPage()
         // The shelves stay current while the page is open (app.js: a new giveaway brings a notice that fetches this
-        // element again; an ended one greys out).
-        shelves.append("<div id=\"shelves-live\" data-live-events=\"page\">")
+        // element again; an ended one greys out), announced politely as Home's results are.
+        shelves.append("<div id=\"shelves-live\" aria-live=\"polite\" data-live-events=\"page\">")
         if model.shelves.isEmpty {
             shelves.append(empty.render())
         } else {

@@ -375,25 +375,11 @@
         // Centred by equal margins rather than by `left: 50%`, which would leave it half the screen to wrap in.
         Object.assign(notice.style, { position: "fixed", top: "calc(var(--header-h) + 12px)", left: "0", right: "0",
           marginInline: "auto", width: "max-content", maxWidth: "calc(100vw - 32px)", zIndex: "15",
-          whiteSpace: "normal", textAlign: "center" });
+          whiteSpace: "normal" });
         notice.addEventListener("click", show);
         live.prepend(notice);
       }
       notice.textContent = text;
-      // Announced to screen readers: by the page's own live region where the element is in one (Home's and Free to
-      // play's results), else by a hidden one of its own (More's shelves).
-      if (!live.closest("[aria-live]")) {
-        let region = document.getElementById("live-announcer");
-        if (!region) {
-          region = document.createElement("div");
-          region.id = "live-announcer";
-          region.className = "visually-hidden";
-          region.setAttribute("role", "status");
-          region.setAttribute("aria-live", "polite");
-          document.body.appendChild(region);
-        }
-        region.textContent = text;
-      }
     };
     const countNotice = () => {
       const count = waiting.size;
