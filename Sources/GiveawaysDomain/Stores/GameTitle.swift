@@ -120,26 +120,45 @@ public enum SubscriptionNeed {
     static let names: [[UInt8]] = ["prime gaming", "amazon prime", "game pass", "humble choice", "ea play", "ubisoft+"]
         .map { Array($0.utf8) }
 
+    /// For each byte, the names that start with it (in either case): most bytes of a text are ruled out by one
+    /// look-up.
+    private static let namesStarting: [[Int]] = {
+        var table = [[Int]](repeating: [], count: 256)
+        for (index, name) in names.enumerated() {
+            table[Int(name[0])].append(index)
+            if (0x61...0x7A).contains(name[0]) { table[Int(name[0] & ~0x20)].append(index) }
+        }
+        return table
+    }()
+
     /// Whether the texts say the giveaway is for subscribers (Prime Gaming, Game Pass, Humble Choice…). Runs for every
-    /// giveaway each time the read model loads, so it reads UTF-8 bytes: Foundation's locale-aware search took
-    /// seconds over a few thousand descriptions in a debug build.
+    /// giveaway each time the read model loads, so it reads each text's UTF-8 bytes once: Foundation's locale-aware
+    /// search, then one pass per name, each cost seconds or tenths of a second over 10,000 descriptions.
     public static func detected(in texts: [String]) -> Bool {
-        texts.contains { text in
-            var text = text
-            return text.withUTF8 { bytes in names.contains { containsFoldingASCIICase(bytes, $0) } }
+        namesStarting.withUnsafeBufferPointer { table in
+            texts.contains { text in
+                var text = text
+                return text.withUTF8 { mentionsAName($0, table) }
+            }
         }
     }
 
-    /// Whether `needle` (lower-case ASCII) occurs in `haystack`, ASCII letters compared without case.
-    static func containsFoldingASCIICase(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
-        let first = needle[0]
-        for start in 0...(haystack.count - needle.count) where lowered(haystack[start]) == first {
-            var matched = 1
-            while matched < needle.count, lowered(haystack[start + matched]) == needle[matched] { matched += 1 }
-            if matched == needle.count { return true }
+    /// Whether one of `names` occurs in `bytes`, ASCII letters compared without case.
+    static func mentionsAName(_ bytes: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<[Int]>) -> Bool {
+        for index in bytes.indices {
+            let candidates = table[Int(bytes[index])]
+            if !candidates.isEmpty, candidates.contains(where: { matches(names[$0], in: bytes, at: index) }) {
+                return true
+            }
         }
         return false
+    }
+
+    /// Whether `name` (lower-case ASCII) starts at `start` in `bytes`, ASCII letters compared without case.
+    private static func matches(_ name: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard bytes.count - start >= name.count else { return false }
+        for offset in 0..<name.count where lowered(bytes[start + offset]) != name[offset] { return false }
+        return true
     }
 
     private static func lowered(_ byte: UInt8) -> UInt8 {
