@@ -22,10 +22,19 @@ public struct FeedMerge: Sendable {
 
     public init(gamerpower: [StoredGiveaway], offers: [StoredOffer]) {
         var candidates: [String: [Int]] = [:]  // normalised title → indices into `gamerpower`
-        for (index, stored) in gamerpower.enumerated() where !Self.isThirdPartyKey(stored.giveaway) {
-            let key = GameTitle.normalized(stored.giveaway.title)
-            guard !key.isEmpty else { continue }
-            candidates[key, default: []].append(index)
+        // Only listings that could be one of the offers (`sameGiveaway`): of one of their stores, and still listed
+        // a day before the earliest window opened. Years of history are not normalised on every reload.
+        if let earliest = offers.map({ $0.offer.startsAt ?? $0.firstSeenAt }).min()?.addingTimeInterval(-Self.slack) {
+            let slugs = Set(offers.flatMap(\.offer.store.platformSlugs))
+            for (index, stored) in gamerpower.enumerated()
+            where (stored.history.leftAt ?? .distantFuture) >= earliest
+                && stored.giveaway.platforms.contains(where: { slugs.contains($0.slug) })
+                && !Self.isThirdPartyKey(stored.giveaway)
+            {
+                let key = GameTitle.normalized(stored.giveaway.title)
+                guard !key.isEmpty else { continue }
+                candidates[key, default: []].append(index)
+            }
         }
         var mergedWith: [Int: StoredOffer] = [:]  // index into `gamerpower` → the offer merged with it
         var alone: [StoredOffer] = []

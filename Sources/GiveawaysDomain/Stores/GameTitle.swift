@@ -120,13 +120,23 @@ public enum SubscriptionNeed {
     static let names: [[UInt8]] = ["prime gaming", "amazon prime", "game pass", "humble choice", "ea play", "ubisoft+"]
         .map { Array($0.utf8) }
 
-    /// For each byte, the names that start with it (in either case): most bytes of a text are ruled out by one
-    /// look-up.
-    private static let namesStarting: [[Int]] = {
-        var table = [[Int]](repeating: [], count: 256)
+    /// The names one after another, and where each is in that list: read through one buffer, without an array per
+    /// name to retain on every candidate byte.
+    private static let flatNames: [UInt8] = names.flatMap { $0 }
+    private static let nameRanges: [Range<Int>] = {
+        var start = 0
+        return names.map { name in
+            defer { start += name.count }
+            return start..<(start + name.count)
+        }
+    }()
+    /// For each byte, the names that start with it (in either case), as bits by index into `names` (room for 32).
+    private static let namesStarting: [UInt32] = {
+        precondition(names.count <= 32)
+        var table = [UInt32](repeating: 0, count: 256)
         for (index, name) in names.enumerated() {
-            table[Int(name[0])].append(index)
-            if (0x61...0x7A).contains(name[0]) { table[Int(name[0] & ~0x20)].append(index) }
+            table[Int(name[0])] |= 1 << UInt32(index)
+            if (0x61...0x7A).contains(name[0]) { table[Int(name[0] & ~0x20)] |= 1 << UInt32(index) }
         }
         return table
     }()
@@ -135,30 +145,37 @@ public enum SubscriptionNeed {
     /// giveaway each time the read model loads, so it reads each text's UTF-8 bytes once: Foundation's locale-aware
     /// search, then one pass per name, each cost seconds or tenths of a second over 10,000 descriptions.
     public static func detected(in texts: [String]) -> Bool {
-        namesStarting.withUnsafeBufferPointer { table in
-            texts.contains { text in
-                var text = text
-                return text.withUTF8 { mentionsAName($0, table) }
+        flatNames.withUnsafeBufferPointer { flat in
+            nameRanges.withUnsafeBufferPointer { ranges in
+                namesStarting.withUnsafeBufferPointer { starting in
+                    texts.contains { text in
+                        var text = text
+                        return text.withUTF8 { mentionsAName($0, flat: flat, ranges: ranges, starting: starting) }
+                    }
+                }
             }
         }
     }
 
     /// Whether one of `names` occurs in `bytes`, ASCII letters compared without case.
-    static func mentionsAName(_ bytes: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<[Int]>) -> Bool {
+    static func mentionsAName(
+        _ bytes: UnsafeBufferPointer<UInt8>, flat: UnsafeBufferPointer<UInt8>, ranges: UnsafeBufferPointer<Range<Int>>,
+        starting: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
         for index in bytes.indices {
-            let candidates = table[Int(bytes[index])]
-            if !candidates.isEmpty, candidates.contains(where: { matches(names[$0], in: bytes, at: index) }) {
-                return true
+            var candidates = starting[Int(bytes[index])]
+            while candidates != 0 {
+                let range = ranges[candidates.trailingZeroBitCount]
+                candidates &= candidates - 1
+                guard bytes.count - index >= range.count else { continue }
+                var offset = 0
+                while offset < range.count, lowered(bytes[index + offset]) == flat[range.lowerBound + offset] {
+                    offset += 1
+                }
+                if offset == range.count { return true }
             }
         }
         return false
-    }
-
-    /// Whether `name` (lower-case ASCII) starts at `start` in `bytes`, ASCII letters compared without case.
-    private static func matches(_ name: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard bytes.count - start >= name.count else { return false }
-        for offset in 0..<name.count where lowered(bytes[start + offset]) != name[offset] { return false }
-        return true
     }
 
     private static func lowered(_ byte: UInt8) -> UInt8 {
