@@ -241,12 +241,29 @@ final class ReadModel: Sendable {
         pages = PageCache(budget: pageBudget)
     }
 
-    /// The current snapshot; loads it from the store the first time.
+    /// The current snapshot; loads it from the store the first time. Everything that asks before the first load
+    /// is done (the first page, the live stream's first look, the notification tick) waits for that one load: each
+    /// starting its own made a cold start on one core several times slower.
     func snapshot() async throws -> ReadModelSnapshot {
         let (snapshot, loaded) = state.withLock { ($0.snapshot, $0.loaded) }
         if loaded { return snapshot }
-        return try await load()
+        let loading = firstLoad.withLock { loading in
+            if let loading { return loading }
+            let started = Task { try await self.load() }
+            loading = started
+            return started
+        }
+        do {
+            return try await loading.value
+        } catch {
+            // A failed first load is tried again by the next caller.
+            firstLoad.withLock { if $0 == loading { $0 = nil } }
+            throw error
+        }
     }
+
+    /// The first load while it runs (and after: `state.loaded` answers first then).
+    private let firstLoad = Mutex<Task<ReadModelSnapshot, any Error>?>(nil)
 
     /// Re-reads everything from the store and replaces the snapshot; a failure keeps the old one.
     func reload() async {
