@@ -36,13 +36,14 @@ struct ListCommand: AsyncParsableCommand {
     var json = false
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var shown: ShownSourcesOptions
 
     func run() async throws {
         let repositories = try await store.openStore().repositories
         let repository = repositories.feed
         let now = store.currentTime()
         // GamerPower's feed and the stores' own offers, as one (the pages' and the API's `FeedMerge`).
-        let all = try await MergedFeed.load(repositories).stored.filter(\.history.isInFeed).map(\.giveaway)
+        let all = try await shown.load(repositories).stored.filter(\.history.isInFeed).map(\.giveaway)
         let platform: String?
         do {
             platform = try Platform.validatedFilter(
@@ -76,12 +77,24 @@ struct ListCommand: AsyncParsableCommand {
     }
 }
 
-/// GamerPower's giveaways and the stores' own offers as one feed, as the server shows them.
-enum MergedFeed {
-    static func load(_ repositories: AppRepositories) async throws -> FeedMerge {
-        FeedMerge(
-            gamerpower: try await repositories.feed.allStoredGiveaways(),
-            offers: try await repositories.offers?.allOffers() ?? [])
+/// `--sources`, as `list` and `show` take it: the stores left out count as turned off, as on a server started with
+/// the same setting.
+struct ShownSourcesOptions: ParsableArguments {
+    @Option(
+        help: """
+            The giveaway sources the server reads, comma-separated (env GIVEAWAYS_SOURCES; default all): the offers \
+            of a store left out count as ended when last seen, as the server shows them.
+            """)
+    var sources: String?
+
+    func validate() throws { _ = try StoreSourceOptions.selected(sources) }
+
+    /// The feed the server with this setting shows (`MergedFeedLoader`: the same rules, the same merge).
+    func load(_ repositories: AppRepositories) async throws -> FeedMerge {
+        let stores = try StoreSourceOptions.selected(sources).compactMap(\.store)
+        return try await MergedFeedLoader(
+            feed: repositories.feed, offers: repositories.offers, readStores: Set(stores)
+        ).load()
     }
 }
 

@@ -18,11 +18,12 @@ struct ShowCommand: AsyncParsableCommand {
     var json = false
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var shown: ShownSourcesOptions
 
     func run() async throws {
         let repositories = try await store.openStore().repositories
         let now = store.currentTime()
-        let merge = try await MergedFeed.load(repositories)
+        let merge = try await shown.load(repositories)
         // An id merged into another giveaway's shows that one.
         let published = merge.aliases[id] ?? id
         guard let stored = merge.stored.first(where: { $0.id == published }) else {

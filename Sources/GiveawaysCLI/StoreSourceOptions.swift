@@ -33,7 +33,13 @@ struct StoreSourceOptions: ParsableArguments {
 
     /// The sources asked for, in `/status`'s order.
     func selected() throws -> [SourceID] {
-        let text = sources ?? Environment.value("GIVEAWAYS_SOURCES") ?? "all"
+        try Self.selected(sources)
+    }
+
+    /// The sources `text` names (`--sources`), else `GIVEAWAYS_SOURCES`, else all: also what `list` and `show` read,
+    /// so that the CLI shows the feed the server started with the same setting shows.
+    static func selected(_ text: String?) throws -> [SourceID] {
+        let text = text ?? Environment.value("GIVEAWAYS_SOURCES") ?? "all"
         let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         if names == ["all"] { return SourceID.giveawaySources }
         var chosen: Set<SourceID> = []

@@ -8,16 +8,7 @@ import Synchronization
 /// answers 201, or what it is told next — 404, 410, 413, 429 with `Retry-After`, 500.
 public final class FakePushService: Sendable {
     /// One message as received.
-    public struct Received: Sendable {
-        public var path: String
-        public var headers: [String: String]
-        public var body: Data
-
-        /// A header by name, case-insensitively.
-        public func header(_ name: String) -> String? {
-            headers.first { $0.key.lowercased() == name.lowercased() }?.value
-        }
-    }
+    public typealias Received = ReceivedRequest
 
     private struct Answer {
         var status: Int
@@ -55,12 +46,9 @@ public final class FakePushService: Sendable {
     public func withServer<T: Sendable>(_ body: @Sendable (URL) async throws -> T) async throws -> T {
         let router = Router()
         router.post("**") { request, _ -> Response in
-            let bytes = try await request.body.collect(upTo: 65_536)
-            var headers: [String: String] = [:]
-            for field in request.headers { headers[field.name.rawName] = field.value }
+            let received = try await ReceivedRequest.read(request, upTo: 65_536)
             let (answer, action) = self.state.withLock { state in
-                state.received.append(
-                    Received(path: request.uri.path, headers: headers, body: Data(bytes.readableBytesView)))
+                state.received.append(received)
                 return (
                     state.answers.isEmpty ? Answer(status: 201) : state.answers.removeFirst(),
                     state.beforeAnswering.isEmpty ? nil : state.beforeAnswering.removeFirst()

@@ -9,21 +9,7 @@ import Synchronization
 /// answers as told — fail the next N requests, hang for a while, or accept.
 public final class HookReceiver: Sendable {
     /// One request as received.
-    public struct Received: Sendable {
-        public var path: String
-        public var headers: [String: String]
-        public var body: Data
-
-        /// A header by name, case-insensitively.
-        public func header(_ name: String) -> String? {
-            headers.first { $0.key.lowercased() == name.lowercased() }?.value
-        }
-
-        /// The body as a JSON object.
-        public var json: [String: Any] {
-            (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
-        }
-    }
+    public typealias Received = ReceivedRequest
 
     private struct State {
         var received: [Received] = []
@@ -63,12 +49,9 @@ public final class HookReceiver: Sendable {
     public func withServer<T: Sendable>(_ body: @Sendable (URL) async throws -> T) async throws -> T {
         let router = Router()
         let handle: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
-            let bytes = try await request.body.collect(upTo: 1_048_576)
-            var headers: [String: String] = [:]
-            for field in request.headers { headers[field.name.rawName] = field.value }
+            let received = try await ReceivedRequest.read(request, upTo: 1_048_576)
             let (status, delay) = self.state.withLock { state -> (Int, Double) in
-                state.received.append(
-                    Received(path: request.uri.path, headers: headers, body: Data(bytes.readableBytesView)))
+                state.received.append(received)
                 var delay = 0.0
                 if state.hangsLeft > 0 {
                     state.hangsLeft -= 1

@@ -43,13 +43,22 @@ import Testing
             #expect(sync.stdout.contains("Synced Epic Games Store: 2 offers: 2 new"), "\(sync.stdout)")
             #expect(front.requests.count == 1 && front.requests[0].query["country"] == "GB")
 
-            let upcoming = try cli.run(["list", "--upcoming", "--now", now])
+            // `list` and `show` read the sources the server would (`--sources`, else GIVEAWAYS_SOURCES, which the
+            // runner sets to GamerPower alone): Epic is read here.
+            let read = ["--sources", "gamerpower,epic"]
+            let upcoming = try cli.run(["list", "--upcoming", "--now", now] + read)
             #expect(upcoming.stdout.contains("Tidewater Keep") && upcoming.stdout.contains("from 2026-04-02 15:00"))
             #expect(!upcoming.stdout.contains("Lantern Drift"))
-            let live = try cli.run(["list", "--now", now, "--json"]).stdout
+            let live = try cli.run(["list", "--now", now, "--json"] + read).stdout
             #expect(live.components(separatedBy: "\"Lantern Drift\"").count - 1 == 1, "one giveaway, the store's title")
 
-            let show = try cli.run(["show", "3101", "--now", now])
+            // With Epic turned off (GamerPower alone), its offers ended when last seen, as on the server's pages.
+            let off = try cli.run(["list", "--upcoming", "--now", now]).stdout
+            #expect(!off.contains("Tidewater Keep"), "\(off)")
+            let offJSON = try cli.run(["list", "--now", now, "--json", "--include-expired"]).stdout
+            #expect(offJSON.contains("\"Lantern Drift\""), "GamerPower's own listing stays")
+
+            let show = try cli.run(["show", "3101", "--now", now] + read)
             #expect(show.stdout.contains("Seen on:"), "\(show.stdout)")
             #expect(show.stdout.contains("epic https://store.epicgames.com/en-US/p/lantern-drift; gamerpower #3101"))
             let ends = show.stdout.split(separator: "\n").first { $0.hasPrefix("Ends:") }
@@ -60,7 +69,7 @@ import Testing
             let failed = try await cli.runDetached(["sync", "--source", "epic", "--epic-url", url.absoluteString])
             #expect(failed.status == 69)
             #expect(failed.stderr.contains("Epic Games Store answered HTTP 503"))
-            #expect(try cli.run(["list", "--upcoming", "--now", now]).stdout.contains("Tidewater Keep"))
+            #expect(try cli.run(["list", "--upcoming", "--now", now] + read).stdout.contains("Tidewater Keep"))
         }
     }
 }

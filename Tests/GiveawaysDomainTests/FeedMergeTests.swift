@@ -41,6 +41,22 @@ import Testing
         #expect(GameTitle.normalized("Giveaway") == "giveaway", "a title that is only the suffix keeps it")
     }
 
+    @Test func theLoaderEndsTheOffersOfStoresNotReadAndDropsDemoDataOnceAStoreIsThere() {
+        let offer = StoredOffer(
+            id: StoredOffer.firstID, offer: epic("Tidewater Keep"), firstSeenAt: monday, lastSeenAt: monday)
+        var demo = listing(9001, "Demo Example", platforms: "PC, Steam", seen: monday)
+        demo.isDemo = true
+
+        let read = MergedFeedLoader.merge(gamerpower: [demo], offers: [offer], readStores: [.epic])
+        #expect(read.stored.map(\.giveaway.title) == ["Tidewater Keep"], "the store's offer is the feed: no demo")
+        #expect(read.stored[0].history.leftAt == nil)
+
+        let notRead = MergedFeedLoader.merge(gamerpower: [demo], offers: [offer], readStores: [])
+        let ended = notRead.stored.first { $0.giveaway.title == "Tidewater Keep" }
+        #expect(ended?.history.leftAt == monday, "a store turned off: its offer ended when last seen")
+        #expect(notRead.stored.contains { $0.isDemo }, "no live offer: the demo data still stands in")
+    }
+
     @Test func aGiveawayBothListAreOneUnderTheIdPublishedFirst() {
         let offer = StoredOffer(
             id: StoredOffer.firstID, offer: epic("Lantern Quest™"), firstSeenAt: thursday, lastSeenAt: thursday)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every giveaway of one game, from every source and every year kept: a game is its normalised title
 /// (`GameTitle`), so "Lantern Quest" on Epic in 2024 and "Lantern Quest (GOG) Giveaway" in 2026 are one game.
@@ -16,12 +17,14 @@ public struct GameHistory: Sendable {
     private let byGame: [String: [Entry]]
     private let gameOf: [Int: String]
 
-    /// The history of every game among `stored` (merged giveaways: one entry per giveaway).
-    public init(_ stored: [StoredGiveaway]) {
+    /// The history of every game among `stored` (merged giveaways: one entry per giveaway). `titles` keeps the
+    /// normalised titles of the last history built with it: only titles it has not seen are normalised again.
+    public init(_ stored: [StoredGiveaway], titles: NormalizedTitles? = nil) {
         var byGame: [String: [Entry]] = [:]
         var gameOf: [Int: String] = [:]
-        for item in stored {
-            let key = GameTitle.normalized(item.giveaway.title)
+        let keys =
+            titles?.keys(of: stored.map(\.giveaway.title)) ?? stored.map { GameTitle.normalized($0.giveaway.title) }
+        for (item, key) in zip(stored, keys) {
             guard !key.isEmpty else { continue }
             gameOf[item.id] = key
             byGame[key, default: []].append(
@@ -60,5 +63,32 @@ public struct GameHistory: Sendable {
             if let platform = giveaway.platforms.first(where: { $0.slug == slug }) { return platform.displayName }
         }
         return giveaway.platforms.first?.displayName ?? ""
+    }
+}
+
+/// The normalised titles (`GameTitle`) of the last feed a `GameHistory` was built from, kept for the next: a reload
+/// brings a few new titles among years of old ones, and only those are normalised. It holds the titles of one feed
+/// at a time (those of the last call), so it never grows beyond what is stored.
+public final class NormalizedTitles: Sendable {
+    private let kept = Mutex<[String: String]>([:])
+
+    public init() {}
+
+    /// The normalised form of each title, in order.
+    public func keys(of titles: [String]) -> [String] {
+        let previous = kept.withLock { $0 }
+        var next: [String: String] = [:]
+        next.reserveCapacity(titles.count)
+        let keys = titles.map { title in
+            if let key = next[title] ?? previous[title] {
+                next[title] = key
+                return key
+            }
+            let key = GameTitle.normalized(title)
+            next[title] = key
+            return key
+        }
+        kept.withLock { $0 = next }
+        return keys
     }
 }

@@ -24,7 +24,7 @@ extension APIRoutes {
         }
         let page: PlacePage
         do {
-            page = try await nearby.search(query)
+            page = try await nearby.search(query, share: APIRequest.current?.nearbySearches)
         } catch {
             // The page's status for the same failure (`NearbyFailure`).
             let failure = NearbyFailure(error, query: query)

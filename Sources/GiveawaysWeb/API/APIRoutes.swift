@@ -18,16 +18,13 @@ struct APIRoutes: APIProtocol {
     /// Nearby's sources; `nil` answers 503 (not set up).
     var nearby: NearbyServices? = nil
 
-    /// The visitor's profile for the request being handled: the generated handlers see no request context.
-    @TaskLocal static var visitor: ProfileID?
-
     func register(on router: Router<AppRequestContext>) {
         // Compact JSON with sorted keys and plain slashes, as the API wrote it before the spec existed.
         let configuration = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
         let routes = SiteRouter(router)
         do {
             try routes.openAPI {
-                try registerHandlers(on: $0.group().add(middleware: VisitorScope()), configuration: configuration)
+                try registerHandlers(on: $0.group().add(middleware: APIRequestScope()), configuration: configuration)
             }
         } catch {
             preconditionFailure("the API's handlers could not be registered: \(error)")
@@ -111,7 +108,7 @@ struct APIRoutes: APIProtocol {
         if !query.isEmpty {
             let catalog = try await readModel.snapshot().catalog
             var visitor = VisitorMarks.none
-            if let profile = Self.visitor { visitor = try await marks.marks(of: profile) }
+            if let profile = APIRequest.current?.profile { visitor = try await marks.marks(of: profile) }
             var filters = CatalogFilters()
             filters.search = query
             titles = filters.apply(to: catalog, hidden: Set(visitor.ids(.hidden, of: .game))).prefix(5).map {
@@ -160,14 +157,32 @@ struct APIRoutes: APIProtocol {
         }
     }
 
-    /// Makes the visitor's profile (from `VisitorMiddleware`) visible to the generated handlers.
-    struct VisitorScope: RouterMiddleware {
+    /// Binds what the generated handlers may know of the request (`APIRequest`) for the request's duration.
+    struct APIRequestScope: RouterMiddleware {
         typealias Context = AppRequestContext
 
         func handle(
             _ request: Request, context: Context, next: (Request, Context) async throws -> Response
         ) async throws -> Response {
-            try await APIRoutes.$visitor.withValue(context.profile) { try await next(request, context) }
+            let scope = APIRequest(profile: context.profile, nearbySearches: context.nearbySearches)
+            return try await APIRequest.$current.withValue(scope) { try await next(request, context) }
         }
     }
+}
+
+/// What the API's generated handlers know of the request they answer, which they are not handed: the visitor's
+/// profile (from `VisitorMiddleware`) and the client's share of Nearby's searches (`NearbyLimitMiddleware`). Pages
+/// read both from the request's context; only these handlers need the task-local, and it holds one immutable
+/// reference (a task-local holding an optional closure crashed the optimised build on Nearby: issue 41; CI runs
+/// every route against the release build, `scripts/release-routes`).
+final class APIRequest: Sendable {
+    let profile: ProfileID?
+    let nearbySearches: NearbySearchShare?
+
+    init(profile: ProfileID?, nearbySearches: NearbySearchShare?) {
+        self.profile = profile
+        self.nearbySearches = nearbySearches
+    }
+
+    @TaskLocal static var current: APIRequest?
 }

@@ -32,17 +32,21 @@ struct NearbyLimitMiddleware: RouterMiddleware {
             }
         }
         // A search the request makes beyond its first (a typed search widened past the view) is paid from the same
-        // share: without one left, it is not made.
-        let share: @Sendable () -> Bool = { [searches, clock] in searches.take(client, at: clock()) == nil }
-        return try await NearbySearchShare.$takeOneMore.withValue(share) { try await next(request, context) }
+        // share: without one left, it is not made. The share travels in the request's context (a task-local holding
+        // a closure crashed the optimised build on the first search: issue 41).
+        var context = context
+        context.nearbySearches = NearbySearchShare(limiter: searches, client: client, clock: clock)
+        return try await next(request, context)
     }
 }
 
-/// A request's way to one more of its client's Nearby searches (`NearbyLimitMiddleware` binds it for the request's
-/// client). Outside such a request there is none to take: nothing beyond the first search is made.
-enum NearbySearchShare {
-    @TaskLocal static var takeOneMore: (@Sendable () -> Bool)?
+/// A request's way to more of its client's Nearby searches (`NearbyLimitMiddleware` puts it in the request's
+/// context). A request without one (the CLI, a test) makes no search beyond its first.
+struct NearbySearchShare: Sendable {
+    let limiter: ClientRateLimiter
+    let client: ClientAddress
+    let clock: @Sendable () -> Date
 
     /// `true` when the client had a search left, now taken.
-    static func takeOne() -> Bool { takeOneMore?() ?? false }
+    func takeOne() -> Bool { limiter.take(client, at: clock()) == nil }
 }

@@ -35,7 +35,7 @@ struct NearbyRoutes: Sendable {
         let query = filters.placeQuery(defaultCenter: services.defaultCenter)
         let outcome: NearbyPage.Outcome
         do {
-            outcome = .places(try await services.search(query))
+            outcome = .places(try await services.search(query, share: context.nearbySearches))
         } catch {
             outcome = .failed(error)
         }

@@ -13,8 +13,8 @@ public struct NearbyServices: Sendable {
     }
 
     /// A search of the page or the API: a typed search that finds nothing in the area asked for is widened
-    /// (`WideningPlaceSearch`), paid from the request's client's share of searches (`NearbySearchShare`).
-    func search(_ query: PlaceQuery) async throws(PlaceSourceError) -> PlacePage {
-        try await WideningPlaceSearch(source: places).search(query, mayWiden: { NearbySearchShare.takeOne() })
+    /// (`WideningPlaceSearch`), paid from the request's client's share of searches; without a share, never widened.
+    func search(_ query: PlaceQuery, share: NearbySearchShare?) async throws(PlaceSourceError) -> PlacePage {
+        try await WideningPlaceSearch(source: places).search(query, mayWiden: { share?.takeOne() ?? false })
     }
 }

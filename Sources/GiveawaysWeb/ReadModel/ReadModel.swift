@@ -43,10 +43,10 @@ struct ReadModelSnapshot: Sendable {
 
     init(
         stored: [StoredGiveaway], catalog: CatalogSnapshot = .empty, logs: [SourceID: SyncLog], isDemoData: Bool,
-        generation: Int, aliases: [Int: Int] = [:]
+        generation: Int, aliases: [Int: Int] = [:], titles: NormalizedTitles? = nil
     ) {
         self.aliases = aliases
-        lazyHistory = LazyValue { GameHistory(stored) }
+        lazyHistory = LazyValue { GameHistory(stored, titles: titles) }
         self.catalog = catalog
         lazyLoot = LazyLootLinks(stored: stored, catalog: catalog)
         lazyFirstSeen = LazyByID(stored) { ($0.id, $0.history.firstSeenAt) }
@@ -202,9 +202,10 @@ final class ReadModel: Sendable {
     private let feed: any GiveawayFeedRepository
     private let catalog: (any CatalogRepository)?
     private let offers: (any StoreOfferRepository)?
-    /// The stores this server reads: the open offers of the others (turned off by `--sources`) count as gone since
-    /// they were last seen, rather than live for ever.
+    /// The stores this server reads (`MergedFeedLoader`'s rules).
     private let readStores: Set<FirstHandStore>
+    /// The normalised titles of the last snapshot's game history, for the next one's.
+    private let titles = NormalizedTitles()
     private let log: any SyncLogRepository
     private let logger: Logger
     /// The sources this server syncs, in the order the status page lists them.
@@ -265,8 +266,39 @@ final class ReadModel: Sendable {
     /// The first load while it runs (and after: `state.loaded` answers first then).
     private let firstLoad = Mutex<Task<ReadModelSnapshot, any Error>?>(nil)
 
-    /// Re-reads everything from the store and replaces the snapshot; a failure keeps the old one.
+    /// Re-reads everything from the store and replaces the snapshot; a failure keeps the old one. Returns once a
+    /// load that started after the call has finished, so the caller sees what it wrote.
+    ///
+    /// Reloads asked for while one runs are coalesced: they all wait for one more load, which starts when the
+    /// running one ends. However many syncs finish at once, at most two loads exist — one reading, one waiting — and
+    /// each snapshot of the whole feed is built once, not once per caller (six large syncs in 20 s had as many
+    /// loads at once, and as many copies of the feed, in memory).
     func reload() async {
+        let load = reloads.withLock { reloads -> Task<Void, Never> in
+            if let waiting = reloads.waiting { return waiting }
+            guard let running = reloads.running else {
+                let first = Task { await self.loadLoggingFailure() }
+                reloads.running = first
+                return first
+            }
+            let next = Task {
+                await running.value
+                // This is the waiting load (there is one at most; it is set before this lock can be taken): it
+                // runs now, and callers from here on wait for another.
+                self.reloads.withLock { $0 = ($0.waiting, nil) }
+                await self.loadLoggingFailure()
+            }
+            reloads.waiting = next
+            return next
+        }
+        await load.value
+        reloads.withLock { if $0.running == load { $0.running = nil } }
+    }
+
+    /// The load that runs and the one that waits for it (`reload()`).
+    private let reloads = Mutex<(running: Task<Void, Never>?, waiting: Task<Void, Never>?)>((nil, nil))
+
+    private func loadLoggingFailure() async {
         do {
             try await load()
         } catch is CancellationError {
@@ -278,21 +310,8 @@ final class ReadModel: Sendable {
 
     @discardableResult
     private func load() async throws -> ReadModelSnapshot {
-        // GamerPower's giveaways and the stores' own offers, as one feed.
-        let readStores = readStores
-        let offers = try await offers?.allOffers().map { stored -> StoredOffer in
-            guard stored.leftAt == nil, !readStores.contains(stored.offer.store) else { return stored }
-            var gone = stored
-            gone.leftAt = stored.lastSeenAt
-            return gone
-        }
-        var gamerpower = try await feed.allStoredGiveaways()
-        // Demo data stands in for a feed that is not there yet: once a store's own giveaways are, they are the
-        // feed, and the examples are not shown beside them (GamerPower's first answer deletes them).
-        if (offers ?? []).contains(where: { $0.leftAt == nil }), gamerpower.contains(where: \.isDemo) {
-            gamerpower.removeAll(where: \.isDemo)
-        }
-        let merge = FeedMerge(gamerpower: gamerpower, offers: offers ?? [])
+        // GamerPower's giveaways and the stores' own offers, as one feed (the CLI's `list` reads the same).
+        let merge = try await MergedFeedLoader(feed: feed, offers: offers, readStores: readStores).load()
         let stored = merge.stored
         let games = try await catalog?.allCatalogGames() ?? []
         var logs: [SourceID: SyncLog] = [:]
@@ -302,7 +321,7 @@ final class ReadModel: Sendable {
             let old = state.snapshot
             var snapshot = ReadModelSnapshot(
                 stored: stored, catalog: CatalogSnapshot(games), logs: logs, isDemoData: isDemo,
-                generation: old.generation + 1, aliases: merge.aliases)
+                generation: old.generation + 1, aliases: merge.aliases, titles: titles)
             // A sync that changed nothing the cached pages show keeps them, and their ETags.
             if state.loaded, snapshot.rendersLike(old) {
                 snapshot = ReadModelSnapshot(rebuilding: snapshot, generation: old.generation)

@@ -38,18 +38,12 @@ struct FavoritesPage {
     func content() -> JoinedPage {
         let count = model.total
         let text = model.strings.lists
-        var pieces = JoinedPage(
-            """
-            <section class="hero hero--compact">
-              <h1>\(text.favoritesTitle)</h1>
-              <p>\(count == 0 ? text.favoritesEmptyIntro : text.favoritesSummary(count, number: model.strings.number(count)))</p>
-            </section>
-            \(MyListsNav(current: "favorites", strings: model.strings).render())
-            <section id="results" class="results" aria-label="\(text.favoriteGiveaways)">
-            """)
-        pieces.append(contentsOf: resultsPieces())
-        pieces.append("</section>")
-        return pieces
+        return MyListContent(
+            title: text.favoritesTitle,
+            summary: count == 0
+                ? text.favoritesEmptyIntro : text.favoritesSummary(count, number: model.strings.number(count)),
+            current: "favorites", listLabel: text.favoriteGiveaways, strings: model.strings
+        ).pieces(results: resultsPieces())
     }
 
     /// The list and its "Load more"; what "Load more" fetches.

@@ -74,18 +74,9 @@ struct MarkedListPage {
             case .notInterested:
                 count == 0 ? text.notInterestedEmptyIntro : text.notInterestedSummary(number)
             }
-        var pieces = JoinedPage(
-            """
-            <section class="hero hero--compact">
-              <h1>\(title)</h1>
-              <p>\(summary)</p>
-            </section>
-            \(MyListsNav(current: model.list.rawValue, strings: model.strings).render())
-            <section id="results" class="results" aria-label="\(listLabel)">
-            """)
-        pieces.append(contentsOf: resultsPieces())
-        pieces.append("</section>")
-        return pieces
+        return MyListContent(
+            title: title, summary: summary, current: model.list.rawValue, listLabel: listLabel, strings: model.strings
+        ).pieces(results: resultsPieces())
     }
 
     /// The list and its "Load more"; what "Load more" fetches.

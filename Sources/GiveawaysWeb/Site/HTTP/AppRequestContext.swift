@@ -17,6 +17,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var language = Language.standard
     /// How profile cookies are signed and read; set by `VisitorMiddleware`.
     var profileCookies: ProfileCookies?
+    /// The client's share of Nearby's place searches, set by `NearbyLimitMiddleware` on Nearby's paths.
+    var nearbySearches: NearbySearchShare?
 
     /// Every text of the pages in the request's language.
     var strings: Strings { language.strings }
