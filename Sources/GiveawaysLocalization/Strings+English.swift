@@ -52,7 +52,7 @@ extension Strings {
             retryNow: "Retry now",
             filteredByRules: { "Filtered by \($0)" }, hiddenCount: { "\($0) hidden" },
             showingEverything: { "Showing everything, your \($0) aside" }, applyMyRules: "Apply my rules",
-            yourRules: "your rules", rules: "rules", subscribe: "Subscribe:", calendar: "Calendar"),
+            yourRules: "your rules", rules: "rules", subscribe: "Subscribe:", calendar: "Calendar (starts and ends)"),
         home: Home(
             heading: "Free right now",
             hero: { count, number, worth in
@@ -217,7 +217,7 @@ extension Strings {
             feedsSecret:
                 "These follow your rules and marks. Keep them secret: anyone with the address can read the feed.",
             newAddress: "New address", newAddressHint: "The old address stops working at once.",
-            calendarFeed: "Calendar (end dates)", deviceTitle: "Another device",
+            calendarFeed: "Calendar (starts and ends)", deviceTitle: "Another device",
             deviceText:
                 "Use the same favorites, marks, notes and rules on your phone and your computer. Get a one-time code here and enter it on the other browser (or open its link there). A code works once, for 10 minutes.",
             getCode: "Get a code", haveCode: "Have a code from another browser?", useCode: "Use code",

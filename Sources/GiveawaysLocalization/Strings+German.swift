@@ -56,7 +56,8 @@ extension Strings {
             retryNow: "Erneut versuchen", filteredByRules: { "Gefiltert nach \($0)" },
             hiddenCount: { "\($0) ausgeblendet" },
             showingEverything: { "Alles wird angezeigt, ohne deine \($0)" }, applyMyRules: "Meine Regeln anwenden",
-            yourRules: "deinen Regeln", rules: "Regeln", subscribe: "Abonnieren:", calendar: "Kalender"),
+            yourRules: "deinen Regeln", rules: "Regeln", subscribe: "Abonnieren:",
+            calendar: "Kalender (Beginn und Ende)"),
         home: Home(
             heading: "Jetzt gratis",
             hero: { count, number, worth in
@@ -241,7 +242,7 @@ extension Strings {
             feedsSecret:
                 "Diese folgen deinen Regeln und Markierungen. Halte sie geheim: Wer die Adresse kennt, kann den Feed lesen.",
             newAddress: "Neue Adresse", newAddressHint: "Die alte Adresse funktioniert sofort nicht mehr.",
-            calendarFeed: "Kalender (Enddaten)", deviceTitle: "Anderes Gerät",
+            calendarFeed: "Kalender (Beginn und Ende)", deviceTitle: "Anderes Gerät",
             deviceText:
                 "Nutze dieselben Favoriten, Markierungen, Notizen und Regeln auf Handy und Computer. Hol dir hier einen Einmal-Code und gib ihn im anderen Browser ein (oder öffne dort seinen Link). Ein Code gilt einmal, für 10 Minuten.",
             getCode: "Code holen", haveCode: "Hast du einen Code aus einem anderen Browser?", useCode: "Code verwenden",

@@ -146,6 +146,60 @@ import Testing
         }
     }
 
+    /// Next week's Epic giveaway ("Coming soon") has an event at its start, in UTC, beside the one at its end; the
+    /// one free now keeps the event at its store's start. Atom and JSON Feed list only what is free now.
+    @Test func calendarHasAnEventAtEachStartAStoreAnnounced() async throws {
+        let harness = try await FirstHandStoresTests.harness()
+        // Two profiles' own calendars: one follows Epic, one Steam only.
+        let profiles = ProfileSQLiteRepository(database: harness.repository.database)
+        var following: [String: String] = [:]
+        for platform in ["epic-games-store", "steam"] {
+            let profile = ProfileID.random()
+            try await profiles.saveRules(GiveawayRules(platforms: [platform]), for: profile, at: harness.now)
+            following[platform] = try await profiles.renewFeedToken(for: profile, at: harness.now).rawValue
+        }
+        let tokens = following
+        try await harness.app(configuration: FirstHandStoresTests.configuration(harness)).test(.router) { client in
+            let calendar = try await client.execute(uri: "/feeds/ends.ics", method: .get) { $0.text }
+            let unfolded = calendar.replacingOccurrences(of: "\r\n ", with: "")
+            let events = unfolded.components(separatedBy: "BEGIN:VEVENT").dropFirst()
+            let start = try #require(events.first { $0.contains("SUMMARY:Free from now: Tidewater Keep\r\n") })
+            #expect(start.contains("DTSTART:20260402T150000Z\r\nDTEND:20260402T151500Z\r\n"))
+            let uid = try #require(start.firstRange(of: "UID:giveaway-"))
+            let id = start[uid.upperBound...].prefix { $0.isNumber }
+            #expect(start.contains("UID:giveaway-\(id)-start@localhost\r\n"))
+            #expect(start.contains("DESCRIPTION:Free from 2 Apr 2026\\, 15:00 UTC · "))
+            #expect(start.contains("URL:http://localhost/giveaways/\(id)\r\n"))
+            let end = try #require(events.first { $0.contains("SUMMARY:Ends: Tidewater Keep\r\n") })
+            #expect(end.contains("UID:giveaway-\(id)@localhost\r\n"))
+            #expect(end.contains("DTSTART:20260409T144500Z\r\nDTEND:20260409T150000Z\r\n"))
+            // Next week's come first; the one free now keeps its start (Epic's listing, merged into GamerPower's).
+            #expect(events.first?.contains("SUMMARY:Free from now: Tidewater Keep") == true)
+            #expect(unfolded.contains("UID:giveaway-3101-start@localhost\r\nDTSTAMP:"))
+            #expect(unfolded.contains("DTSTART:20260326T150000Z\r\nDTEND:20260326T151500Z\r\n"))
+            // Uniquely named events.
+            let uids = events.compactMap { $0.split(separator: "\r\n").first { $0.hasPrefix("UID:") } }
+            #expect(Set(uids).count == uids.count && uids.count == events.count)
+            // A platform without an announcement has none; one filtered to Epic has it.
+            let steam = try await client.execute(uri: "/feeds/ends.ics?platform=steam", method: .get) { $0.text }
+            #expect(!steam.contains("Tidewater"))
+            let epic = try await client.execute(uri: "/feeds/ends.ics?platform=epic-games-store", method: .get) {
+                $0.text
+            }
+            #expect(epic.contains("SUMMARY:Free from now: Tidewater Keep"))
+            let mine = try await client.execute(uri: "/feeds/p/\(tokens["epic-games-store"]!).ics", method: .get) {
+                $0.text
+            }
+            #expect(mine.contains("SUMMARY:Free from now: Tidewater Keep"), "a profile's calendar, its rules")
+            let notMine = try await client.execute(uri: "/feeds/p/\(tokens["steam"]!).ics", method: .get) { $0.text }
+            #expect(notMine.hasPrefix("BEGIN:VCALENDAR") && !notMine.contains("Tidewater"))
+            for uri in ["/feeds/giveaways.atom", "/feeds/giveaways.json"] {
+                let feed = try await client.execute(uri: uri, method: .get) { $0.text }
+                #expect(!feed.contains("Tidewater"), "\(uri) lists what is free now")
+            }
+        }
+    }
+
     @Test func hostileTitlesStayTextInAtomAndJSON() async throws {
         let harness = try await WebHarness(seed: false)
         try await harness.repository.saveSync([Self.hostile], at: utc("2026-03-30T06:00:00Z"))
@@ -222,7 +276,8 @@ import Testing
                 #expect(html.contains("Subscribe: <a href=\"/feeds/giveaways.atom?platform=steam&amp;type=loot\""))
                 #expect(
                     html.contains(
-                        "<a href=\"/feeds/ends.ics?platform=steam&amp;type=loot\" type=\"text/calendar\">Calendar</a>"))
+                        "<a href=\"/feeds/ends.ics?platform=steam&amp;type=loot\" type=\"text/calendar\">Calendar (starts and ends)</a>"
+                    ))
             }
         }
     }

@@ -1,11 +1,15 @@
 """The feeds, read by real parsers (feedparser, icalendar) against the real server over the fake upstream, whose
-fixture includes a hostile title (`<script>`, quotes, an `<img onerror>`)."""
+fixture includes a hostile title (`<script>`, quotes, an `<img onerror>`); and the calendar of a server that also
+reads the stores' own fronts, whose next-week giveaway has an event at its start."""
+import datetime
 import json
 import urllib.request
 
 import feedparser
 import icalendar
 import pytest
+
+from conftest import serve
 
 HOSTILE_ID = 5114
 
@@ -94,6 +98,47 @@ def test_calendar_has_escaped_events_with_uid_and_end(app):
     # The description holds commas ("PC, Steam") and a line break: escaped in the file, intact once parsed.
     assert b"PC\\, Steam" in body
     assert "\n" in str(hostile["DESCRIPTION"]) and "PC, Steam" in str(hostile["DESCRIPTION"])
+
+
+@pytest.fixture(scope="module")
+def stores_app(upstream):
+    """GamerPower and Epic's own front (the fake's): "Starlight Cartographer" is free now (30 March to 6 April, 15:00
+    UTC), "Harbor of Echoes" is next week's (6 to 13 April)."""
+    yield from serve(upstream, ("--sources", "gamerpower,epic", "--epic-url", upstream + "/epic"))
+
+
+def test_calendar_has_an_event_at_the_start_of_next_weeks_giveaway(stores_app):
+    """Imported as a calendar app imports it: next week's giveaway is there at its start ("Free from now: …", UTC,
+    15 minutes) and at its end; the one free now keeps its start; Atom and JSON Feed list only what is free now."""
+    status, _, body = fetch(stores_app + "/feeds/ends.ics")
+    assert status == 200
+    calendar = icalendar.Calendar.from_ical(body)
+    events = list(calendar.walk("VEVENT"))
+    uids = [str(event["UID"]) for event in events]
+    assert len(set(uids)) == len(uids)
+    utc = datetime.timezone.utc
+    starts = {str(event["SUMMARY"]): event for event in events if str(event["SUMMARY"]).startswith("Free from now: ")}
+    assert set(starts) == {"Free from now: Harbor of Echoes", "Free from now: Starlight Cartographer"}, list(starts)
+    harbor = starts["Free from now: Harbor of Echoes"]
+    assert harbor.decoded("DTSTART") == datetime.datetime(2026, 4, 6, 15, 0, tzinfo=utc)
+    assert harbor.decoded("DTEND") - harbor.decoded("DTSTART") == datetime.timedelta(minutes=15)
+    assert harbor.decoded("DTSTART").utcoffset().total_seconds() == 0
+    uid = str(harbor["UID"])
+    assert uid.startswith("giveaway-") and uid.endswith("-start@127.0.0.1"), uid
+    assert str(harbor["URL"]).startswith(stores_app + "/giveaways/")
+    assert "Free from 6 Apr 2026, 15:00 UTC" in str(harbor["DESCRIPTION"])
+    ends = [event for event in events if str(event["SUMMARY"]) == "Ends: Harbor of Echoes"]
+    assert len(ends) == 1 and ends[0].decoded("DTEND") == datetime.datetime(2026, 4, 13, 15, 0, tzinfo=utc)
+    assert str(ends[0]["UID"]) == uid.replace("-start@", "@")
+    assert starts["Free from now: Starlight Cartographer"].decoded("DTSTART") == \
+        datetime.datetime(2026, 3, 30, 15, 0, tzinfo=utc)
+    # What is free now, in the feed readers' feeds; next week's is not yet.
+    atom = feedparser.parse(fetch(stores_app + "/feeds/giveaways.atom")[2])
+    titles = [entry.title for entry in atom.entries]
+    assert "Starlight Cartographer" in titles and "Harbor of Echoes" not in titles
+    # Home links the calendar, named for what it holds, in English and German.
+    assert '>Calendar (starts and ends)</a>' in fetch(stores_app + "/")[2].decode()
+    assert '>Kalender (Beginn und Ende)</a>' in fetch(stores_app + "/?lang=de")[2].decode()
 
 
 @pytest.mark.parametrize("path", ["/feeds/giveaways.atom", "/feeds/giveaways.json", "/feeds/ends.ics"])

@@ -11,6 +11,8 @@ package struct FeedDocument: Sendable {
         package let tagID: String
         /// `giveaway-ID@HOST`: the calendar event's UID.
         package let eventUID: String
+        /// `giveaway-ID-start@HOST`: the calendar event at its start.
+        package let startEventUID: String
         package let title: String
         /// The app's Details page.
         package let detailsURL: String
@@ -22,6 +24,8 @@ package struct FeedDocument: Sendable {
         /// The latest change the store saw: first seen, or the upstream moving its end date.
         package let updatedAt: Date
         package let endsAt: Date?
+        /// When a store said the giveaway starts (its own listing, "Coming soon"); `nil` for GamerPower's.
+        package let startsAt: Date?
         /// "Worth $19.99 · free until 6 Apr 2026, 15:00 UTC · PC, Steam · Game".
         package let summary: String
         /// The upstream description as plain text.
@@ -39,19 +43,26 @@ package struct FeedDocument: Sendable {
     /// When anything in the feed last changed; `Last-Modified` and Atom's `updated`.
     package let updatedAt: Date
     package let items: [Item]
+    /// What the stores announced that has not started yet, soonest first: only the calendar lists them (an event at
+    /// each start), Atom and JSON Feed list what is free now.
+    package let upcoming: [Item]
 
     /// - Parameters:
     ///   - giveaways: the entries in order; only the first `maximumItems` are kept.
+    ///   - upcoming: the announced giveaways that have not started, soonest first; the first `maximumItems` are kept.
     ///   - lastModified: when the feed last changed (see `FeedDocument.lastModified`).
     package init(
-        title: String, selfPath: String, homePath: String, giveaways: [Giveaway], stored: [Int: StoredGiveaway],
-        base: LinkBase, lastModified: Date
+        title: String, selfPath: String, homePath: String, giveaways: [Giveaway], upcoming: [Giveaway] = [],
+        stored: [Int: StoredGiveaway], base: LinkBase, lastModified: Date
     ) {
         self.title = title
         selfURL = base.absolute(selfPath)
         homeURL = base.absolute(homePath)
         updatedAt = lastModified
         items = giveaways.prefix(Self.maximumItems).map { giveaway in
+            Item(giveaway: giveaway, history: stored[giveaway.id]?.history, base: base)
+        }
+        self.upcoming = upcoming.prefix(Self.maximumItems).map { giveaway in
             Item(giveaway: giveaway, history: stored[giveaway.id]?.history, base: base)
         }
     }
@@ -62,6 +73,7 @@ extension FeedDocument.Item {
         id = giveaway.id
         tagID = "tag:\(base.hostName),2026:giveaway/\(giveaway.id)"
         eventUID = "giveaway-\(giveaway.id)@\(base.hostName)"
+        startEventUID = "giveaway-\(giveaway.id)-start@\(base.hostName)"
         title = giveaway.title
         detailsURL = base.absolute(SiteRoute.details(id: giveaway.id).path)
         claimURL = HTML.safeURL(giveaway.openGiveawayURL).flatMap { $0.hasPrefix("http") ? $0 : nil }
@@ -69,6 +81,7 @@ extension FeedDocument.Item {
         publishedAt = giveaway.publishedAt
         updatedAt = max(giveaway.publishedAt, history.map(Self.latestChange(of:)) ?? giveaway.publishedAt)
         endsAt = giveaway.endsAt
+        startsAt = giveaway.startsAt
         var parts: [String] = []
         let end = giveaway.endsAt.map { "free until \(FeedDates.english($0))" } ?? "free, no end date"
         parts.append(

@@ -4,7 +4,7 @@ package enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case atom
     /// JSON Feed 1.1.
     case json
-    /// iCalendar: one event per live giveaway at its end time.
+    /// iCalendar: an event at each live giveaway's end, and at each start a store announced.
     case ics
 
     package var contentType: String {

@@ -1,28 +1,44 @@
 import Foundation
 
-/// Writes the live giveaways with an end date as an iCalendar (RFC 5545) of 15-minute events that end when the
-/// giveaway does. Text values are escaped by `escape` and every line is folded by `fold`.
+/// Writes a feed's giveaways as an iCalendar (RFC 5545) of 15-minute events in UTC: one that starts when a giveaway
+/// a store announced becomes free ("Free from now: …", `UID:giveaway-ID-start@HOST`), for every giveaway with a
+/// known start (next week's and, so that the event stays put once it came, those already free), and one that ends
+/// when a giveaway ends ("Ends: …", `UID:giveaway-ID@HOST`). Text values are escaped by `escape` and every line is
+/// folded by `fold`.
 package enum ICalendar {
-    /// How long each event lasts: it ends at the giveaway's end.
+    /// How long each event lasts: an end's ends at the giveaway's end, a start's starts at its start.
     package static let eventLength: TimeInterval = 15 * 60
 
     package static func render(_ feed: FeedDocument) -> String {
         var lines = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//GameGiveaways//Giveaway ends//EN", "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH", "X-WR-CALNAME:" + escape(feed.title),
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//GameGiveaways//Giveaway starts and ends//EN",
+            "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:" + escape(feed.title),
         ]
         // DTSTAMP is the feed's last change rather than the time of the request, so the same data gives the
         // same bytes (and the same ETag).
         let stamp = timestamp(feed.updatedAt)
-        for item in feed.items {
-            guard let end = item.endsAt else { continue }
-            lines += [
-                "BEGIN:VEVENT", "UID:" + item.eventUID, "DTSTAMP:" + stamp,
-                "DTSTART:" + timestamp(end.addingTimeInterval(-eventLength)), "DTEND:" + timestamp(end),
-                "SUMMARY:" + escape("Ends: " + item.title),
-                "DESCRIPTION:" + escape(item.summary + "\nDetails: " + item.detailsURL),
-                "URL:" + item.detailsURL, "LAST-MODIFIED:" + timestamp(item.updatedAt), "END:VEVENT",
-            ]
+        // Next week's first (soonest first), then what is free now, in the feed's order.
+        for item in feed.upcoming + feed.items {
+            if let start = item.startsAt {
+                lines += [
+                    "BEGIN:VEVENT", "UID:" + item.startEventUID, "DTSTAMP:" + stamp, "DTSTART:" + timestamp(start),
+                    "DTEND:" + timestamp(start.addingTimeInterval(eventLength)),
+                    "SUMMARY:" + escape("Free from now: " + item.title),
+                    "DESCRIPTION:"
+                        + escape(
+                            "Free from \(FeedDates.english(start)) · \(item.summary)\nDetails: \(item.detailsURL)"),
+                    "URL:" + item.detailsURL, "LAST-MODIFIED:" + timestamp(item.updatedAt), "END:VEVENT",
+                ]
+            }
+            if let end = item.endsAt {
+                lines += [
+                    "BEGIN:VEVENT", "UID:" + item.eventUID, "DTSTAMP:" + stamp,
+                    "DTSTART:" + timestamp(end.addingTimeInterval(-eventLength)), "DTEND:" + timestamp(end),
+                    "SUMMARY:" + escape("Ends: " + item.title),
+                    "DESCRIPTION:" + escape(item.summary + "\nDetails: " + item.detailsURL),
+                    "URL:" + item.detailsURL, "LAST-MODIFIED:" + timestamp(item.updatedAt), "END:VEVENT",
+                ]
+            }
         }
         lines.append("END:VCALENDAR")
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"

@@ -21,20 +21,23 @@ struct FeedRoutes: Sendable {
     }
 
     /// `GET /feeds/giveaways.atom|.json`, `/feeds/ends.ics` with Home's `platform`, `type`, `sort` and `q` — the
-    /// live giveaways Home would list, at most `FeedDocument.maximumItems`.
+    /// live giveaways Home would list, at most `FeedDocument.maximumItems`; the calendar also has Home's "Coming
+    /// soon" (an event at each start).
     @Sendable func publicFeed(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         let snapshot = try await readModel.snapshot()
         guard case .feed(let filters, let format) = route else { throw PageRoutes.notFound }
         let now = clock()
         // The same selection as Home for a visitor without a profile (`ending=24h` included).
-        let results = HomeSelection(filters: filters, snapshot: snapshot, visitor: .anonymous, now: now).giveaways
+        let selection = HomeSelection(filters: filters, snapshot: snapshot, visitor: .anonymous, now: now)
         return try respond(
             request, format: format, title: filters.feedTitle, selfPath: SiteRoute.feed(filters, format: format).path,
-            homePath: filters.path, giveaways: results, snapshot: snapshot, marks: .none, now: now)
+            homePath: filters.path, giveaways: selection.giveaways, upcoming: selection.upcoming.map(\.giveaway),
+            snapshot: snapshot, marks: .none, now: now)
     }
 
-    /// `GET /feeds/p/{token}.atom|.json|.ics` — the live giveaways a profile's rules admit, newest first. An
-    /// unknown, revoked or malformed token is a plain 404 that reveals nothing.
+    /// `GET /feeds/p/{token}.atom|.json|.ics` — the live giveaways a profile's rules admit, newest first (and in
+    /// the calendar, the announced ones they admit). An unknown, revoked or malformed token is a plain 404 that
+    /// reveals nothing.
     @Sendable func personalFeed(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response
     {
         guard case .personalFeed(let token, let format) = route,
@@ -46,10 +49,12 @@ struct FeedRoutes: Sendable {
         let now = clock()
         let admitted = snapshot.admitted(snapshot.live(at: now), rules: settings.rules, marks: marks)
             .sorted(by: GiveawaySort.date.areInIncreasingOrder)
+        let upcoming =
+            format == .ics ? snapshot.admitted(snapshot.upcoming(at: now), rules: settings.rules, marks: marks) : []
         return try respond(
             request, format: format, title: "GameGiveaways · my giveaways",
             selfPath: SiteRoute.personalFeed(token: token, format: format).path,
-            homePath: SiteRoute.homePath, giveaways: admitted, snapshot: snapshot, marks: marks,
+            homePath: SiteRoute.homePath, giveaways: admitted, upcoming: upcoming, snapshot: snapshot, marks: marks,
             now: now, isPersonal: true)
     }
 
@@ -57,16 +62,20 @@ struct FeedRoutes: Sendable {
 
     private func respond(
         _ request: Request, format: FeedFormat, title: String, selfPath: String, homePath: String,
-        giveaways: [Giveaway], snapshot: ReadModelSnapshot, marks: VisitorMarks, now: Date, isPersonal: Bool = false
+        giveaways: [Giveaway], upcoming: [Giveaway], snapshot: ReadModelSnapshot, marks: VisitorMarks, now: Date,
+        isPersonal: Bool = false
     ) throws -> Response {
-        // The calendar holds only giveaways with an end date; the cap applies to what it holds.
-        let entries = format == .ics ? giveaways.filter { $0.endsAt != nil } : giveaways
+        // The calendar holds only giveaways with a date (an end, or a store's start) and what is announced; the
+        // caps apply to what it holds. Atom and JSON Feed hold what is free now.
+        let entries = format == .ics ? giveaways.filter { $0.endsAt != nil || $0.startsAt != nil } : giveaways
         let capped = Array(entries.prefix(FeedDocument.maximumItems))
-        let lastModified = FeedDocument.lastModified(of: capped, snapshot: snapshot, marks: marks, now: now)
+        let announced = format == .ics ? Array(upcoming.prefix(FeedDocument.maximumItems)) : []
+        let lastModified = FeedDocument.lastModified(
+            of: capped + announced, snapshot: snapshot, marks: marks, now: now)
         let base = site.linkBase(for: request)
         let feed = FeedDocument(
-            title: title, selfPath: selfPath, homePath: homePath, giveaways: capped, stored: snapshot.stored,
-            base: base, lastModified: lastModified ?? Date(timeIntervalSince1970: 0))
+            title: title, selfPath: selfPath, homePath: homePath, giveaways: capped, upcoming: announced,
+            stored: snapshot.stored, base: base, lastModified: lastModified ?? Date(timeIntervalSince1970: 0))
         let body: ByteBuffer
         switch format {
         case .atom: body = ByteBuffer(string: AtomFeed.render(feed))
