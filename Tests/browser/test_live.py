@@ -297,6 +297,74 @@ def test_more_free_to_play_and_status_stay_current(live, browser_factory):
         sync_now(base, "freetogame")
 
 
+LIVE_STATES = [(390, 844, "light"), (390, 844, "dark"), (1280, 900, "light"), (1280, 900, "dark")]
+
+
+@pytest.mark.parametrize("width,height,scheme", LIVE_STATES,
+                         ids=[f"{'phone' if w < 500 else 'desktop'}-{s}" for w, _, s in LIVE_STATES])
+def test_every_live_state_of_home_has_no_axe_violations(live, browser_factory, width, height, scheme):
+    """Home open while the stream brings each of its changes, at phone and desktop size, light and dark: a new
+    giveaway's notice, its card after the press, its end date moved, then its end (the card greys out, with an
+    "Ended" badge). axe-core finds nothing after each, colour contrast included; the ended card is screenshot."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    from test_accessibility import RUN, axe_source
+
+    base, feed = live
+    source = axe_source()
+    size = "phone" if width < 500 else "desktop"
+    ident = 9910 + LIVE_STATES.index((width, height, scheme))
+    driver = browser_factory(width=width, height=height, dark=scheme == "dark")
+    driver.set_script_timeout(30)
+    shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    problems = []
+
+    def sweep(state):
+        driver.execute_script(source)
+        for violation in driver.execute_async_script(RUN):
+            problems.append(f"{state}: {violation['id']} ({violation['impact']}): {violation['nodes']}")
+
+    items = json.loads(feed.read_text())
+    arrival = dict(items[0], id=ident, title=f"Live State Giveaway {ident}", published_date="2026-03-31 11:59:30",
+                   end_date="2026-04-10 23:59:00", platforms="PC, Epic Games Store")
+    card = f".grid [data-giveaway-id='{ident}']"
+    try:
+        driver.get(base + "/")
+        WebDriverWait(driver, 5).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        time.sleep(1)  # the stream connects
+        feed.write_text(json.dumps([arrival] + items))
+        sync_now(base)
+        notice = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".live-notice"))[0]
+        sweep("new giveaway's notice")
+        notice.click()
+        WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, card))
+        sweep("its card, added")
+
+        moved = dict(arrival, end_date="2026-04-12 23:59:00")
+        feed.write_text(json.dumps([moved] + items))
+        sync_now(base)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "const t = document.querySelector(arguments[0] + \" time[data-t='ends']\");"
+            "return t && t.getAttribute('datetime').startsWith('2026-04-12')", card))
+        sweep("its end date moved")
+
+        feed.write_text(json.dumps(items))
+        sync_now(base)
+        ended = WebDriverWait(driver, 10).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, card.replace("']", "'].is-ended")))[0]
+        assert ended.find_element(By.CSS_SELECTOR, ".badge--ended").text == "Ended"
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", ended)
+        time.sleep(0.3)
+        sweep("it ended")
+        ended.screenshot(str(shots / f"live-ended-card-{size}-{scheme}.png"))
+        # What greys it out is colour, not opacity: the card's text keeps full opacity (its contrast is measurable).
+        assert driver.execute_script("return getComputedStyle(arguments[0]).opacity", ended) == "1"
+    finally:
+        feed.write_text(json.dumps(items))
+        sync_now(base)
+    assert problems == [], "\n".join(problems)
+
+
 def test_giveaways_watch_prints_each_event_as_it_comes(live):
     """`giveaways watch`, the stream's own client: one line per event, flushed at once (read here through a pipe),
     and a refused filter is a clear error with exit code 64."""
