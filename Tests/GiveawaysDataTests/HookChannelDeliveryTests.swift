@@ -160,13 +160,13 @@ import Testing
             #expect(request.json["urls"] == nil)
             #expect(request.json["format"] as? String == "markdown")
             #expect(request.json["type"] as? String == "info")
-            // No entities (a Markdown target would show them): a zero-width space keeps each `<` from opening a tag.
-            #expect(
-                (request.json["title"] as? String)?.hasPrefix("New giveaway: <\u{200B}b>Evil<\u{200B}/b> & ") == true)
+            // No entities (a Markdown target would show them) and nothing invisible (a copy keeps it, a search
+            // misses it): CommonMark's backslash escapes keep each `<` and `>` from making a tag.
+            let title = try #require(request.json["title"] as? String)
+            #expect(title.hasPrefix(#"New giveaway: \<b\>Evil\</b\> & "#))
             let body = try #require(request.json["body"] as? String)
-            #expect(
-                body.contains(
-                    #"<\#u{200B}b>Evil<\#u{200B}/b> & <\#u{200B}/a><\#u{200B}script>alert("x")<\#u{200B}/script>"#))
+            #expect(body.contains(#"\<b\>Evil\</b\> & \</a\>\<script\>alert("x")\</script\>"#))
+            #expect(!title.unicodeScalars.contains("\u{200B}") && !body.unicodeScalars.contains("\u{200B}"))
             #expect(body.contains(#"\[link\](javascript:x) \*bold\*"#))
             #expect(!body.contains("<script>") && !body.contains("[link](") && !body.contains("&lt;"))
             #expect(body.contains("[Get it](https://www.gamerpower.com/open/2)"))

@@ -71,7 +71,7 @@ import Testing
         let body = try #require(try JSONSerialization.jsonObject(with: apprise.body) as? [String: Any])
         #expect(body["urls"] as? String == "mailto://a:b@c")
         #expect(
-            (body["body"] as? String)?.contains("[\\*Bold\\* <\u{200B}i>](https://www.gamerpower.com/open/2)") == true)
+            (body["body"] as? String)?.contains(#"[\*Bold\* \<i\>](https://www.gamerpower.com/open/2)"#) == true)
         #expect(!apprise.headers.contains { $0.name == "X-Giveaways-Signature" })
         for format in [HookFormat.discord, .ntfy] {
             let message = try HookSummary.message(

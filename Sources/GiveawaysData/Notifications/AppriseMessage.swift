@@ -3,8 +3,8 @@ import GiveawaysDomain
 
 /// An Apprise hook's message: `POST {base}/notify/{key}` (a configuration kept on the Apprise server) or the
 /// stateless `POST {base}/notify` with the target URLs (the hook's secret: they hold the services' credentials).
-/// The body is Markdown; upstream text is escaped (`escape`) so that it reads as written and never becomes markup or a
-/// link.
+/// The body is Markdown; upstream text is escaped with backslashes (`escape`) so that it reads as written and never
+/// becomes markup or a link.
 enum AppriseMessage {
     struct Body: Encodable {
         /// The stateless endpoint's targets; left out for a stateful key.
@@ -43,36 +43,38 @@ enum AppriseMessage {
             body: lines.joined(separator: "\n\n"))
     }
 
-    /// Escapes `text` for the middle of a Markdown line, so that every renderer shows it as written and none
-    /// turns any of it into markup: Apprise's own (Python-Markdown, for HTML targets such as e-mail), CommonMark, and
-    /// the chat apps' dialects (Discord, Slack, Telegram) that take the Markdown as it is and decode no HTML entities.
+    /// Escapes `text` for the middle of a Markdown line with CommonMark's backslash escapes, so that a CommonMark
+    /// renderer and the chat apps' dialects (Discord, Telegram, Mattermost: strikethrough and spoilers, no HTML, no
+    /// entities) show it as written and none turns any of it into markup or a link. Nothing invisible is added: what
+    /// a reader copies or searches for is the title.
     ///
-    /// Only what could start markup there is changed, so an ordinary title ("Carlos & the Taco", "Half-Life 2:
-    /// Episode One") reaches every target as written. Emphasis, code and link characters get a backslash; where no
-    /// backslash works in every renderer (a `<` that could open a tag or an autolink, an `&` that would read as an
-    /// entity, runs of `~` and `|` for strikethrough and spoilers) a zero-width space after the first character
-    /// breaks the markup without changing what is seen. Line breaks become spaces.
+    /// Only what could start markup there is escaped, so an ordinary title ("Carlos & the Taco", "Half-Life 2:
+    /// Episode One", "x < y") reaches every target as written: emphasis, code and link characters and every `>`
+    /// always; a `<` that could open a tag, a comment or an autolink; an `&` that would read as an entity; runs of
+    /// `~` and `|` (strikethrough, spoilers). Line breaks become spaces.
+    ///
+    /// Apprise's own Markdown (Python-Markdown, for HTML targets such as e-mail) honours the backslash before
+    /// `` \ ` * _ [ ] > `` but not before `<`, `&`, `~` or `|`: there such a title keeps a visible backslash (and a
+    /// `\&copy;` shows as `\©`), still without any markup made of it, since the escaped `>` closes no tag.
     static func escape(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var escaped = String.UnicodeScalarView()
         for (index, scalar) in scalars.enumerated() {
             let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            let previous = index > 0 ? scalars[index - 1] : nil
             switch scalar {
-            case "\\", "`", "*", "_", "[", "]":
+            case "\\", "`", "*", "_", "[", "]", ">",
+                "<" where next.map(opensTag) ?? false,
+                "&" where startsEntity(scalars[index...]), "~" where next == "~" || previous == "~",
+                "|" where next == "|" || previous == "|":
                 escaped.append("\\")
                 escaped.append(scalar)
-            case "<" where next.map(opensTag) ?? false, "&" where startsEntity(scalars[index...]),
-                "~" where next == "~", "|" where next == "|":
-                escaped.append(scalar)
-                escaped.append(zeroWidthSpace)
             case "\n", "\r": escaped.append(" ")
             default: escaped.append(scalar)
             }
         }
         return String(escaped)
     }
-
-    private static let zeroWidthSpace: Unicode.Scalar = "\u{200B}"
 
     /// Whether a `<` followed by `scalar` could open an HTML tag, a comment or an autolink.
     private static func opensTag(_ scalar: Unicode.Scalar) -> Bool {
