@@ -157,6 +157,105 @@ import Testing
         #expect(offer.store == .gog && offer.storeID == "/en/game/lantern_keeper")
     }
 
+    /// The next section after the giveaway, as GOG's 2025 front page has it: product tiles whose `…title` classes,
+    /// links and pictures belong to other games (a label such as "GOOD OLD GAME" among them).
+    static let gogTilesAfterTheGiveaway = """
+        <section class="deals-section"><h2 class="section-title">Good old games</h2>
+          <product-tile _ngcontent-gogcom-store-c9=""><a class="product-tile product-tile--grid" href="https://www.gog.com/en/game/harbour_lights">
+            <picture class="product-tile__picture"><source srcset="//images.gog-statics.com/tile_harbour.webp, //images.gog-statics.com/tile_harbour_2x.webp 2x">
+            <img class="product-tile__image" src="//images.gog-statics.com/tile_harbour.jpg" alt="Harbour Lights"></picture>
+            <div class="product-tile__label"><span class="product-label__title">GOOD OLD GAME</span></div>
+            <div class="product-tile__title"><span>Harbour Lights</span></div>
+            <span class="product-tile__price">$9.99</span></a></product-tile>
+        </section>
+        """
+
+    /// GOG's 2025 front page, in its shape: the `<giveaway>` element names its game only in the picture's `alt`
+    /// ("STASIS giveaway") and in the header's sentence, and product tiles of the next section follow it.
+    @Test func gogsGiveawayIsReadFromItsOwnElementNotFromTheTilesAfterIt() throws {
+        let giveaway = """
+            <giveaway _ngcontent-gogcom-store-c77="" _nghost-gogcom-store-c41="">
+              <div _ngcontent-gogcom-store-c41="" id="giveaway" class="giveaway giveaway--visible" data-is-logged-in="false">
+                <a _ngcontent-gogcom-store-c41="" class="giveaway__overlay-link" href="https://www.gog.com/en/game/stasis"
+                   gog-track-event="{&quot;eventCategory&quot;:&quot;giveaway&quot;}"></a>
+                <div class="giveaway__image-wrapper"><picture class="giveaway__picture">
+                  <source type="image/webp" srcset="//images.gog-statics.com/st4s1s_giveaway_1600.webp, //images.gog-statics.com/st4s1s_giveaway_3200.webp 2x">
+                  <img class="giveaway__image" alt="STASIS giveaway" loading="lazy" src="//images.gog-statics.com/st4s1s_giveaway_1600.jpg">
+                </picture></div>
+                <div class="giveaway__content">
+                  <div class="giveaway__content-header"> Giveaway: Claim STASIS and don&#39;t miss the best GOG offers! </div>
+                  <div class="giveaway__content-footer"><div class="giveaway__countdown"><span>71</span> : <span>12</span> : <span>09</span> left</div>
+                  <button class="button giveaway__button">Sign in and claim</button></div>
+                </div>
+              </div>
+            </giveaway>
+            """
+        let offers = try GOGGiveawayDecoder().decode(
+            Self.gogPage(giveaway + Self.gogTilesAfterTheGiveaway), now: Self.now)
+        let offer = try #require(offers.first)
+        #expect(offers.count == 1)
+        #expect(offer.title == "STASIS", "the picture's alt without its \"giveaway\", not the next tile's title")
+        #expect(offer.claimURL == "https://www.gog.com/en/game/stasis")
+        #expect(offer.imageURL == "https://images.gog-statics.com/st4s1s_giveaway_1600.webp")
+        #expect(offer.endsAt == Date(timeIntervalSince1970: 1_796_320_800 + 71 * 3600 + 12 * 60))
+    }
+
+    /// Attributes in any order and either quote, references, nested elements of the giveaway's own name, and a
+    /// picture without a useful `alt`: the header's sentence names the game.
+    @Test func gogsHeaderSentenceNamesTheGameWhenThePictureDoesNot() throws {
+        let giveaway = """
+            <DIV data-x='a > b' class='giveaway' ID='giveaway'>
+              <div class='giveaway__media'><div><picture><img src='//images.gog-statics.com/f.jpg' alt='giveaway'></picture></div></div>
+              <!-- </div> a comment is not an end -->
+              <script>if (a </div> b) {}</script>
+              <div class='giveaway__content'><p class='giveaway__content-header'>Giveaway: Claim <b>Fish &amp; Chips: And Then</b>
+                and don’t miss the best GOG offers!</p>
+                <div>12 : 00 : 00 left</div></div>
+              <a href='/en/game/fish_and_chips' class='giveaway__overlay-link'></a>
+            </DIV >
+            """
+        let offer = try #require(
+            try GOGGiveawayDecoder().decode(Self.gogPage(giveaway + Self.gogTilesAfterTheGiveaway), now: Self.now).first
+        )
+        #expect(offer.title == "Fish & Chips: And Then")
+        #expect(offer.claimURL == "https://www.gog.com/en/game/fish_and_chips")
+        #expect(offer.imageURL == "https://images.gog-statics.com/f.jpg")
+        #expect(offer.endsAt == Self.now.addingTimeInterval(12 * 3600))
+    }
+
+    /// A giveaway that names its game nowhere is named after its game page's slug; the tiles after it, with their
+    /// titles and images, are never read.
+    @Test func gogsGiveawayThatNamesNoGameTakesItsSlugNeverANeighboursTitle() throws {
+        let giveaway = """
+            <giveaway><div id="giveaway" class="giveaway"><div class="giveaway__inner"><div>
+              <a class="giveaway__overlay-link" href="/en/game/quiet_orchard"></a>
+              <div class="giveaway__countdown">02 : 30 : 00 left</div></div></div></div></giveaway>
+            """
+        let offer = try #require(
+            try GOGGiveawayDecoder().decode(Self.gogPage(giveaway + Self.gogTilesAfterTheGiveaway), now: Self.now).first
+        )
+        #expect(offer.title == "Quiet Orchard")
+        #expect(offer.imageURL == nil, "the next tile's picture is not the giveaway's")
+        // A giveaway element that never ends cannot be told from what follows it: the source fails instead.
+        let unclosed = giveaway.replacingOccurrences(of: "</giveaway>", with: "")
+        #expect(throws: StoreAnswerError.self) {
+            try GOGGiveawayDecoder().decode(Self.gogPage(unclosed + Self.gogTilesAfterTheGiveaway), now: Self.now)
+        }
+    }
+
+    @Test func anElementEndsAtItsOwnEndTagPastNestedOnesCommentsAndScripts() throws {
+        let html =
+            #"<div id="a" title="x > y"><div>in</div><!-- </div> --><script>"</div>"</script>"#
+            + #"<div/>x</div>y</DIV z><p>after</p>"#
+        let element = try #require(StoreHTML.tags(in: html).first)
+        let end = try #require(StoreHTML.endOfElement(element, in: html))
+        #expect(html[end...] == "</DIV z><p>after</p>")
+        let image = try #require(StoreHTML.tags(in: "<img src=x><b>").first)
+        #expect(StoreHTML.endOfElement(image, in: "<img src=x><b>") == image.end)
+        let unclosed = "<div><div></div>"
+        #expect(StoreHTML.endOfElement(try #require(StoreHTML.tags(in: unclosed).first), in: unclosed) == nil)
+    }
+
     @Test func gogIn2023MarkupCarriesItsEndAndNoGiveawayIsEmpty() throws {
         let banner = """
             <a class="giveaway-banner giveaway-banner--with-consent" href="/en/game/old_banner" giveaway-banner-id="1796666400000">

@@ -6,8 +6,10 @@ import GiveawaysDomain
 /// Two markups are known. 2025's `<giveaway>` (`#giveaway`) has a link `a.giveaway__overlay-link` and no absolute
 /// end, only a countdown "HH : MM : SS left" in hours (more than 24 at times): the end is the fetch time plus the
 /// countdown, rounded to the minute so that polls a few seconds apart agree. 2023's `a.giveaway-banner` carries its
-/// end in epoch milliseconds (`gog-countdown-timer[end-date]`). A page without any giveaway markup has no giveaway;
-/// a page with giveaway markup this cannot read fails, so a change of shape shows on `/status`.
+/// end in epoch milliseconds (`gog-countdown-timer[end-date]`). Everything is read inside the giveaway's own element
+/// (up to its matching end tag), never after it: the next section's product tiles follow within a few KB, with
+/// `…title` classes and images of other games. A page without any giveaway markup has no giveaway; a page with
+/// giveaway markup this cannot read fails, so a change of shape shows on `/status`.
 public struct GOGGiveawayDecoder: Sendable {
     let storeHost: String
 
@@ -33,8 +35,20 @@ public struct GOGGiveawayDecoder: Sendable {
             tags = StoreHTML.tags(in: page)
             found = tags.firstIndex(where: isGiveaway)
         }
-        guard let start = found else { return [] }
-        let region = tags[start...].prefix(200)
+        guard var start = found else { return [] }
+        var elementEnd = StoreHTML.endOfElement(tags[start], in: html)
+        // A giveaway longer than the region read: its end is further on in the page.
+        if elementEnd == nil, html.utf8.count != page.utf8.count {
+            html = page
+            tags = StoreHTML.tags(in: page)
+            if let again = tags.firstIndex(where: isGiveaway) {
+                start = again
+                elementEnd = StoreHTML.endOfElement(tags[again], in: page)
+            }
+        }
+        // Only the giveaway's own element is read: the next section's product tiles have titles and images too.
+        guard let elementEnd else { throw .malformed("a giveaway element without its end tag") }
+        let region = tags[start...].prefix { $0.end <= elementEnd }
         guard
             let link = region.first(where: {
                 $0.name == "a"
@@ -42,12 +56,13 @@ public struct GOGGiveawayDecoder: Sendable {
             }) ?? region.first(where: { $0.name == "a" && ($0.attributes["href"] ?? "").contains("/game/") }),
             let page = absoluteURL(link.attributes["href"])
         else { throw .malformed("a giveaway without a link to its game") }
-        guard let end = Self.end(region: region, html: html, after: tags[start].end, now: now) else {
+        let inside = html[tags[start].end..<elementEnd]
+        guard let end = Self.end(region: region, text: inside, now: now) else {
             throw .malformed("a giveaway without an end or a countdown")
         }
-        let title = Self.title(region: region, html: html, page: page)
+        let title = Self.title(region: region, html: html, until: elementEnd, page: page)
         guard !title.isEmpty else { throw .malformed("a giveaway without a title") }
-        let image = region.lazy.compactMap { tag -> String? in
+        let image = Self.picture(in: region, html: html).lazy.compactMap { tag -> String? in
             guard tag.name == "img" || tag.name == "source" else { return nil }
             return self.imageURL(tag.attributes["srcset"]) ?? self.imageURL(tag.attributes["src"])
         }.first
@@ -98,9 +113,7 @@ public struct GOGGiveawayDecoder: Sendable {
     }
 
     /// The end: an `end-date` in epoch milliseconds, else the countdown's hours, minutes and seconds after `now`.
-    private static func end(
-        region: ArraySlice<StoreHTML.Tag>, html: String, after start: String.Index, now: Date
-    ) -> Date? {
+    private static func end(region: ArraySlice<StoreHTML.Tag>, text inside: Substring, now: Date) -> Date? {
         for tag in region {
             for name in ["end-date", "giveaway-banner-id", "data-end-date"] {
                 if let value = tag.attributes[name], let milliseconds = Double(value), milliseconds > 1e12,
@@ -110,7 +123,7 @@ public struct GOGGiveawayDecoder: Sendable {
                 }
             }
         }
-        let text = StoreHTML.plainText(html[start...].prefix(20_000))
+        let text = StoreHTML.plainText(inside.prefix(20_000))
         guard
             let left = text.range(
                 of: #"([0-9]{1,4}) ?: ?([0-5][0-9]) ?: ?([0-5][0-9]) left"#, options: .regularExpression)
@@ -121,19 +134,59 @@ public struct GOGGiveawayDecoder: Sendable {
         return Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + seconds) / 60).rounded() * 60)
     }
 
-    /// The title: a heading or title element in the giveaway, else the image's `alt`, else the game page's slug.
-    private static func title(region: ArraySlice<StoreHTML.Tag>, html: String, page: String) -> String {
-        for tag in region where tag.classes.contains(where: { $0.hasSuffix("title") || $0.contains("header-text") }) {
-            let text = StoreHTML.text(in: html, from: tag.end, until: tag.name)
+    /// The title, read inside the giveaway's element alone (`region`, ending at `limit`): a title element of its own
+    /// (`…title`, `…header-text`); else the image's `alt` without its " giveaway" (2025: "STASIS giveaway"); else the
+    /// header's sentence ("Giveaway: Claim STASIS and don't miss the best GOG offers!"); else the game page's slug.
+    private static func title(
+        region: ArraySlice<StoreHTML.Tag>, html: String, until limit: String.Index, page: String
+    ) -> String {
+        for tag in region.dropFirst()
+        where tag.classes.contains(where: { $0.hasSuffix("title") || $0.contains("header-text") }) {
+            let text = StoreHTML.text(in: html, from: tag.end, until: tag.name, limit: limit)
             if !text.isEmpty, text.count <= 200 { return text }
         }
-        if let alt = region.first(where: { $0.name == "img" })?.attributes["alt"]?.trimmingCharacters(in: .whitespaces),
-            !alt.isEmpty
-        {
-            return alt
+        let images = picture(in: region, html: html).filter { $0.name == "img" }
+        for image in images {
+            if let alt = image.attributes["alt"].map(Self.withoutGiveawayWord), !alt.isEmpty, alt.count <= 200 {
+                return alt
+            }
+        }
+        for tag in region.dropFirst() where tag.classes.contains(where: { $0.hasSuffix("content-header") }) {
+            let sentence = StoreHTML.text(in: html, from: tag.end, until: tag.name, limit: limit)
+            if let title = claimed(in: sentence) { return title }
         }
         guard let slug = URL(string: page)?.lastPathComponent, !slug.isEmpty else { return "" }
         return slug.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// An image's `alt` folded and without a last word "giveaway": "STASIS giveaway" → "STASIS"; "giveaway" → "".
+    static func withoutGiveawayWord(_ alt: String) -> String {
+        var words = alt.split(whereSeparator: \.isWhitespace)
+        if let last = words.last, last.lowercased() == "giveaway" { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+
+    /// The game the header's sentence names: "Giveaway: Claim <title> and don't miss the best GOG offers!".
+    static func claimed(in sentence: String) -> String? {
+        guard
+            let match = sentence.range(
+                of: #"Claim\s+(.+)\s+and\s+don['’]?t\s+miss"#, options: [.regularExpression, .caseInsensitive])
+        else { return nil }
+        var text = sentence[match].dropFirst("Claim".count)
+        guard let and = text.range(of: #"\s+and\s+don['’]?t\s+miss$"#, options: [.regularExpression, .caseInsensitive])
+        else { return nil }
+        text = text[..<and.lowerBound]
+        let title = text.trimmingCharacters(in: .whitespaces)
+        return title.isEmpty || title.count > 200 ? nil : title
+    }
+
+    /// The tags of the giveaway's `<picture>` (its `source`s and `img`), or every tag of the giveaway when it has
+    /// none (2023's banner has a bare `img`).
+    private static func picture(in region: ArraySlice<StoreHTML.Tag>, html: String) -> ArraySlice<StoreHTML.Tag> {
+        guard let open = region.firstIndex(where: { $0.name == "picture" }),
+            let close = StoreHTML.endOfElement(region[open], in: html)
+        else { return region }
+        return region[open...].prefix { $0.end <= close }
     }
 
     /// An https link on GOG's own host, from an absolute, scheme-relative or root-relative `href`.

@@ -117,11 +117,87 @@ enum StoreHTML {
         return .unterminated
     }
 
-    /// The text from `start` up to the next `</name>` (or the end), with tags dropped, references decoded and white
-    /// space folded to single spaces.
-    static func text(in html: String, from start: String.Index, until name: String) -> String {
-        let end = html[start...].range(of: "</\(name)", options: .caseInsensitive)?.lowerBound ?? html.endIndex
+    /// The text from `start` up to the next `</name>` (or `limit`, or the end), with tags dropped, references
+    /// decoded and white space folded to single spaces.
+    static func text(
+        in html: String, from start: String.Index, until name: String, limit: String.Index? = nil
+    )
+        -> String
+    {
+        let bound = min(limit ?? html.endIndex, html.endIndex)
+        guard start < bound else { return "" }
+        let end = html[start..<bound].range(of: "</\(name)", options: .caseInsensitive)?.lowerBound ?? bound
         return plainText(html[start..<end])
+    }
+
+    /// Elements that have no end tag and no content.
+    static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ]
+
+    /// Where the element that `element` (a start tag of `html`) opens ends: the `<` of its matching end tag, counting
+    /// nested elements of the same name; the start tag's own end for a void element. Comments are passed over, and
+    /// so are the contents of `script` and `style` (where `</div>` is text). `nil` when the text ends first.
+    ///
+    /// As in HTML, a `/>` on a non-void start tag does not close it.
+    static func endOfElement(_ element: Tag, in html: String) -> String.Index? {
+        if voidElements.contains(element.name) { return element.end }
+        let utf8 = html.utf8
+        let name = Array(element.name.utf8)
+        var depth = 1
+        var index = element.end
+        while let open = utf8[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let next = utf8.index(after: open)
+            guard next < utf8.endIndex else { return nil }
+            if utf8[next...].starts(with: "!--".utf8) {
+                guard let close = html[next...].range(of: "-->") else { return nil }
+                index = close.upperBound
+                continue
+            }
+            if utf8[next] == UInt8(ascii: "/") {
+                let nameStart = utf8.index(after: next)
+                if endTag(named: name, in: utf8, at: nameStart) {
+                    depth -= 1
+                    if depth == 0 { return open }
+                }
+                index = nameStart
+                continue
+            }
+            switch scan(html, at: open) {
+            case .tag(let tag):
+                index = tag.end
+                if tag.name == element.name {
+                    depth += 1
+                } else if tag.name == "script" || tag.name == "style" {
+                    // Raw text: nothing in it is a tag until its own end tag.
+                    guard let close = html[tag.end...].range(of: "</\(tag.name)", options: .caseInsensitive)
+                    else { return nil }
+                    index = close.lowerBound
+                }
+            case .notATag:
+                index = next
+            case .unterminated:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether `utf8` holds, at `start`, the name `name` (lower case; the text in any case) followed by white space,
+    /// `/` or `>`: the name of an end tag of that element.
+    private static func endTag(named name: [UInt8], in utf8: String.UTF8View, at start: String.Index) -> Bool {
+        var index = start
+        for byte in name {
+            guard index < utf8.endIndex else { return false }
+            let found = utf8[index]
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(found) ? found + 32 : found
+            guard lower == byte else { return false }
+            index = utf8.index(after: index)
+        }
+        guard index < utf8.endIndex else { return false }
+        let after = utf8[index]
+        return after == UInt8(ascii: ">") || after == UInt8(ascii: "/") || after == 0x20
+            || (0x09...0x0D).contains(after)
     }
 
     /// `html` without its tags, references decoded, white space folded.
