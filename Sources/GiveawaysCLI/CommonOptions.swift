@@ -58,18 +58,40 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// `--sync-interval`, taken by `serve` (its schedule) and `status` (to say when the next run is due).
+/// `--sync-interval` (GamerPower) and `--store-interval` (the stores read first-hand), taken by `serve` (its
+/// schedule) and `status` (to say when the next run is due).
 struct SyncIntervalOptions: ParsableArguments {
-    @Option(help: "Minutes between background syncs, 0.05 to 10080 (env GIVEAWAYS_SYNC_INTERVAL; default 30).")
+    @Option(
+        help: """
+            Minutes between syncs of GamerPower's giveaways, 0.05 to 10080 (env GIVEAWAYS_SYNC_INTERVAL; default 30). \
+            The stores read first-hand follow --store-interval.
+            """)
     var syncInterval: Double?
 
+    @Option(
+        help: """
+            Minutes between syncs of each store read first-hand (Epic, Epic mobile, Steam, GOG), 0.05 to 10080 \
+            (env GIVEAWAYS_STORE_INTERVAL; default 60). Epic is also asked a minute after each announced switch, and a \
+            store that answered Retry-After is not asked before then.
+            """)
+    var storeInterval: Double?
+
+    /// GamerPower's interval.
     func minutes() throws -> Double {
         try Settings.syncInterval.value(syncInterval)
+    }
+
+    /// The stores' interval.
+    func storeMinutes() throws -> Double {
+        try Settings.storeInterval.value(storeInterval)
     }
 
     func validate() throws {
         guard Defaults.syncIntervalMinutesRange.contains(try minutes()) else {
             throw ValidationError("The sync interval must be between 0.05 minutes (3 s) and 7 days, in minutes.")
+        }
+        guard Defaults.syncIntervalMinutesRange.contains(try storeMinutes()) else {
+            throw ValidationError("The store interval must be between 0.05 minutes (3 s) and 7 days, in minutes.")
         }
     }
 }

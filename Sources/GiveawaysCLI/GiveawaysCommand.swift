@@ -4,10 +4,14 @@ import ArgumentParser
 public struct GiveawaysCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "giveaways",
-        abstract: "Keep a local copy of every live GamerPower giveaway and serve it.",
+        abstract: """
+            Keep a local copy of every live giveaway, from GamerPower and first-hand from the stores (Epic, Steam, \
+            GOG), and serve it.
+            """,
         discussion: """
             Options fall back to environment variables, then defaults: GIVEAWAYS_DATABASE, GIVEAWAYS_GAMERPOWER_URL, \
-            GIVEAWAYS_HOST, GIVEAWAYS_PORT, GIVEAWAYS_SYNC_INTERVAL, GIVEAWAYS_LOG_LEVEL, GIVEAWAYS_ALLOW_PRIVATE_HOOKS.
+            GIVEAWAYS_HOST, GIVEAWAYS_PORT, GIVEAWAYS_SYNC_INTERVAL, GIVEAWAYS_STORE_INTERVAL, GIVEAWAYS_SOURCES, \
+            GIVEAWAYS_LOG_LEVEL, GIVEAWAYS_ALLOW_PRIVATE_HOOKS.
 
             Exit codes: 0 success, 1 not found, 64 bad usage, 65 unreadable input file, \
             69 upstream unavailable or malformed, 74 database error.

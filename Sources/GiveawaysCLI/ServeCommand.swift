@@ -154,6 +154,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         configuration.rawgURL = try Settings.rawgURL.value(text: rawgURL)
         configuration.syncInterval = .seconds(try interval.minutes() * 60)
+        configuration.storeSyncInterval = .seconds(try interval.storeMinutes() * 60)
         configuration.fixedNow = store.now.flatMap(Timestamp.parse)
         configuration.imageCacheDirectory = try Settings.imageCache.value(text: imageCache)
         configuration.logLevel = try Settings.logLevel.value(text: store.logLevel)

@@ -63,6 +63,9 @@ enum Settings {
     static let syncInterval = Setting<Double>(
         variable: "GIVEAWAYS_SYNC_INTERVAL", defaultValue: Defaults.syncIntervalMinutes, expected: "a number",
         read: { Double($0) })
+    static let storeInterval = Setting<Double>(
+        variable: "GIVEAWAYS_STORE_INTERVAL", defaultValue: Defaults.storeSyncIntervalMinutes, expected: "a number",
+        read: { Double($0) })
     static let gamerpowerURL = url("GIVEAWAYS_GAMERPOWER_URL", default: Defaults.gamerpowerBaseURL)
     static let freetogameURL = url("GIVEAWAYS_FREETOGAME_URL", default: Defaults.freetogameBaseURL)
     static let rawgURL = url("GIVEAWAYS_RAWG_URL", default: Defaults.rawgBaseURL)

@@ -29,15 +29,23 @@ struct StatusCommand: AsyncParsableCommand {
         let catalog = repositories.catalog
         let log = repositories.syncLog
         let now = store.currentTime()
-        let minutes = try interval.minutes()
+        // The interval each source follows: GamerPower's, the stores', the catalog's day.
+        let feedMinutes = try interval.minutes()
+        let storeMinutes = try interval.storeMinutes()
+        func minutes(of source: SourceID) -> Double {
+            switch source {
+            case .gamerpower: feedMinutes
+            case .freetogame: Defaults.catalogSyncIntervalMinutes
+            case .epic, .epicMobile, .steam, .gog: storeMinutes
+            }
+        }
         var health: [SourceHealth] = []
         let offers = try await repositories.offers?.allOffers() ?? []
         let sources = try self.source.map { [$0] } ?? (stores.selected() + [.freetogame])
         for source in sources {
             let sourceLog = try await log.syncLog(of: source)
             // The CLI cannot see a running server's schedule; a server runs next one interval after its last try.
-            let sourceMinutes = source == .freetogame ? Defaults.catalogSyncIntervalMinutes : minutes
-            let next = sourceLog.lastAttempt.map { $0.at.addingTimeInterval(sourceMinutes * 60) }
+            let next = sourceLog.lastAttempt.map { $0.at.addingTimeInterval(minutes(of: source) * 60) }
             let items: Int
             let isDemo: Bool
             switch source {
@@ -59,8 +67,7 @@ struct StatusCommand: AsyncParsableCommand {
                 String(decoding: try GiveawayJSON.encoder().encode(StatusJSON(health: health)), as: UTF8.self))
         } else {
             for source in health {
-                let sourceMinutes = source.source == .freetogame ? Defaults.catalogSyncIntervalMinutes : minutes
-                Console.print(Self.describe(source, now: now, intervalMinutes: sourceMinutes))
+                Console.print(Self.describe(source, now: now, intervalMinutes: minutes(of: source.source)))
             }
         }
         if health.contains(where: { $0.log.lastAttempt == nil }) { throw ExitStatus.notFound }

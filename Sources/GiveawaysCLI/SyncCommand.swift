@@ -8,7 +8,10 @@ import GiveawaysWeb
 struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Fetch every source once (the GamerPower giveaways, the FreeToGame catalog) and update the store.",
+        abstract: """
+            Fetch every source once (the GamerPower giveaways, the stores' own giveaways on Epic, Epic mobile, Steam \
+            and GOG, the FreeToGame catalog) and update the store.
+            """,
         discussion:
             "On failure a source's stored data is left exactly as it was and the command exits with status 69."
     )

@@ -15,8 +15,11 @@ public enum Defaults {
 
     // MARK: - Syncs
 
-    /// Minutes between background syncs of the giveaway feed.
+    /// Minutes between background syncs of the giveaway feed (GamerPower).
     public static let syncIntervalMinutes = 30.0
+    /// Minutes between syncs of each store read first-hand (Epic, Epic mobile, Steam, GOG): hourly, as the stores'
+    /// peers ask; bounded as the feed's interval is.
+    public static let storeSyncIntervalMinutes = 60.0
     /// Down to 3 seconds for load tests (still one request per sync, far below GamerPower's 4 per second), up to
     /// a week.
     public static let syncIntervalMinutesRange = 0.05...(7 * 24 * 60.0)

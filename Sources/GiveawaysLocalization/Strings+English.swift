@@ -123,7 +123,11 @@ extension Strings {
             giveaways: Plural(one: "{n} giveaway", other: "{n} giveaways"), changeNew: "new", changeUpdated: "updated",
             changeBack: "back", changeLeft: "left", whyFailed: "Why the last attempt failed",
             whatChanged: "What the last good sync changed",
-            nothingChanged: "No sync has succeeded yet, so nothing has changed.", syncNow: "Sync now"),
+            nothingChanged: "No sync has succeeded yet, so nothing has changed.", syncNow: "Sync now",
+            waitsUntil: "Asked to wait until",
+            waitNote: {
+                "\($0) asked not to be asked again before then (it answered “too many requests”). Until then no sync asks it, whoever presses Sync now."
+            }),
         error: ErrorText(
             notFoundTitle: "Page not found", badRequestTitle: "Bad request", notFoundHeading: "We couldn't find that",
             badRequestHeading: "That filter doesn't exist", forbiddenHeading: "Not allowed",

@@ -140,7 +140,10 @@ extension Strings {
             whyFailed: "Warum der letzte Versuch fehlschlug",
             whatChanged: "Was die letzte Synchronisierung geändert hat",
             nothingChanged: "Noch keine Synchronisierung hat geklappt, also hat sich nichts geändert.",
-            syncNow: "Jetzt synchronisieren"),
+            syncNow: "Jetzt synchronisieren", waitsUntil: "Bat zu warten bis",
+            waitNote: {
+                "\($0) hat gebeten, vorher nicht erneut gefragt zu werden (Antwort: „zu viele Anfragen“). Bis dahin fragt keine Synchronisierung nach, egal wer auf „Jetzt synchronisieren“ drückt."
+            }),
         error: ErrorText(
             notFoundTitle: "Seite nicht gefunden", badRequestTitle: "Ungültige Anfrage",
             notFoundHeading: "Das haben wir nicht gefunden", badRequestHeading: "Diesen Filter gibt es nicht",

@@ -315,6 +315,10 @@ extension Strings {
         package let whatChanged: String
         package let nothingChanged: String
         package let syncNow: String
+        /// The fact: until when a source asked not to be asked (its `Retry-After`).
+        package let waitsUntil: String
+        /// Said instead of "Sync now" while a source waits, with its name.
+        package let waitNote: @Sendable (String) -> String
     }
 
     package struct ErrorText: Sendable {

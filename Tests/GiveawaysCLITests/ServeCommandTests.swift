@@ -49,6 +49,46 @@ import Testing
         #expect(try cli.run(["serve", "--port", "70000"]).status == 64)
         #expect(try cli.run(["serve", "--sync-interval", "0"]).status == 64)
         #expect(try cli.run(["serve"], environment: ["GIVEAWAYS_PORT": "eighty"]).status == 64)
+        #expect(try cli.run(["serve", "--store-interval", "0"]).status == 64)
+        #expect(try cli.run(["serve", "--store-interval", "20000"]).status == 64)
+        let variable = try cli.run(["serve"], environment: ["GIVEAWAYS_STORE_INTERVAL": "hourly"])
+        #expect(variable.status == 64 && variable.stderr.contains("GIVEAWAYS_STORE_INTERVAL 'hourly'"))
+    }
+
+    /// Each interval's help says which sources it moves, and the command's own help names the stores it reads.
+    @Test func helpsSayWhichSourcesEachIntervalMovesAndNameTheStores() throws {
+        let cli = try CLIRunner()
+        let serve = try cli.run(["serve", "--help"], database: false).stdout.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(serve.contains("--sync-interval <sync-interval> Minutes between syncs of GamerPower's giveaways"))
+        #expect(serve.contains("--store-interval <store-interval> Minutes between syncs of each store read first-hand"))
+        #expect(
+            serve.contains("(Epic, Epic mobile, Steam, GOG)") && serve.contains("GIVEAWAYS_STORE_INTERVAL; default 60"))
+        let top = try cli.run(["--help"], database: false).stdout.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(!top.contains("every live GamerPower giveaway"))
+        #expect(top.contains("from GamerPower and first-hand from the stores (Epic, Steam, GOG)"))
+        let sync = try cli.run(["sync", "--help"], database: false).stdout.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(sync.contains("the stores' own giveaways on Epic, Epic mobile, Steam and GOG"))
+    }
+
+    /// `status` says when a store runs next by the stores' interval, GamerPower by its own.
+    @Test func statusTellsAStoresNextRunByTheStoreInterval() async throws {
+        let cli = try CLIRunner()
+        let now = "2026-03-31T12:00:00Z"
+        let front = FakeStoreFront()
+        front.answer("/en/", .init(status: 503, "down for a moment"))
+        try await front.withServer { url in
+            let sync = try await cli.runDetached([
+                "sync", "--source", "gog", "--gog-url", url.absoluteString, "--now", now,
+            ])
+            #expect(sync.status == 69, "\(sync.stderr)")
+        }
+        let status = try cli.run(
+            ["status", "--sources", "gog", "--now", now, "--store-interval", "15", "--sync-interval", "45"])
+        #expect(
+            status.stdout.contains("2026-03-31T12:15:00Z (in 15 min), with a 15-minute interval"), "\(status.stdout)")
     }
 
     /// Every setting is read the one way `Settings` writes down: the flag, else the environment, else the default; a

@@ -118,10 +118,13 @@ public struct SourceHealth: Hashable, Sendable {
     public var isRunning: Bool
     /// When the scheduler will try next; `nil` when nothing is scheduled (the CLI, or a stopped server).
     public var nextRunAt: Date?
+    /// Until when the source asked not to be asked (its `Retry-After`): no sync, pressed or scheduled, asks it
+    /// before then. `nil` when it may be asked.
+    public var waitsUntil: Date?
 
     public init(
         source: SourceID, log: SyncLog, itemCount: Int, isDemoData: Bool = false, isRunning: Bool = false,
-        nextRunAt: Date? = nil
+        nextRunAt: Date? = nil, waitsUntil: Date? = nil
     ) {
         self.source = source
         self.log = log
@@ -129,6 +132,7 @@ public struct SourceHealth: Hashable, Sendable {
         self.isDemoData = isDemoData
         self.isRunning = isRunning
         self.nextRunAt = nextRunAt
+        self.waitsUntil = waitsUntil
     }
 
     /// One word for the state: what the status page's badge says.

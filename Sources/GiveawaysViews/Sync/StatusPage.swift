@@ -20,6 +20,8 @@ package struct StatusPage {
         package let failureReason: String?
         package let changes: [(label: String, count: Int)]?
         package let canRetry: Bool
+        /// Why "Sync now" is not offered: the source asked to wait (its `Retry-After`).
+        package let waitNote: String?
 
         /// A time as "Tue 31 Mar 2026, 06:00 UTC" and "2 hours ago" (shown after it, in brackets).
         private static func fact(
@@ -71,13 +73,20 @@ package struct StatusPage {
             } else {
                 outcome = "—"
             }
-            facts = [
+            var facts: [(label: String, value: String, date: Date?, relative: String?)] = [
                 Self.fact(text.lastAttempt, lastAttempt?.at, missing: text.never, now: now, strings: strings),
                 Self.fact(text.lastSuccess, lastSuccess?.at, missing: text.never, now: now, strings: strings),
                 (text.outcome, outcome, nil, nil),
                 (text.holds, items + (health.isDemoData ? " (\(text.demoData))" : ""), nil, nil),
                 Self.fact(text.nextRun, health.nextRunAt, missing: text.notScheduled, now: now, strings: strings),
             ]
+            if let until = health.waitsUntil {
+                facts.append(Self.fact(text.waitsUntil, until, missing: "", now: now, strings: strings))
+                waitNote = text.waitNote(health.source.displayName)
+            } else {
+                waitNote = nil
+            }
+            self.facts = facts
             failureReason = health.log.lastFailure?.failureReason
             if let changes = lastSuccess?.changes {
                 self.changes = [
@@ -87,7 +96,8 @@ package struct StatusPage {
             } else {
                 self.changes = nil
             }
-            canRetry = !health.isRunning
+            // A press would not ask a source inside its Retry-After: no button that does nothing.
+            canRetry = !health.isRunning && health.waitsUntil == nil
         }
     }
 
@@ -134,7 +144,7 @@ package struct StatusPage {
             <input type="hidden" name="source" value="\(source.id)">
             <button type="submit" class="button">\(text.syncNow)</button>
             </form>
-            """ : nil
+            """ : source.waitNote.map { HTML("<p class=\"status-card__wait\">\($0)</p>") }
         return """
             <section class="status-card" aria-labelledby="status-\(source.id)">
               <div class="status-card__head"><h2 id="status-\(source.id)">\(source.name)</h2><span class="badge badge--\(source.stateClass)">\(source.stateText)</span></div>

@@ -119,8 +119,12 @@ struct PageRoutes: Sendable {
         let snapshot = try await readModel.snapshot()
         let now = clock()
         let strings = context.strings
-        let page = StatusPage(
-            sources: readModel.health(snapshot).map { .init($0, now: now, strings: strings) }, strings: strings)
+        let health = readModel.health(snapshot).map { source in
+            var source = source
+            source.waitsUntil = syncNow.waitsUntil(source.source)
+            return source
+        }
+        let page = StatusPage(sources: health.map { .init($0, now: now, strings: strings) }, strings: strings)
         return PageResponse.html(
             Layout(
                 request, context, title: strings.pageTitle(strings.status.pageTitle), section: .status,

@@ -13,6 +13,7 @@ public struct WebConfiguration: Sendable {
     /// RAWG for Discover: off without a key. The key is a secret: never logged, shown or stored.
     public var rawgKey: String?
     public var rawgURL = Defaults.rawgBaseURL
+    /// How often GamerPower's feed is read (`--sync-interval`); the stores follow `storeSyncInterval`.
     public var syncInterval: Duration = .seconds(Defaults.syncIntervalMinutes * 60)
     /// Whether GamerPower is read (`--sources` without it: the stores alone).
     public var readsGamerPower = true
@@ -22,9 +23,9 @@ public struct WebConfiguration: Sendable {
     public var firstHandStores: [FirstHandStore: URL] = [:]
     /// The country Epic and Steam are asked about (`--country`).
     public var storeCountry = "US"
-    /// How often each store's front is read: at most hourly, as the stores' peers do (Epic also right after each
-    /// announced switch).
-    public var storeSyncInterval: Duration = .seconds(60 * 60)
+    /// How often each store's front is read (`--store-interval`): hourly by default, as the stores' peers do (Epic
+    /// also a minute after each announced switch; never before a store's `Retry-After`).
+    public var storeSyncInterval: Duration = .seconds(Defaults.storeSyncIntervalMinutes * 60)
     /// The operator's contact in the User-Agent the stores see (`--map-contact` too).
     public var storeContact: String?
     public var catalogSyncInterval: Duration = .seconds(Defaults.catalogSyncIntervalMinutes * 60)

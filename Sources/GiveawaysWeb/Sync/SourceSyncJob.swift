@@ -21,11 +21,15 @@ protocol SourceSyncJob: Sendable {
     /// How long after a run the next one starts: the interval, unless the source knows better (a store's
     /// announced switch, its `Retry-After`).
     func delayBeforeNextRun(now: Date) async -> Duration
+    /// Until when the upstream asked not to be asked again (its `Retry-After`), when that is after `now`: no run,
+    /// scheduled or pressed, asks it before then.
+    func waitsUntil(now: Date) async -> Date?
 }
 
 extension SourceSyncJob {
     func firstRunDelay(now: Date) async -> Duration { .zero }
     func delayBeforeNextRun(now: Date) async -> Duration { interval }
+    func waitsUntil(now: Date) async -> Date? { nil }
 }
 
 /// Syncs the FreeToGame catalog: at start-up only when it is empty or older than its interval (a restart must

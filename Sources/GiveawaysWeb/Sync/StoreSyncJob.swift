@@ -4,8 +4,9 @@ import Synchronization
 
 /// Syncs one store's own front (Epic, Epic mobile, Steam, GOG): once per interval, and, for a store that announces
 /// its next giveaway (Epic), a minute after the announced start, so a new free game is on Home within a minute of
-/// going free. A store that answered `Retry-After` is not asked again before then, whatever the interval says. A
-/// failed or malformed answer keeps the last good offers and is logged on `/status` for this store alone.
+/// going free. A store that answered `Retry-After` is not asked again before then, whatever the interval says or
+/// whoever presses "Sync now". A failed or malformed answer keeps the last good offers and is logged on `/status`
+/// for this store alone.
 struct StoreSyncJob: SourceSyncJob {
     let client: any StoreOfferSource
     let offers: any StoreOfferRepository
@@ -77,6 +78,10 @@ struct StoreSyncJob: SourceSyncJob {
         }
         if let retryAfter { next = max(next, retryAfter) }
         return .seconds(max(1, next.timeIntervalSince(now)))
+    }
+
+    func waitsUntil(now: Date) async -> Date? {
+        timing.withLock { $0.retryAfter }.flatMap { $0 > now ? $0 : nil }
     }
 
     /// The wait after the first failure in a row; each failure after it doubles it.
