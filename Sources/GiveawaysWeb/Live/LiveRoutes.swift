@@ -10,13 +10,16 @@ import Synchronization
 /// `GET /api/v1/events`: the live stream as Server-Sent Events. The API's `platform` and `type` filters apply on
 /// the server; `Last-Event-ID` (or `?lastEventId=`, for a first connection that wants what it missed) replays what
 /// the log still holds; `retry:` once, then a comment line every 15 s so proxies keep the connection. At most
-/// `perClient` streams per client address (429 beyond) and `maximum` in all (503 beyond). Nothing personal is ever
-/// on the stream: it is the same for every visitor.
+/// `perClient` streams per client address (429 beyond) and `maximum` in all (503 beyond), and no more new streams
+/// per address than `budget` allows (429 beyond: a client reconnecting in a loop). Nothing personal is ever on the
+/// stream: it is the same for every visitor.
 struct LiveRoutes: Sendable {
     let live: LiveEvents
     let readModel: ReadModel
     let maximum: Int
     let perClient: Int
+    /// New streams per client address over time (`LiveReconnectBudget`).
+    let budget: LiveReconnectBudget
     /// How often a comment keeps a quiet stream alive.
     var keepAlive: Duration = .seconds(15)
     private let open = OpenStreams()
@@ -52,11 +55,15 @@ struct LiveRoutes: Sendable {
         deinit { close() }
     }
 
-    init(live: LiveEvents, readModel: ReadModel, maximum: Int, perClient: Int) {
+    init(
+        live: LiveEvents, readModel: ReadModel, maximum: Int, perClient: Int,
+        budget: LiveReconnectBudget = .standard
+    ) {
         self.live = live
         self.readModel = readModel
         self.maximum = maximum
         self.perClient = perClient
+        self.budget = budget
     }
 
     func register(on router: Router<AppRequestContext>) {
@@ -80,28 +87,36 @@ struct LiveRoutes: Sendable {
             }
             filter.type = known
         }
-        let lastText = request.headers[HTTPField.Name("Last-Event-ID")!] ?? query["lastEventId"].map(String.init)
+        // `Last-Event-ID`, else `?lastEventId=`; either, when sent, must be an id (the document's pattern), empty too.
         var lastEventID: Int?
-        if let lastText, !lastText.isEmpty {
-            guard let id = Int(lastText.trimmingCharacters(in: .whitespaces)), id >= 0, lastText.utf8.count <= 20 else {
+        for text in [request.headers[Self.lastEventIDField], query["lastEventId"].map(String.init)] {
+            guard let text else { continue }
+            guard let id = Self.eventID(text) else {
                 return Self.refusal(.badRequest, "Last-Event-ID is not an event id.")
             }
-            lastEventID = id
+            lastEventID = lastEventID ?? id
         }
         let client = ClientAddress(
             peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
-        let admitted: HTTPResponse.Status? = open.counts.withLock { open in
-            if open.values.reduce(0, +) >= maximum { return .serviceUnavailable }
-            if open[client, default: 0] >= perClient { return .tooManyRequests }
+        // Real time, not the server's clock (which `--now` can stop): a budget must refill.
+        let now = Date()
+        let admitted: (status: HTTPResponse.Status, message: String, retryAfter: Int)? = open.counts.withLock { open in
+            if open.values.reduce(0, +) >= maximum {
+                return (.serviceUnavailable, "The server holds as many streams as it can.", 30)
+            }
+            if open[client, default: 0] >= perClient {
+                return (.tooManyRequests, "Too many open streams from this address.", 30)
+            }
+            // Only a stream that would be admitted spends the budget.
+            if let wait = budget.take(client, replay: lastEventID != nil, at: now) {
+                return (.tooManyRequests, "Too many new streams from this address: reconnect later.", wait)
+            }
             open[client, default: 0] += 1
             return nil
         }
         if let refused = admitted {
-            var response = Self.refusal(
-                refused,
-                refused == .tooManyRequests
-                    ? "Too many open streams from this address." : "The server holds as many streams as it can.")
-            response.headers[.retryAfter] = "30"
+            var response = Self.refusal(refused.status, refused.message)
+            response.headers[.retryAfter] = String(refused.retryAfter)
             return response
         }
         let place = Place { [open] in
@@ -171,6 +186,17 @@ struct LiveRoutes: Sendable {
         headers[.cacheControl] = "no-store"
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
         return Response(status: .ok, headers: headers, body: body)
+    }
+
+    static let lastEventIDField = HTTPField.Name("Last-Event-ID")!
+
+    /// An event id as the document has it: 1 to 19 ASCII digits, nothing else (no sign, space or emptiness). Nineteen
+    /// digits past the largest id there can be are after every event.
+    static func eventID(_ text: String) -> Int? {
+        guard (1...19).contains(text.utf8.count),
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return Int(text) ?? Int.max
     }
 
     /// One event as the stream sends it.
