@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysDomain
@@ -53,6 +54,36 @@ import Testing
                 pieces.randomElement(using: &generator)!
             }.joined()
             #expect(GameTitle.normalized(title) == Self.reference(title), "\(title)")
+        }
+    }
+
+    @Test func keptNormalisedTitlesAnswerAsNormalisingEachTitleWouldAcrossFeeds() {
+        let titles = NormalizedTitles()
+        let first = ["Lantern Quest (Epic Games) Giveaway", "Cats & Dogs™", "Lantérn Quest", "Cats & Dogs™"]
+        #expect(titles.keys(of: first) == first.map(GameTitle.normalized))
+        // The next feed: some titles kept, some new, one gone; then one where nothing is kept.
+        let second = ["Cats & Dogs™", "Portal 2 - Soundtrack", "LANTERN QUEST"]
+        #expect(titles.keys(of: second) == second.map(GameTitle.normalized))
+        let third = ["Portal", "Portal Knights", ""]
+        #expect(titles.keys(of: third) == third.map(GameTitle.normalized))
+        #expect(titles.keys(of: []).isEmpty)
+    }
+
+    @Test func aGameHistoryBuiltWithKeptTitlesIsTheSameAsWithout() {
+        let stored = (0..<40).map { number in
+            StoredGiveaway(
+                giveaway: .stub(id: number, title: number % 3 == 0 ? "Lantern Quest" : "Game \(number % 7)"),
+                history: FeedHistory(firstSeenAt: Date(timeIntervalSince1970: Double(number) * 3_600), lastSeenAt: .now)
+            )
+        }
+        let titles = NormalizedTitles()
+        for feed in [stored, Array(stored.dropFirst(10)), stored] {
+            let kept = GameHistory(feed, titles: titles)
+            let plain = GameHistory(feed)
+            for item in feed {
+                #expect(kept.all(of: item.id) == plain.all(of: item.id))
+                #expect(kept.game(of: item.id) == plain.game(of: item.id))
+            }
         }
     }
 }

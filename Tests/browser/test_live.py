@@ -353,6 +353,9 @@ def test_every_live_state_of_home_has_no_axe_violations(live, browser_factory, w
         ended = WebDriverWait(driver, 10).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, card.replace("']", "'].is-ended")))[0]
         assert ended.find_element(By.CSS_SELECTOR, ".badge--ended").text == "Ended"
+        # Its time says it ended, not the end it no longer has ahead ("Ends in 12 days" before).
+        WebDriverWait(driver, 5).until(lambda d: ended.find_element(
+            By.CSS_SELECTOR, "time[data-t='ends']").text.startswith("Ended"))
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", ended)
         time.sleep(0.3)
         sweep("it ended")

@@ -44,7 +44,7 @@ package struct APIPage {
             <div class="api">
             <section class="prose" aria-labelledby="api-contract">
               <h2 id="api-contract">The contract</h2>
-              <p>The OpenAPI 3.1 document <a href="\(url: SiteRoute.api(.document).path)"><code>/api/openapi.yaml</code></a> describes every endpoint, parameter and answer exactly; the server is generated from it. Answers are UTF-8 JSON. Each <code>200</code> carries an <code>ETag</code>: send it back in <code>If-None-Match</code> to get <code>304 Not Modified</code> while nothing changed. Errors always look like <code>{"error": "…", "status": 400}</code>; methods other than GET and HEAD get <code>405</code>.</p>
+              <p>The OpenAPI 3.2 document <a href="\(url: SiteRoute.api(.document).path)"><code>/api/openapi.yaml</code></a> describes every endpoint, parameter and answer exactly; the server is generated from it. Answers are UTF-8 JSON. Each <code>200</code> carries an <code>ETag</code>: send it back in <code>If-None-Match</code> to get <code>304 Not Modified</code> while nothing changed. Errors always look like <code>{"error": "…", "status": 400}</code>; methods other than GET and HEAD get <code>405</code>.</p>
               <ul class="api__index">\(list)</ul>
             </section>
             \(model.endpoints.map(endpoint))

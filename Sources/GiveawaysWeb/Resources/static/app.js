@@ -433,6 +433,12 @@
           badge.className = "badge badge--ended";
           badge.textContent = say("liveEnded", "Ended");
           (card.querySelector(".card__title, .carousel__title") || card).after(badge);
+          // Its end is no longer ahead: the time says when it ended (now), not "Ends in 12 days".
+          card.querySelectorAll("time[data-t='ends']").forEach((time) => {
+            const ended = time.cloneNode(false);
+            ended.setAttribute("datetime", new Date().toISOString());
+            time.replaceWith(ended);
+          });
         });
         if (notice) { if (waiting.size) countNotice(); else { notice.remove(); notice = null; } }
       });
