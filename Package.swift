@@ -33,7 +33,7 @@ let package = Package(
         .target(
             name: "GiveawaysData",
             dependencies: [
-                "GiveawaysDomain",
+                "GiveawaysDomain", "GiveawaysHTML",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "GiveawaysDataTests",
             dependencies: [
-                "GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport",
+                "GiveawaysDomain", "GiveawaysData", "GiveawaysHTML", "GiveawaysTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

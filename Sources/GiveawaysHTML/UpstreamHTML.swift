@@ -75,16 +75,8 @@ package enum UpstreamHTML {
         return value
     }
 
-    /// The handful of entities upstream text uses; the result is escaped again on output.
+    /// Upstream text with its character references read (`CharacterReferences`); escaped again on output.
     package static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = text
-        for (entity, character) in [
-            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#039;", "'"), ("&apos;", "'"),
-            ("&nbsp;", " "), ("&amp;", "&"),
-        ] {
-            result = result.replacingOccurrences(of: entity, with: character)
-        }
-        return result
+        CharacterReferences.decode(text)
     }
 }

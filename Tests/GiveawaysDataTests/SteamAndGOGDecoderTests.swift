@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
 import Testing
 
 @testable import GiveawaysData
@@ -292,7 +293,7 @@ import Testing
     }
 
     @Test func markupReferencesAndTagsAreReadNotTrusted() {
-        #expect(StoreHTML.decodeReferences("Tom &amp; Jerry&#39;s &#x263A; &bogus; &") == "Tom & Jerry's ☺ &bogus; &")
+        #expect(CharacterReferences.decode("Tom &amp; Jerry&#39;s &#x263A; &bogus; &") == "Tom & Jerry's ☺ &bogus; &")
         let tags = StoreHTML.tags(in: #"<!-- <a href="no"> --><A HREF='/x' Class="a b">t</A><img alt=x />"#)
         #expect(tags.map(\.name) == ["a", "img"])
         #expect(tags.first?.attributes["href"] == "/x" && tags.first?.classes == ["a", "b"])

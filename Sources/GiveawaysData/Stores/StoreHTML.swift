@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysHTML
 
 /// Just enough of HTML to read a store front's markup: start tags and their attributes, the text inside an element,
 /// and character references. No tree is built; a store that changes its markup makes its source fail loudly, which
@@ -112,7 +113,7 @@ enum StoreHTML {
                 }
             }
             let key = attribute.lowercased()
-            if !key.isEmpty, attributes[key] == nil { attributes[key] = decodeReferences(value) }
+            if !key.isEmpty, attributes[key] == nil { attributes[key] = CharacterReferences.decode(value) }
         }
         return .unterminated
     }
@@ -214,49 +215,6 @@ enum StoreHTML {
                 text.append(character)
             }
         }
-        return decodeReferences(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
-
-    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;`, `&#39;`, `&#x27;`: the references store fronts write;
-    /// an unknown or broken one is left as it is.
-    static func decodeReferences(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            guard let semicolon = after.prefix(12).firstIndex(of: ";") else {
-                result.append("&")
-                rest = after
-                continue
-            }
-            let name = after[..<semicolon]
-            let decoded: String? =
-                switch name {
-                case "amp": "&"
-                case "lt": "<"
-                case "gt": ">"
-                case "quot": "\""
-                case "apos": "'"
-                case "nbsp": "\u{A0}"
-                default:
-                    if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                        UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                    } else if name.hasPrefix("#") {
-                        UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                    } else {
-                        nil
-                    }
-                }
-            if let decoded, decoded != "\0" {
-                result += decoded
-                rest = after[after.index(after: semicolon)...]
-            } else {
-                result.append("&")
-                rest = after
-            }
-        }
-        return result + rest
+        return CharacterReferences.decode(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

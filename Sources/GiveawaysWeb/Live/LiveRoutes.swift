@@ -207,15 +207,6 @@ struct LiveRoutes: Sendable {
     }
 
     static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        // The API's one error body: {"error": "<message>", "status": <code>}.
-        struct Refusal: Encodable {
-            let error: String
-            let status: Int
-        }
-        let body = LiveEvents.json(Refusal(error: message, status: status.code))
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        JSONResponse.error(status: status, message: message, cacheControl: "no-store")
     }
 }

@@ -422,6 +422,12 @@
         const giveaway = parse(event);
         if (onGiveaways && giveaway && !cardsOf(giveaway.id).length) { waiting.add(giveaway.id); countNotice(); }
       });
+      // A card's end, moved: a new element, so that the page's clock writes its text in the visitor's words at once.
+      const endsAt = (card, when) => card.querySelectorAll("time[data-t='ends']").forEach((time) => {
+        const moved = time.cloneNode(false);
+        moved.setAttribute("datetime", when);
+        time.replaceWith(moved);
+      });
       source.addEventListener("giveaway.ended", (event) => {
         const giveaway = parse(event);
         if (!onGiveaways || !giveaway) return;
@@ -434,23 +440,14 @@
           badge.textContent = say("liveEnded", "Ended");
           (card.querySelector(".card__title, .carousel__title") || card).after(badge);
           // Its end is no longer ahead: the time says when it ended (now), not "Ends in 12 days".
-          card.querySelectorAll("time[data-t='ends']").forEach((time) => {
-            const ended = time.cloneNode(false);
-            ended.setAttribute("datetime", new Date().toISOString());
-            time.replaceWith(ended);
-          });
+          endsAt(card, new Date().toISOString());
         });
         if (notice) { if (waiting.size) countNotice(); else { notice.remove(); notice = null; } }
       });
       source.addEventListener("giveaway.updated", (event) => {
         const giveaway = parse(event);
         if (!onGiveaways || !giveaway || !giveaway.endDate) return;
-        cardsOf(giveaway.id).forEach((card) => card.querySelectorAll("time[data-t='ends']").forEach((time) => {
-          // A new element, so that the page's clock writes its text in the visitor's words at once.
-          const moved = time.cloneNode(false);
-          moved.setAttribute("datetime", giveaway.endDate);
-          time.replaceWith(moved);
-        }));
+        cardsOf(giveaway.id).forEach((card) => endsAt(card, giveaway.endDate));
       });
       source.addEventListener("sync.finished", async (event) => {
         const sync = parse(event);

@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysAPI
 import GiveawaysHTML
 import GiveawaysLocalization
 import HTTPTypes
@@ -41,13 +42,13 @@ enum JSONResponse {
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// The one error shape of the API: `{"error": "...", "status": 400}`.
-    struct ErrorBody: Codable {
-        let error: String
-        let status: Int
-    }
-
-    static func error(status: HTTPResponse.Status, message: String) -> Response {
-        (try? encode(ErrorBody(error: message, status: status.code), status: status)) ?? Response(status: status)
+    /// The API's one error body, `{"error": "...", "status": 400}`: the document's own `Error` schema, which the
+    /// generated handlers answer with too; `cacheControl` is `no-store` for answers that must never be replayed.
+    static func error(status: HTTPResponse.Status, message: String, cacheControl: String = "no-cache") -> Response {
+        var response =
+            (try? encode(Components.Schemas._Error(error: message, status: status.code), status: status))
+            ?? Response(status: status)
+        response.headers[.cacheControl] = cacheControl
+        return response
     }
 }
