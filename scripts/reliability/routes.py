@@ -98,6 +98,13 @@ class Sweep:
         finally:
             connection.close()
         self.asked += 1
+        if not isinstance(status, int):
+            # A crashing Swift process prints its backtrace before it exits (half a minute): wait for it.
+            try:
+                self.server.process.wait(timeout=60)
+            except Exception:  # noqa: BLE001 (still running: the answer was only slow)
+                pass
+        path = path if len(path) <= 120 else path[:117] + "..."
         if not self.server.alive():
             self.failures.append(f"{method} {path}: the server died (exit {self.server.process.poll()})")
             raise SystemExit(self.report())
@@ -145,8 +152,11 @@ def main():
         finally:
             log = Path(folder) / "server.log"
             server.stop()
-            if log.exists() and ("Program crashed" in log.read_text() or "Fatal error" in log.read_text()):
-                print(log.read_text()[-4000:])
+            text = log.read_text(errors="replace") if log.exists() else ""
+            for marker in ["Program crashed", "Fatal error"]:
+                if marker in text:  # the crash's first lines: what and where
+                    print(text[text.index(marker):][:3000])
+                    break
 
 
 if __name__ == "__main__":
