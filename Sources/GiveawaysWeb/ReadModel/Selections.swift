@@ -102,9 +102,17 @@ struct CardMarker: Sendable {
         firstSeen = since == nil ? [:] : snapshot.firstSeenAt
     }
 
+    /// Read here rather than through `CardMarks(_:giveaway:isNew:)`: that one lives in another module since the views
+    /// left this target, so every card of every personal page paid a call that passes the visitor's whole marks
+    /// across (the profile of a personal Home showed it beside `marked(_:for:)`).
     func marks(of id: Int) -> CardMarks {
-        let isNew = since.map { since in firstSeen[id].map { $0 > since } ?? false }
-        return CardMarks(marks, giveaway: id, isNew: isNew ?? false)
+        let kinds = marks.kinds(onGiveaway: id)
+        var isNew = false
+        if let since, let seen = firstSeen[id] { isNew = seen > since }
+        guard kinds != 0 else { return CardMarks(isNew: isNew) }
+        return CardMarks(
+            isFavorite: marks.has(.favorite, in: kinds), isClaimed: marks.has(.claimed, in: kinds),
+            isNotInterested: marks.has(.notInterested, in: kinds), isNew: isNew)
     }
 }
 
