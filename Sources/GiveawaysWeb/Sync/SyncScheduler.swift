@@ -95,7 +95,7 @@ final class SyncScheduler: Service, Sendable {
         }
     }
 
-    /// Sleeps `duration`, or until a press's run wakes the source's timer (`wake`), or the task is cancelled.
+    /// Sleeps `duration`, or until a press's run wakes the source's timer (`replan`), or the task is cancelled.
     private func sleep(_ source: SourceID, for duration: Duration) async {
         let timer = Task<Void, Never> { try? await Task.sleep(for: duration) }
         sleepers.withLock { $0[source] = timer }
