@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.86.0"),
     ],
     targets: [
         // Entities, repository protocols and the use cases that hold the rules. No dependencies, on purpose.
@@ -110,7 +111,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .executableTarget(name: "giveaways", dependencies: ["GiveawaysCLI"]),
+        .executableTarget(
+            name: "giveaways",
+            dependencies: [
+                "GiveawaysCLI", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // In-process benchmarks (search, sync) that print figures; run by scripts/bench in release mode.
         .executableTarget(
             name: "giveaways-bench", dependencies: ["GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport"]),

@@ -53,7 +53,10 @@ struct JoinedPage: Sendable {
     /// The page as one buffer, written once.
     var buffer: ByteBuffer {
         var buffer = ByteBufferAllocator().buffer(capacity: byteCount)
-        for piece in pieces { buffer.writeString(piece.rendered) }
+        // Read in place: a `for piece in pieces` copies each piece out (a retain and a release per card).
+        pieces.withUnsafeBufferPointer { pieces in
+            for index in pieces.indices { buffer.writeString(pieces[index].rendered) }
+        }
         return buffer
     }
 

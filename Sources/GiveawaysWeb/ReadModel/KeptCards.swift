@@ -24,11 +24,11 @@ final class KeptCards: Sendable {
 
         /// Hashed and compared by fields packed into an integer (a page looks up a hundred of these per request;
         /// `Language` and the marks would otherwise hash as strings and four booleans each). The packing holds every
-        /// field but the id and the anchor, so two keys are equal exactly when these three are.
+        /// field but the id and the anchor, so two keys are equal exactly when these three are. The anchor, on one
+        /// card of a page at most, is compared but not hashed: hashing a string per card cost more than the rare
+        /// collision it saves.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(id)
-            hasher.combine(state)
-            hasher.combine(anchorID)
+            hasher.combine(UInt64(truncatingIfNeeded: id) << 16 ^ state)
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
