@@ -15,8 +15,7 @@ struct StatusCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON (the shape of GET /api/v1/status).")
     var json = false
 
-    @Option(
-        help: "Show only this source: gamerpower, epic, epic-mobile, steam, gog or freetogame (default: every source).")
+    @Option(help: "Show only this source: \(SourceID.optionNames) (default: every source).")
     var source: SourceID?
 
     @OptionGroup var interval: SyncIntervalOptions
@@ -36,7 +35,7 @@ struct StatusCommand: AsyncParsableCommand {
             switch source {
             case .gamerpower: feedMinutes
             case .freetogame: Defaults.catalogSyncIntervalMinutes
-            case .epic, .epicMobile, .steam, .gog: storeMinutes
+            case .store: storeMinutes
             }
         }
         var health: [SourceHealth] = []
@@ -55,8 +54,8 @@ struct StatusCommand: AsyncParsableCommand {
             case .freetogame:
                 items = try await catalog.allCatalogGames().filter { !$0.isRemoved }.count
                 isDemo = false
-            case .epic, .epicMobile, .steam, .gog:
-                items = offers.count { $0.leftAt == nil && $0.offer.store == source.store }
+            case .store(let store):
+                items = offers.count { $0.leftAt == nil && $0.offer.store == store }
                 isDemo = false
             }
             health.append(

@@ -3,33 +3,52 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 
-/// `--sources`, `--country` and the stores' base URLs, taken by the commands that reach the giveaway sources
+/// `--sources`, `--country` and the stores' base URLs (`--gog-url`), taken by the commands that reach the giveaway sources
 /// (`serve`, `sync`, `status`).
 struct StoreSourceOptions: ParsableArguments {
     @Option(
         help: """
-            The giveaway sources to read, comma-separated: gamerpower, epic, epic-mobile, steam, gog, or all \
-            (env GIVEAWAYS_SOURCES; default all). A source left out is never asked and has no row on /status.
+            The giveaway sources to read, comma-separated: \(Self.sourceNames), or all (env GIVEAWAYS_SOURCES; \
+            default all). A source left out is never asked and has no row on /status. Each store is read at its base \
+            URL: \(Self.urlOptionsHelp).
             """)
     var sources: String?
 
     @Option(help: "The country Epic and Steam are asked about, two letters (env GIVEAWAYS_COUNTRY; default US).")
     var country: String?
 
-    @Option(help: "Epic's promotions base URL (env GIVEAWAYS_EPIC_URL; default \(StoreClient.defaultURL(of: .epic))).")
-    var epicURL: String?
+    /// The stores' base URLs (`--gog-url`), read from what the declared options leave over: each store names its
+    /// own option (`FirstHandStore.urlOption`), so a new store brings its option without a line here.
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var storeURLArguments: [String] = []
 
-    @Option(
-        help:
-            "Epic mobile's base URL (env GIVEAWAYS_EPIC_MOBILE_URL; default \(StoreClient.defaultURL(of: .epicMobile)))."
-    )
-    var epicMobileURL: String?
+    /// `gamerpower, epic, epic-mobile, steam, gog`.
+    static var sourceNames: String { SourceID.giveawaySources.map(\.rawValue).joined(separator: ", ") }
 
-    @Option(help: "Steam's store base URL (env GIVEAWAYS_STEAM_URL; default \(StoreClient.defaultURL(of: .steam))).")
-    var steamURL: String?
+    /// Each store's option, what it moves, its environment variable and its default.
+    static var urlOptionsHelp: String {
+        FirstHandStore.allCases.map {
+            "--\($0.urlOption) <url>, \($0.urlHelp) (env \($0.urlVariable); default \($0.defaultURL))"
+        }.joined(separator: "; ")
+    }
 
-    @Option(help: "GOG's base URL (env GIVEAWAYS_GOG_URL; default \(StoreClient.defaultURL(of: .gog))).")
-    var gogURL: String?
+    /// The URLs given with the stores' options, by store; the last one given wins, as with any option.
+    func urlFlags() throws -> [FirstHandStore: String] {
+        var flags: [FirstHandStore: String] = [:]
+        var rest = storeURLArguments[...]
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("-") else { throw ValidationError("Unexpected argument '\(argument)'") }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let store = FirstHandStore.allCases.first(where: { "--\($0.urlOption)" == parts[0] }) else {
+                throw ValidationError("Unknown option '\(parts[0])'")
+            }
+            guard let value = parts.count == 2 ? parts[1] : rest.popFirst() else {
+                throw ValidationError("Missing value for '--\(store.urlOption) <\(store.urlOption)>'")
+            }
+            flags[store] = value
+        }
+        return flags
+    }
 
     /// The sources asked for, in `/status`'s order.
     func selected() throws -> [SourceID] {
@@ -77,14 +96,9 @@ struct StoreSourceOptions: ParsableArguments {
     }
 
     func url(of store: FirstHandStore) throws -> URL {
-        let (flag, variable): (String?, String) =
-            switch store {
-            case .epic: (epicURL, "GIVEAWAYS_EPIC_URL")
-            case .epicMobile: (epicMobileURL, "GIVEAWAYS_EPIC_MOBILE_URL")
-            case .steam: (steamURL, "GIVEAWAYS_STEAM_URL")
-            case .gog: (gogURL, "GIVEAWAYS_GOG_URL")
-            }
-        guard let text = flag ?? Environment.value(variable) else { return StoreClient.defaultURL(of: store) }
+        let flag = try urlFlags()[store]
+        let variable = store.urlVariable
+        guard let text = flag ?? Environment.value(variable) else { return store.defaultURL }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
         else {
             throw ValidationError("\(flag == nil ? variable : "The flag's value") '\(text)' is not an http(s) URL.")
@@ -94,6 +108,7 @@ struct StoreSourceOptions: ParsableArguments {
 
     func validate() throws {
         _ = try selected()
+        _ = try urlFlags()
         _ = try stores()
         _ = try countryCode()
     }

@@ -9,15 +9,14 @@ struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: """
-            Fetch every source once (the GamerPower giveaways, the stores' own giveaways on Epic, Epic mobile, Steam \
-            and GOG, the FreeToGame catalog) and update the store.
+            Fetch every source once (the GamerPower giveaways, the stores' own giveaways on \(storeNames), the \
+            FreeToGame catalog) and update the store.
             """,
         discussion:
             "On failure a source's stored data is left exactly as it was and the command exits with status 69."
     )
 
-    @Option(
-        help: "Sync only this source: gamerpower, epic, epic-mobile, steam, gog or freetogame (default: every source).")
+    @Option(help: "Sync only this source: \(SourceID.optionNames) (default: every source).")
     var source: SourceID?
 
     @OptionGroup var store: StoreOptions
@@ -33,9 +32,7 @@ struct SyncCommand: AsyncParsableCommand {
             switch source {
             case .gamerpower: failed = try await syncGiveaways(repositories) == false || failed
             case .freetogame: failed = try await syncCatalog(repositories) == false || failed
-            case .epic, .epicMobile, .steam, .gog:
-                guard let store = source.store else { continue }
-                failed = try await syncStore(store, repositories) == false || failed
+            case .store(let store): failed = try await syncStore(store, repositories) == false || failed
             }
         }
         if failed { throw ExitStatus.upstreamUnavailable }
@@ -116,9 +113,20 @@ struct SyncCommand: AsyncParsableCommand {
     private func titles(in repository: any GiveawayFeedRepository) async throws -> [Int: String] {
         Dictionary(try await repository.giveawaysInFeed().map { ($0.id, $0.title) }) { first, _ in first }
     }
+
+    /// "Epic, Epic mobile, Steam and GOG".
+    private static var storeNames: String {
+        let names = FirstHandStore.allCases.map(\.shortName)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
 }
 
-extension SourceID: ExpressibleByArgument {}
+extension SourceID: ExpressibleByArgument {
+    /// "gamerpower, epic, epic-mobile, steam, gog or freetogame": what `--source` takes.
+    static var optionNames: String {
+        (giveawaySources.map(\.rawValue).joined(separator: ", ")) + " or " + SourceID.freetogame.rawValue
+    }
+}
 
 /// Prints what a sync or import changed: counts, then the titles that arrived and left.
 enum ChangeSummary {

@@ -1,3 +1,4 @@
+import GiveawaysDomain
 import GiveawaysHTML
 
 /// The texts of the stores read first-hand: the "Coming soon" row, an announced giveaway's start, where a giveaway
@@ -58,16 +59,10 @@ package struct FirstHandText: Sendable {
             "Ein Spiel, das du in einem Shop (oder in einem früheren Jahr) eingelöst hast, wird in den anderen ausgeblendet.",
         noSubscriptions: "keine Abos", claimedAnywhereHidden: "irgendwo eingelöste Spiele ausgeblendet")
 
-    /// `epic` → "Epic Games Store"; GamerPower as it writes itself.
+    /// `epic` → "Epic Games Store" (the store's `displayName`); GamerPower as it writes itself; any other as given.
     static func name(_ source: String) -> String {
-        switch source {
-        case "gamerpower": "GamerPower"
-        case "epic": "Epic Games Store"
-        case "epic-mobile": "Epic Games mobile"
-        case "steam": "Steam"
-        case "gog": "GOG"
-        default: source
-        }
+        if source == SourceID.gamerpower.rawValue { return SourceID.gamerpower.displayName }
+        return FirstHandStore(rawValue: source)?.displayName ?? source
     }
 }
 

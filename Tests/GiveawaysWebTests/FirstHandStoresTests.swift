@@ -213,7 +213,7 @@ extension FirstHandStoresTests {
         let report = try await job.run(now: now)
         #expect(report.added.count == 2)
         #expect(try await offers.allOffers().count == 2)
-        #expect(try await store.log.syncLog(of: .epic).lastSuccess?.at == now)
+        #expect(try await store.log.syncLog(of: .store(.epic)).lastSuccess?.at == now)
         #expect(await job.delayBeforeNextRun(now: now) == .seconds(3600), "the switch is four hours away")
         let late = switchTime - 600
         #expect(await job.delayBeforeNextRun(now: late) == .seconds(660), "a minute after the switch")
@@ -231,7 +231,7 @@ extension FirstHandStoresTests {
         await #expect(throws: StoreFetchFailure.self) { _ = try await job.run(now: now) }
         #expect(try await offers.allOffers().map(\.offer.storeID) == ["kept"])
         #expect(try await offers.allOffers().first?.leftAt == nil, "a failure marks nothing as gone")
-        #expect(try await store.log.syncLog(of: .epic).lastAttempt?.succeeded == false)
+        #expect(try await store.log.syncLog(of: .store(.epic)).lastAttempt?.succeeded == false)
         #expect(try await store.log.syncLog(of: .gamerpower).lastAttempt == nil, "no other source's log")
         #expect(await job.delayBeforeNextRun(now: now) == .seconds(7_200), "the store's Retry-After, not the hour")
     }

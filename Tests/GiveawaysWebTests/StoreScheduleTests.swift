@@ -57,15 +57,17 @@ final class QueuedStore: StoreOfferSource {
         let gog = QueuedStore(.gog, [.failure(StoreFetchFailure("GOG answered HTTP 429", retryAfter: now + 3600))])
         let job = StoreSyncJob(client: gog, offers: offers, log: store.log, interval: .seconds(3600))
         let (scheduler, readModel) = scheduler(job, store: store)
-        scheduler.trigger(.gog)
+        scheduler.trigger(.store(.gog))
         try await SyncSchedulerTests.waitUntil { gog.fetches.withLock { $0 } == 1 }
-        try await SyncSchedulerTests.waitUntil { scheduler.trigger.waitsUntil(.gog) != nil && !readModel.isSyncing }
-        #expect(scheduler.trigger.waitsUntil(.gog) == now + 3600)
-        #expect(readModel.schedule(of: .gog).nextRunAt == now + 3600, "the next run is at the end of the wait")
-        for _ in 0..<3 { scheduler.trigger(.gog) }
+        try await SyncSchedulerTests.waitUntil {
+            scheduler.trigger.waitsUntil(.store(.gog)) != nil && !readModel.isSyncing
+        }
+        #expect(scheduler.trigger.waitsUntil(.store(.gog)) == now + 3600)
+        #expect(readModel.schedule(of: .store(.gog)).nextRunAt == now + 3600, "the next run is at the end of the wait")
+        for _ in 0..<3 { scheduler.trigger(.store(.gog)) }
         try await Task.sleep(for: .milliseconds(300))
         #expect(gog.fetches.withLock { $0 } == 1, "no fetch inside the Retry-After, however often it is pressed")
-        #expect(readModel.schedule(of: .gog).nextRunAt == now + 3600)
+        #expect(readModel.schedule(of: .store(.gog)).nextRunAt == now + 3600)
     }
 
     /// What `/status` says of a store is what the scheduler will do: the store's own interval (not GamerPower's),
@@ -85,17 +87,18 @@ final class QueuedStore: StoreOfferSource {
         let loop = Task { try await scheduler.run() }
         defer { loop.cancel() }
         try await SyncSchedulerTests.waitUntil { epic.fetches.withLock { $0 } == 1 }
-        try await SyncSchedulerTests.waitUntil { readModel.schedule(of: .epic).nextRunAt != nil }
-        #expect(readModel.schedule(of: .epic).nextRunAt == switchTime + 60, "a minute after the switch")
+        try await SyncSchedulerTests.waitUntil { readModel.schedule(of: .store(.epic)).nextRunAt != nil }
+        #expect(readModel.schedule(of: .store(.epic)).nextRunAt == switchTime + 60, "a minute after the switch")
         // A press that meets a 429: the next run is the store's Retry-After, and the timer follows it.
-        scheduler.trigger(.epic)
+        scheduler.trigger(.store(.epic))
         try await SyncSchedulerTests.waitUntil { epic.fetches.withLock { $0 } == 2 }
         try await SyncSchedulerTests.waitUntil {
-            !readModel.isSyncing && readModel.schedule(of: .epic).nextRunAt != switchTime + 60
+            !readModel.isSyncing && readModel.schedule(of: .store(.epic)).nextRunAt != switchTime + 60
         }
-        #expect(readModel.schedule(of: .epic).nextRunAt == now + 7_200)
+        #expect(readModel.schedule(of: .store(.epic)).nextRunAt == now + 7_200)
         #expect(
-            readModel.health(try await readModel.snapshot()).first { $0.source == .epic }?.nextRunAt == now + 7_200)
+            readModel.health(try await readModel.snapshot()).first { $0.source == .store(.epic) }?.nextRunAt == now
+                + 7_200)
     }
 
     @Test func aStoreWithoutASwitchRunsOnTheStoreInterval() async throws {
@@ -106,8 +109,8 @@ final class QueuedStore: StoreOfferSource {
         let (scheduler, readModel) = scheduler(job, store: store)
         let loop = Task { try await scheduler.run() }
         defer { loop.cancel() }
-        try await SyncSchedulerTests.waitUntil { readModel.schedule(of: .steam).nextRunAt != nil }
-        #expect(readModel.schedule(of: .steam).nextRunAt == now + 25 * 60)
+        try await SyncSchedulerTests.waitUntil { readModel.schedule(of: .store(.steam)).nextRunAt != nil }
+        #expect(readModel.schedule(of: .store(.steam)).nextRunAt == now + 25 * 60)
     }
 
     /// The server's stores follow `storeSyncInterval` (`--store-interval`), GamerPower `syncInterval`.
@@ -121,7 +124,7 @@ final class QueuedStore: StoreOfferSource {
             configuration, repositories: store.repositories, connections: .forTests,
             source: StubSource(result: .failure(Down())), catalogSource: nil, logger: Logger(label: "test"))
         let jobs = parts.scheduler.jobs
-        #expect(jobs.first { $0.source == .gog }?.interval == .seconds(600))
+        #expect(jobs.first { $0.source == .store(.gog) }?.interval == .seconds(600))
         #expect(jobs.first { $0.source == .gamerpower }?.interval == configuration.syncInterval)
     }
 

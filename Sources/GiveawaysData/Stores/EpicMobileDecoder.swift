@@ -98,3 +98,23 @@ public struct EpicMobileDecoder: Sendable {
         return Worth(upstreamText: text).flatMap { $0.cents > 0 ? $0 : nil }
     }
 }
+
+// MARK: - The feed
+
+extension StoreFeed {
+    /// One request per mobile platform for the discover page, each decoded here.
+    static let epicMobile = StoreFeed(.epicMobile) { client, now, _ in
+        var offers: [StoreOffer] = []
+        for platform in EpicMobileDecoder.MobilePlatform.allCases {
+            let body = try await client.get(
+                "api/v2/public/discover/home",
+                [
+                    "count": "10", "country": client.country, "locale": "en", "platform": platform.rawValue,
+                    "start": "0", "store": "EGS",
+                ], now: now)
+            let decoder = EpicMobileDecoder(platform: platform, storeHost: FirstHandStore.epicMobile.claimOrigin)
+            offers += try decoder.decode(body, now: now).offers
+        }
+        return offers
+    }
+}

@@ -173,3 +173,15 @@ public struct EpicPromotionsDecoder: Sendable {
         }
     }
 }
+
+// MARK: - The feed
+
+extension StoreFeed {
+    /// One request for the country's promotions, decoded here.
+    static let epic = StoreFeed(.epic) { client, now, _ in
+        let body = try await client.get(
+            "freeGamesPromotions",
+            ["locale": "en-US", "country": client.country, "allowCountries": client.country], now: now)
+        return try EpicPromotionsDecoder(storeHost: FirstHandStore.epic.claimOrigin).decode(body, now: now).offers
+    }
+}

@@ -209,3 +209,13 @@ public struct GOGGiveawayDecoder: Sendable {
         return StoreText.isWebURL(url) ? url : nil
     }
 }
+
+// MARK: - The feed
+
+extension StoreFeed {
+    /// One request for the front page, decoded here.
+    static let gog = StoreFeed(.gog) { client, now, _ in
+        try GOGGiveawayDecoder(storeHost: FirstHandStore.gog.claimOrigin).decode(
+            try await client.get("en/", [:], now: now), now: now)
+    }
+}

@@ -159,3 +159,50 @@ public struct SteamSearchDecoder: Sendable {
         return nil
     }
 }
+
+// MARK: - The feed
+
+extension StoreFeed {
+    /// Steam's app pages asked for at most in one sync (each only once, for a new offer).
+    static let steamAppPagesPerSync = 10
+
+    /// One request for the free specials, decoded here; then the ends of the offers not seen before, from their app
+    /// pages (at most `steamAppPagesPerSync`, one at a time).
+    static let steam = StoreFeed(.steam) { client, now, known in
+        let body = try await client.get(
+            "search/results/",
+            ["maxprice": "free", "specials": "1", "infinite": "1", "start": "0", "count": "50", "cc": client.country],
+            now: now)
+        let decoder = SteamSearchDecoder(storeHost: FirstHandStore.steam.claimOrigin, frontHost: client.baseURL.host)
+        return await withEnds(try decoder.decode(body).offers, known: known, client: client, now: now)
+    }
+
+    /// Steam's offers with their ends: kept from the last sync, or read from the app page of an offer not seen
+    /// before (a page that fails or says no end leaves it unknown).
+    private static func withEnds(
+        _ offers: [StoreOffer], known: [StoredOffer], client: StoreClient, now: Date
+    ) async -> [StoreOffer] {
+        var kept: [String: Date] = [:]
+        for stored in known where stored.leftAt == nil {
+            if let end = stored.offer.endsAt { kept[stored.offer.storeID] = end }
+        }
+        let knownIDs = Set(known.filter { $0.leftAt == nil }.map(\.offer.storeID))
+        var asked = 0
+        var result: [StoreOffer] = []
+        for var offer in offers {
+            if let end = kept[offer.storeID] {
+                offer.endsAt = end
+            } else if !knownIDs.contains(offer.storeID), asked < steamAppPagesPerSync,
+                offer.storeID.allSatisfy(\.isNumber)
+            {
+                asked += 1
+                if let page = try? await client.get("app/\(offer.storeID)/", [:], now: now, cookies: true) {
+                    offer.endsAt = SteamSearchDecoder().freeUntil(
+                        appPage: String(decoding: page, as: UTF8.self), now: now)
+                }
+            }
+            result.append(offer)
+        }
+        return result
+    }
+}

@@ -3,13 +3,13 @@ import Foundation
 import GiveawaysDomain
 import NIOHTTP1
 
-/// One store's front, read first-hand: one request per sync (Steam adds its app pages, only for offers it has not
-/// seen, at most `steamAppPagesPerSync`, one at a time), a deadline and a size cap for each, an honest User-Agent with
-/// the operator's contact, and the store's `Retry-After` passed on to the scheduler. The answer is decoded by the
-/// store's decoder; a malformed one fails this store alone.
+/// One store's front, read first-hand: the requests its `StoreFeed` makes (one per sync; Steam adds its app pages),
+/// a deadline and a size cap for each, an honest User-Agent with the operator's contact, and the store's
+/// `Retry-After` passed on to the scheduler. The answer is decoded by the store's decoder; a malformed one fails this
+/// store alone.
 public struct StoreClient: StoreOfferSource {
     public let store: FirstHandStore
-    /// The store's base URL (`--epic-url`, `--epic-mobile-url`, `--steam-url`, `--gog-url`).
+    /// The store's base URL (its `urlOption`, `--gog-url`).
     let baseURL: URL
     /// The country prices and availability are asked for (`--country`, two letters).
     let country: String
@@ -17,8 +17,6 @@ public struct StoreClient: StoreOfferSource {
 
     /// Bodies larger than this are refused: Epic's promotions are about 100 KB, GOG's front page a few MB.
     static let maxBodyBytes = 8 * 1_048_576
-    /// Steam's app pages asked for at most in one sync (each only once, for a new offer).
-    static let steamAppPagesPerSync = 10
 
     public init(
         store: FirstHandStore, baseURL: URL, country: String, connections: HTTPConnections,
@@ -34,46 +32,12 @@ public struct StoreClient: StoreOfferSource {
             userAgent: agent)
     }
 
-    /// The store's default base URL.
-    public static func defaultURL(of store: FirstHandStore) -> URL {
-        switch store {
-        case .epic: URL(string: "https://store-site-backend-static-ipv4.ak.epicgames.com")!
-        case .epicMobile: URL(string: "https://egs-platform-service.store.epicgames.com")!
-        case .steam: URL(string: "https://store.steampowered.com")!
-        case .gog: URL(string: "https://www.gog.com")!
-        }
-    }
-
     public func fetchOffers(now: Date, known: [StoredOffer]) async throws(StoreFetchFailure) -> [StoreOffer] {
+        guard let feed = StoreFeed.all.first(where: { $0.store == store }) else {
+            throw StoreFetchFailure("\(store.displayName) has no feed: its StoreFeed is missing from StoreFeed.all")
+        }
         do {
-            switch store {
-            case .epic:
-                let body = try await get(
-                    "freeGamesPromotions", ["locale": "en-US", "country": country, "allowCountries": country],
-                    now: now)
-                return try EpicPromotionsDecoder().decode(body, now: now).offers
-            case .epicMobile:
-                var offers: [StoreOffer] = []
-                for platform in EpicMobileDecoder.MobilePlatform.allCases {
-                    let body = try await get(
-                        "api/v2/public/discover/home",
-                        [
-                            "count": "10", "country": country, "locale": "en", "platform": platform.rawValue,
-                            "start": "0", "store": "EGS",
-                        ], now: now)
-                    offers += try EpicMobileDecoder(platform: platform).decode(body, now: now).offers
-                }
-                return offers
-            case .steam:
-                let body = try await get(
-                    "search/results/",
-                    ["maxprice": "free", "specials": "1", "infinite": "1", "start": "0", "count": "50", "cc": country],
-                    now: now)
-                return await withEnds(
-                    try SteamSearchDecoder(frontHost: baseURL.host).decode(body).offers, known: known, now: now)
-            case .gog:
-                return try GOGGiveawayDecoder().decode(try await get("en/", [:], now: now), now: now)
-            }
+            return try await feed.fetch(self, now, known)
         } catch let failure as StoreFetchFailure {
             throw failure
         } catch {
@@ -81,36 +45,9 @@ public struct StoreClient: StoreOfferSource {
         }
     }
 
-    /// Steam's offers with their ends: kept from the last sync, or read from the app page of an offer not seen
-    /// before (a page that fails or says no end leaves it unknown).
-    private func withEnds(_ offers: [StoreOffer], known: [StoredOffer], now: Date) async -> [StoreOffer] {
-        var kept: [String: Date] = [:]
-        for stored in known where stored.leftAt == nil {
-            if let end = stored.offer.endsAt { kept[stored.offer.storeID] = end }
-        }
-        let knownIDs = Set(known.filter { $0.leftAt == nil }.map(\.offer.storeID))
-        var asked = 0
-        var result: [StoreOffer] = []
-        for var offer in offers {
-            if let end = kept[offer.storeID] {
-                offer.endsAt = end
-            } else if !knownIDs.contains(offer.storeID), asked < Self.steamAppPagesPerSync,
-                offer.storeID.allSatisfy(\.isNumber)
-            {
-                asked += 1
-                if let page = try? await get("app/\(offer.storeID)/", [:], now: now, cookies: true) {
-                    offer.endsAt = SteamSearchDecoder().freeUntil(
-                        appPage: String(decoding: page, as: UTF8.self), now: now)
-                }
-            }
-            result.append(offer)
-        }
-        return result
-    }
-
     /// `GET baseURL/path?query`: the body of a 2xx answer; any other status, a timeout or a body over the cap is a
     /// failure, with the store's `Retry-After` when it sent one.
-    private func get(
+    func get(
         _ path: String, _ query: [String: String], now: Date, cookies: Bool = false
     ) async throws(StoreFetchFailure) -> Data {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)

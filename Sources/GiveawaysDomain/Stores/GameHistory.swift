@@ -56,10 +56,20 @@ public struct GameHistory: Sendable {
         Set(marks.ids(.claimed, of: .giveaway).compactMap { gameOf[$0] })
     }
 
+    /// The platforms that name a store, in the order one is chosen: the storefronts read first-hand, GamerPower's
+    /// other storefronts, then the stores' devices (Android, iOS).
+    static let storeSlugs: [String] = {
+        let storefronts = FirstHandStore.allCases.filter { !$0.isMobile }.flatMap { $0.platformSlugs.sorted() }
+        let devices = FirstHandStore.allCases.filter(\.isMobile).flatMap { $0.platformSlugs.sorted() }
+        var seen: Set<String> = []
+        return (storefronts + ["ubisoft", "itchio", "battlenet", "origin"] + devices).filter {
+            seen.insert($0).inserted
+        }
+    }()
+
     /// The store of a giveaway: the first of its platforms that is a store rather than a system.
     static func storeName(of giveaway: Giveaway) -> String {
-        let stores = ["epic-games-store", "steam", "gog", "ubisoft", "itchio", "battlenet", "origin", "android", "ios"]
-        for slug in stores {
+        for slug in storeSlugs {
             if let platform = giveaway.platforms.first(where: { $0.slug == slug }) { return platform.displayName }
         }
         return giveaway.platforms.first?.displayName ?? ""

@@ -1,33 +1,5 @@
 import Foundation
 
-/// A store whose own front says what it gives away, read first-hand beside GamerPower.
-public enum FirstHandStore: String, CaseIterable, Hashable, Sendable, Codable {
-    case epic
-    case epicMobile = "epic-mobile"
-    case steam
-    case gog
-
-    /// The name people read.
-    public var displayName: String {
-        switch self {
-        case .epic: "Epic Games Store"
-        case .epicMobile: "Epic Games mobile"
-        case .steam: "Steam"
-        case .gog: "GOG"
-        }
-    }
-
-    /// The platform slugs a GamerPower giveaway of this store carries: where a merge looks for the same giveaway.
-    public var platformSlugs: Set<String> {
-        switch self {
-        case .epic: ["epic-games-store"]
-        case .epicMobile: ["android", "ios"]
-        case .steam: ["steam"]
-        case .gog: ["gog"]
-        }
-    }
-}
-
 /// One giveaway as a store's own front lists it: free now, or free in a window that has not started yet.
 public struct StoreOffer: Hashable, Sendable {
     /// Where a giveaway stands at one moment: the status every giveaway has.

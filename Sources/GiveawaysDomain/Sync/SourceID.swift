@@ -1,23 +1,22 @@
 /// An upstream the app keeps a local copy of. Each one has its own sync job, sync log and health.
-public enum SourceID: String, Hashable, Sendable, CaseIterable, Codable {
+public enum SourceID: Hashable, Sendable {
     /// The live giveaway feed.
     case gamerpower
     /// The free-to-play catalog.
     case freetogame
-    /// The stores' own fronts, read first-hand (`FirstHandStore`).
-    case epic
-    case epicMobile = "epic-mobile"
-    case steam
-    case gog
+    /// A store's own front, read first-hand (`FirstHandStore.allCases`).
+    case store(FirstHandStore)
 
     /// The sources of giveaways, in the order `/status` lists them.
-    public static let giveawaySources: [SourceID] = [.gamerpower, .epic, .epicMobile, .steam, .gog]
+    public static var giveawaySources: [SourceID] { [.gamerpower] + FirstHandStore.allCases.map(SourceID.store) }
 
     /// The first-hand store this source reads, if it is one.
-    public var store: FirstHandStore? { FirstHandStore(rawValue: rawValue) }
+    public var store: FirstHandStore? {
+        if case .store(let store) = self { store } else { nil }
+    }
 
     public init(_ store: FirstHandStore) {
-        self = SourceID(rawValue: store.rawValue)!
+        self = .store(store)
     }
 
     /// The name people read.
@@ -25,15 +24,55 @@ public enum SourceID: String, Hashable, Sendable, CaseIterable, Codable {
         switch self {
         case .gamerpower: "GamerPower"
         case .freetogame: "FreeToGame"
-        case .epic, .epicMobile, .steam, .gog: store?.displayName ?? rawValue
+        case .store(let store): store.displayName
         }
     }
 
     /// What one item of this source is called, singular and plural.
     public var itemNoun: (one: String, many: String) {
         switch self {
-        case .gamerpower, .epic, .epicMobile, .steam, .gog: ("giveaway", "giveaways")
+        case .gamerpower, .store: ("giveaway", "giveaways")
         case .freetogame: ("game", "games")
         }
     }
+}
+
+// MARK: - The id the database, the API and the commands use
+
+extension SourceID: RawRepresentable, CaseIterable, Codable {
+    /// `gamerpower`, `freetogame`, or a store's id (`epic-mobile`).
+    public var rawValue: String {
+        switch self {
+        case .gamerpower: "gamerpower"
+        case .freetogame: "freetogame"
+        case .store(let store): store.rawValue
+        }
+    }
+
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "gamerpower": self = .gamerpower
+        case "freetogame": self = .freetogame
+        default:
+            guard let store = FirstHandStore(rawValue: rawValue) else { return nil }
+            self = .store(store)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let source = SourceID(rawValue: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "no source '\(text)'"))
+        }
+        self = source
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// GamerPower, the catalog, then every store.
+    public static var allCases: [SourceID] { [.gamerpower, .freetogame] + FirstHandStore.allCases.map(SourceID.store) }
 }

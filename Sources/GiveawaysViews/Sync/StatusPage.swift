@@ -37,7 +37,7 @@ package struct StatusPage {
             name = health.source.displayName
             let noun =
                 switch health.source {
-                case .gamerpower, .epic, .epicMobile, .steam, .gog: text.giveaways
+                case .gamerpower, .store: text.giveaways
                 case .freetogame: text.games
                 }
             let items = noun(health.itemCount, number: strings.number(health.itemCount))

@@ -411,7 +411,7 @@ extension ReadModelSnapshot {
         switch source {
         case .gamerpower: giveaways.count { $0.sources.isEmpty || $0.sources.contains { $0.source == source.rawValue } }
         case .freetogame: catalog.listed.count
-        case .epic, .epicMobile, .steam, .gog: giveaways.count { $0.sources.contains { $0.source == source.rawValue } }
+        case .store: giveaways.count { $0.sources.contains { $0.source == source.rawValue } }
         }
     }
 
@@ -419,7 +419,7 @@ extension ReadModelSnapshot {
     func isDemoData(of source: SourceID) -> Bool {
         switch source {
         case .gamerpower: isDemoData
-        case .freetogame, .epic, .epicMobile, .steam, .gog: false
+        case .freetogame, .store: false
         }
     }
 

@@ -17,9 +17,9 @@ public struct WebConfiguration: Sendable {
     public var syncInterval: Duration = .seconds(Defaults.syncIntervalMinutes * 60)
     /// Whether GamerPower is read (`--sources` without it: the stores alone).
     public var readsGamerPower = true
-    /// The stores read first-hand, each at its base URL (`--sources`, `--epic-url`, `--epic-mobile-url`,
-    /// `--steam-url`, `--gog-url`). None unless asked for (`giveaways serve` asks for all four by default); a store
-    /// not here has no row on `/status` and is never asked.
+    /// The stores read first-hand, each at its base URL (`--sources`, each store's `urlOption`: `--gog-url`). None
+    /// unless asked for (`giveaways serve` asks for every store by default); a store not here has no row on
+    /// `/status` and is never asked.
     public var firstHandStores: [FirstHandStore: URL] = [:]
     /// The country Epic and Steam are asked about (`--country`).
     public var storeCountry = "US"
@@ -101,11 +101,7 @@ public struct WebConfiguration: Sendable {
     }
 
     /// The image hosts of the stores read first-hand (their fronts link images there, not on their own hosts).
-    static let storeImageHosts = [
-        "https://cdn1.epicgames.com", "https://cdn2.unrealengine.com", "https://shared.akamai.steamstatic.com",
-        "https://shared.fastly.steamstatic.com", "https://shared.cloudflare.steamstatic.com",
-        "https://cdn.cloudflare.steamstatic.com", "https://images.gog-statics.com",
-    ]
+    static var storeImageHosts: [String] { FirstHandStore.allCases.flatMap(\.imageOrigins) }
 
     /// Where images may come from: each upstream's own origin, RAWG's image host, and the stores' image hosts.
     var imageOrigins: Set<WebOrigin> {
