@@ -39,6 +39,7 @@ import Testing
             #expect(serve.contains("--\(store.urlOption) <url>, \(store.urlHelp) (env \(store.urlVariable); default"))
             #expect(sync.contains(store.rawValue) && sync.contains(store.shortName))
         }
-        #expect(sync.contains("gamerpower, epic, epic-mobile, steam, gog or freetogame"))
+        let sources = SourceID.giveawaySources.map(\.rawValue).joined(separator: ", ")
+        #expect(sync.contains("Sync only this source: \(sources) or freetogame"))
     }
 }
