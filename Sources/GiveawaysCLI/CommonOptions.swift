@@ -70,11 +70,14 @@ struct SyncIntervalOptions: ParsableArguments {
 
     @Option(
         help: """
-            Minutes between syncs of each store read first-hand (Epic, Epic mobile, Steam, GOG), 0.05 to 10080 \
+            Minutes between syncs of each store read first-hand (\(Self.storeNames)), 0.05 to 10080 \
             (env GIVEAWAYS_STORE_INTERVAL; default 60). Epic is also asked a minute after each announced switch, and a \
             store that answered Retry-After is not asked before then.
             """)
     var storeInterval: Double?
+
+    /// "Epic, Epic mobile, Steam, GOG": the stores `--store-interval` moves (`FirstHandStore.allCases`).
+    static var storeNames: String { FirstHandStore.allCases.map(\.shortName).joined(separator: ", ") }
 
     /// GamerPower's interval.
     func minutes() throws -> Double {
