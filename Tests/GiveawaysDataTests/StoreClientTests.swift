@@ -80,8 +80,8 @@ import Testing
             .init(
                 #"<p class="game_purchase_discount_quantity ">Free to keep when you get it before 7 Dec @ 6:00pm.</p>"#)
         )
-        let known = StoredOffer(
-            id: StoredOffer.firstID,
+        let known = OfferRecord(
+            id: OfferRecord.firstID,
             offer: StoreOffer(
                 store: .steam, storeID: "111", title: "Known", claimURL: nil, imageURL: nil, startsAt: nil,
                 endsAt: Self.now + 3600, platforms: []),

@@ -42,8 +42,8 @@ import Testing
     }
 
     @Test func theLoaderEndsTheOffersOfStoresNotReadAndDropsDemoDataOnceAStoreIsThere() {
-        let offer = StoredOffer(
-            id: StoredOffer.firstID, offer: epic("Tidewater Keep"), firstSeenAt: monday, lastSeenAt: monday)
+        let offer = OfferRecord(
+            id: OfferRecord.firstID, offer: epic("Tidewater Keep"), firstSeenAt: monday, lastSeenAt: monday)
         var demo = listing(9001, "Demo Example", platforms: "PC, Steam", seen: monday)
         demo.isDemo = true
 
@@ -58,14 +58,14 @@ import Testing
     }
 
     @Test func aGiveawayBothListAreOneUnderTheIdPublishedFirst() {
-        let offer = StoredOffer(
-            id: StoredOffer.firstID, offer: epic("Lantern Quest™"), firstSeenAt: thursday, lastSeenAt: thursday)
+        let offer = OfferRecord(
+            id: OfferRecord.firstID, offer: epic("Lantern Quest™"), firstSeenAt: thursday, lastSeenAt: thursday)
         let gamerpower = listing(3140, "Lantern Quest (Epic Games) Giveaway", seen: thursday.addingTimeInterval(3_600))
         let merge = FeedMerge(gamerpower: [gamerpower], offers: [offer])
         #expect(merge.stored.count == 1)
         let one = merge.stored[0]
-        #expect(one.id == StoredOffer.firstID, "the store saw it first")
-        #expect(merge.aliases == [3140: StoredOffer.firstID])
+        #expect(one.id == OfferRecord.firstID, "the store saw it first")
+        #expect(merge.aliases == [3140: OfferRecord.firstID])
         #expect(one.giveaway.title == "Lantern Quest™")
         #expect(one.giveaway.endsAt == nextThursday, "the store's times win")
         #expect(one.giveaway.openGiveawayURL == "https://store.epicgames.com/p/x")
@@ -78,32 +78,32 @@ import Testing
         let early = listing(3140, "Lantern Quest (Epic Games) Giveaway", seen: thursday.addingTimeInterval(-3_600))
         let other = FeedMerge(gamerpower: [early], offers: [offer])
         #expect(other.stored.map(\.id) == [3140])
-        #expect(other.aliases == [StoredOffer.firstID: 3140])
+        #expect(other.aliases == [OfferRecord.firstID: 3140])
     }
 
     @Test func anotherStoreOrAnotherWindowIsAnotherGiveaway() {
-        let offer = StoredOffer(
-            id: StoredOffer.firstID, offer: epic("Lantern Quest"), firstSeenAt: thursday, lastSeenAt: thursday)
+        let offer = OfferRecord(
+            id: OfferRecord.firstID, offer: epic("Lantern Quest"), firstSeenAt: thursday, lastSeenAt: thursday)
         let onSteam = listing(1, "Lantern Quest (Steam) Giveaway", platforms: "PC, Steam", seen: thursday)
         let lastYear = listing(2, "Lantern Quest (Epic Games) Giveaway", seen: utc("2025-11-20T16:00:00Z"))
         var gone = lastYear
         gone.history.leftAt = utc("2025-11-27T16:00:00Z")
         let merge = FeedMerge(gamerpower: [onSteam, gone], offers: [offer])
-        #expect(merge.stored.map(\.id) == [1, 2, StoredOffer.firstID])
+        #expect(merge.stored.map(\.id) == [1, 2, OfferRecord.firstID])
         #expect(merge.aliases.isEmpty)
         #expect(merge.stored[0].giveaway.sources.map(\.source) == ["gamerpower"])
         // A third party's keys for the game, listed while the store gives it away, stay their own giveaway.
         let keys = listing(3, "Lantern Quest Key Giveaway", seen: thursday)
-        #expect(FeedMerge(gamerpower: [keys], offers: [offer]).stored.map(\.id) == [3, StoredOffer.firstID])
+        #expect(FeedMerge(gamerpower: [keys], offers: [offer]).stored.map(\.id) == [3, OfferRecord.firstID])
         // Each game's history gathers all three.
         let history = GameHistory(merge.stored)
-        #expect(history.others(of: StoredOffer.firstID).map(\.giveawayID) == [2, 1])
-        #expect(history.others(of: StoredOffer.firstID).map(\.store) == ["Epic Games Store", "Steam"])
+        #expect(history.others(of: OfferRecord.firstID).map(\.giveawayID) == [2, 1])
+        #expect(history.others(of: OfferRecord.firstID).map(\.store) == ["Epic Games Store", "Steam"])
     }
 
     @Test func anUpcomingWindowIsNotLiveUntilItStarts() {
-        let offer = StoredOffer(
-            id: StoredOffer.firstID, offer: epic("Next Week", from: nextThursday, until: utc("2026-12-10T16:00:00Z")),
+        let offer = OfferRecord(
+            id: OfferRecord.firstID, offer: epic("Next Week", from: nextThursday, until: utc("2026-12-10T16:00:00Z")),
             firstSeenAt: monday, lastSeenAt: monday)
         let giveaway = FeedMerge(gamerpower: [], offers: [offer]).stored[0].giveaway
         #expect(giveaway.status(at: monday) == .upcoming)
@@ -116,20 +116,20 @@ import Testing
     @Test func aSyncKeepsIdsAndGivesNewOnesFromTheFirst() {
         let first = OfferDiff(
             kept: [], fresh: [epic("A", id: "a"), epic("B", id: "b"), epic("A", id: "a")], nextID: 0, at: monday)
-        #expect(first.inserted.map(\.id) == [StoredOffer.firstID, StoredOffer.firstID + 1], "a repeat counts once")
+        #expect(first.inserted.map(\.id) == [OfferRecord.firstID, OfferRecord.firstID + 1], "a repeat counts once")
         let kept = first.inserted
         let again = OfferDiff(
-            kept: kept, fresh: [epic("B renamed", id: "b")], nextID: StoredOffer.firstID + 2, at: thursday)
+            kept: kept, fresh: [epic("B renamed", id: "b")], nextID: OfferRecord.firstID + 2, at: thursday)
         #expect(again.inserted.isEmpty)
-        #expect(again.updated.map(\.id) == [StoredOffer.firstID + 1])
+        #expect(again.updated.map(\.id) == [OfferRecord.firstID + 1])
         #expect(again.updated[0].offer.title == "B renamed")
         #expect(again.updated[0].firstSeenAt == monday)
-        #expect(again.left == [StoredOffer.firstID])
+        #expect(again.left == [OfferRecord.firstID])
         // The same offer in a new window is a new giveaway.
         let window = OfferDiff(
             kept: kept, fresh: [epic("A", id: "a", from: nextThursday, until: utc("2026-12-10T16:00:00Z"))],
-            nextID: StoredOffer.firstID + 2, at: thursday)
-        #expect(window.inserted.map(\.id) == [StoredOffer.firstID + 2])
+            nextID: OfferRecord.firstID + 2, at: thursday)
+        #expect(window.inserted.map(\.id) == [OfferRecord.firstID + 2])
     }
 
     /// Steam's and GOG's offers have no window: one answer that missed an offer does not give it a new id when it is
@@ -144,16 +144,16 @@ import Testing
         let first = OfferDiff(kept: [], fresh: [steam(until: nil)], nextID: 0, at: monday).inserted
         var gone = first
         gone[0].leftAt = monday + 3600
-        let back = OfferDiff(kept: gone, fresh: [steam(until: nil)], nextID: StoredOffer.firstID + 1, at: monday + 7200)
-        #expect(back.inserted.isEmpty && back.updated.map(\.id) == [StoredOffer.firstID], "back within the hour")
-        let later = OfferDiff(kept: gone, fresh: [steam(until: nil)], nextID: StoredOffer.firstID + 1, at: thursday)
-        #expect(later.inserted.map(\.id) == [StoredOffer.firstID + 1], "back days later: a new giveaway")
+        let back = OfferDiff(kept: gone, fresh: [steam(until: nil)], nextID: OfferRecord.firstID + 1, at: monday + 7200)
+        #expect(back.inserted.isEmpty && back.updated.map(\.id) == [OfferRecord.firstID], "back within the hour")
+        let later = OfferDiff(kept: gone, fresh: [steam(until: nil)], nextID: OfferRecord.firstID + 1, at: thursday)
+        #expect(later.inserted.map(\.id) == [OfferRecord.firstID + 1], "back days later: a new giveaway")
         var ending = first
         ending[0].offer.endsAt = nextThursday
         ending[0].leftAt = monday
         let stillOn = OfferDiff(
-            kept: ending, fresh: [steam(until: nextThursday)], nextID: StoredOffer.firstID + 1, at: thursday)
-        #expect(stillOn.updated.map(\.id) == [StoredOffer.firstID], "its end is still ahead: the same one")
+            kept: ending, fresh: [steam(until: nextThursday)], nextID: OfferRecord.firstID + 1, at: thursday)
+        #expect(stillOn.updated.map(\.id) == [OfferRecord.firstID], "its end is still ahead: the same one")
     }
 
     @Test func aMysteryGameRevealedKeepsItsId() {
@@ -164,10 +164,10 @@ import Testing
         #expect(giveaway.openGiveawayURL.isEmpty, "no broken link before the reveal")
         let revealed = OfferDiff(
             kept: mystery.inserted, fresh: [epic("Hidden Gem", id: "ns:gem", from: nextThursday)],
-            nextID: StoredOffer.firstID + 1,
+            nextID: OfferRecord.firstID + 1,
             at: nextThursday)
         #expect(revealed.inserted.isEmpty)
-        #expect(revealed.updated.map(\.id) == [StoredOffer.firstID])
+        #expect(revealed.updated.map(\.id) == [OfferRecord.firstID])
         #expect(revealed.updated[0].offer.title == "Hidden Gem")
         #expect(revealed.left.isEmpty)
     }

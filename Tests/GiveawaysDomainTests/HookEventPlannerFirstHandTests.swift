@@ -10,7 +10,7 @@ import Testing
     let planner = HookEventPlanner()
     let now = utc("2026-11-26T16:00:30Z")
     let alice = ProfileID(rawValue: String(repeating: "a", count: 32))!
-    let storeID = StoredOffer.firstID + 7
+    let storeID = OfferRecord.firstID + 7
 
     /// A store's own giveaway as the merged feed shows it: first seen `seen`, free from `start`.
     func store(
@@ -119,7 +119,7 @@ import Testing
 
     @Test func gamerPowersSyncLeavesAloneWhatAStoreListedFirst() {
         let seen = now.addingTimeInterval(-3600)
-        let offer = StoredOffer(
+        let offer = OfferRecord(
             id: storeID,
             offer: StoreOffer(
                 store: .epic, storeID: "lantern", title: "Lantern Quest™", type: .game, claimURL: nil, imageURL: nil,

@@ -94,7 +94,7 @@ import Testing
             #expect(list.map { $0["title"] as? String } == ["Tidewater Keep"])
             #expect(list.first?["startDate"] as? String == "2026-04-02T15:00:00Z")
             #expect(list.first?["status"] as? String == "upcoming")
-            #expect((list.first?["id"] as? Int ?? 0) >= StoredOffer.firstID)
+            #expect((list.first?["id"] as? Int ?? 0) >= OfferRecord.firstID)
 
             let live = try await client.execute(uri: "/api/v1/giveaways", method: .get) { $0 }
             let titles = try #require(
@@ -186,7 +186,7 @@ extension FirstHandStoresTests {
         let store: FirstHandStore
         let result: Result<[StoreOffer], StoreFetchFailure>
 
-        func fetchOffers(now: Date, known: [StoredOffer]) async throws(StoreFetchFailure) -> [StoreOffer] {
+        func fetchOffers(now: Date, known: [OfferRecord]) async throws(StoreFetchFailure) -> [StoreOffer] {
             try result.get()
         }
     }
@@ -282,7 +282,7 @@ extension FirstHandStoresTests {
             var configuration = Self.configuration(harness)
             configuration.fixedNow = now
             configuration.allowPrivateHooks = true
-            let parts = ServerParts(
+            let parts = AppServices(
                 configuration, repositories: harness.repository.repositories, connections: .forTests,
                 source: StubSource(result: .failure(Down())), catalogSource: nil, logger: Logger(label: "test"))
             try await #require(parts.hookWorker).runOnce()

@@ -148,9 +148,9 @@ import Testing
         let composed = HTML(stringLiteral: "<p>Caf\u{E9}</p>")
         let decomposed = HTML(stringLiteral: "<p>Cafe\u{301}</p>")
         let long = HTML(stringLiteral: String(repeating: "<li>Ein langer Text über Spiele</li>", count: 3_000))
-        var page = JoinedPage("<main>")
+        var page = HTMLPieces("<main>")
         page.append(contentsOf: [composed, .empty, decomposed])
-        var other = JoinedPage()
+        var other = HTMLPieces()
         other.append(long)
         other.append(.empty)
         page.append(contentsOf: other)
@@ -162,17 +162,17 @@ import Testing
         #expect(page.byteCount == expected.count)
         #expect(Array(page.html.rendered.utf8) == expected)
         #expect(Array(page.buffer.readableBytesView) == expected)
-        #expect(JoinedPage().html.rendered.isEmpty)
+        #expect(HTMLPieces().html.rendered.isEmpty)
     }
 
     @Test func aCardIsRenderedOncePerStateGenerationAndMinute() {
-        let fragments = KeptCards(budget: 1_048_576)
+        let fragments = CardCache(budget: 1_048_576)
         let renders = Mutex(0)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         func card(_ id: Int, favorite: Bool = false, generation: Int = 1, at time: Date = now) -> String {
-            let key = KeptCards.Key(
+            let key = CardCache.Key(
                 id: id, marks: CardMarks(isFavorite: favorite), compact: false, anchorID: nil, language: .en)
-            var page = JoinedPage()
+            var page = HTMLPieces()
             fragments.append(1, key: { _ in key }, to: &page, generation: generation, now: time) { _, _ in
                 renders.withLock { $0 += 1 }
                 let text = "<article>\(id) \(favorite) \(generation) \(Int(time.timeIntervalSince1970))</article>"
@@ -194,10 +194,10 @@ import Testing
         _ = card(1, generation: 2, at: now.addingTimeInterval(60))
         #expect(renders.withLock { $0 } == count)
 
-        let none = KeptCards(budget: 0)
-        let key = KeptCards.Key(id: 1, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
+        let none = CardCache(budget: 0)
+        let key = CardCache.Key(id: 1, marks: CardMarks(), compact: false, anchorID: nil, language: .en)
         for _ in 0..<3 {
-            var page = JoinedPage()
+            var page = HTMLPieces()
             none.append(1, key: { _ in key }, to: &page, generation: 1, now: now) { _, _ in
                 renders.withLock { $0 += 1 }; return "<p></p>"
             }
@@ -208,17 +208,17 @@ import Testing
     /// Cards are kept within a byte budget; past it the card kept longest ago and not used since makes room, so a
     /// card every page shows stays while the rest come and go, and the pages made meanwhile keep their bytes.
     @Test func keptCardsPushOutTheUnusedOnesNotEverything() {
-        let fragments = KeptCards(budget: 4_096)
+        let fragments = CardCache(budget: 4_096)
         let renders = Mutex([Int: Int]())
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         func text(_ id: Int) -> String {
             "<article>card \(id) " + String(repeating: "é", count: id % 50) + "</article>"
         }
-        func cards(_ ids: [Int], at time: Date = now) -> JoinedPage {
-            var page = JoinedPage()
+        func cards(_ ids: [Int], at time: Date = now) -> HTMLPieces {
+            var page = HTMLPieces()
             fragments.append(
                 ids.count,
-                key: { KeptCards.Key(id: ids[$0], marks: CardMarks(), compact: false, anchorID: nil, language: .en) },
+                key: { CardCache.Key(id: ids[$0], marks: CardMarks(), compact: false, anchorID: nil, language: .en) },
                 to: &page, generation: 1, now: time
             ) { index, _ in
                 renders.withLock { $0[ids[index], default: 0] += 1 }
@@ -226,7 +226,7 @@ import Testing
             }
             return page
         }
-        var pages: [(ids: [Int], page: JoinedPage)] = []
+        var pages: [(ids: [Int], page: HTMLPieces)] = []
         // Many times over budget (each card about 150 bytes counted): card 0 is on every page.
         for id in 1..<300 { pages.append(([0, id], cards([0, id]))) }
         for (ids, page) in pages { #expect(page.html.rendered == ids.map(text).joined()) }

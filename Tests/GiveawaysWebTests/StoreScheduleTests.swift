@@ -22,7 +22,7 @@ final class QueuedStore: StoreOfferSource {
         self.answers = Mutex(answers)
     }
 
-    func fetchOffers(now: Date, known: [StoredOffer]) async throws(StoreFetchFailure) -> [StoreOffer] {
+    func fetchOffers(now: Date, known: [OfferRecord]) async throws(StoreFetchFailure) -> [StoreOffer] {
         fetches.withLock { $0 += 1 }
         let answer = answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
         return try answer.get()
@@ -120,7 +120,7 @@ final class QueuedStore: StoreOfferSource {
         configuration.storeSyncInterval = .seconds(600)
         configuration.firstHandStores = [.gog: URL(string: "http://127.0.0.1:9")!]
         let store = try TestStore()
-        let parts = ServerParts(
+        let parts = AppServices(
             configuration, repositories: store.repositories, connections: .forTests,
             source: StubSource(result: .failure(Down())), catalogSource: nil, logger: Logger(label: "test"))
         let jobs = parts.scheduler.jobs

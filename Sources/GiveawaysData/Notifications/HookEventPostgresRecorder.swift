@@ -17,7 +17,7 @@ enum HookEventPostgresRecorder {
     ) async throws {
         let hooks = try HookSQL.hooks(await sql.rows(HookSQL.all))
         guard !hooks.isEmpty else { return }
-        let offers = try await sql.rows(StoreOfferSQL.all).compactMap(StoredOffer.init(shared:))
+        let offers = try await sql.rows(StoreOfferSQL.all).compactMap(OfferRecord.init(shared:))
         let marks = try await marks(sql, of: hooks)
         let facts = HookEventPlanner.SyncFacts(
             gamerpower: report, giveaways: giveaways, firstSeen: firstSeen, offers: offers, firstLoad: firstLoad,

@@ -18,7 +18,7 @@ enum HookEventRecorder {
     ) throws {
         let hooks = try HookSQL.hooks(db.rows(HookSQL.all))
         guard !hooks.isEmpty else { return }
-        let offers = try db.rows(StoreOfferSQL.all).compactMap(StoredOffer.init(shared:))
+        let offers = try db.rows(StoreOfferSQL.all).compactMap(OfferRecord.init(shared:))
         let marks = try marks(db, of: hooks)
         let facts = HookEventPlanner.SyncFacts(
             gamerpower: report, giveaways: giveaways, firstSeen: firstSeen, offers: offers, firstLoad: firstLoad,

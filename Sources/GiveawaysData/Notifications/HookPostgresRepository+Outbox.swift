@@ -21,9 +21,9 @@ extension HookPostgresRepository {
             for id in Set(due.filter { !blocked.contains($0.id) }.map(\.giveawayID)) {
                 if let giveaway = try await GiveawayPostgresReads.giveaway(sql, id: id) {
                     giveaways[id] = giveaway
-                } else if StoredOffer.isStoreID(id) {
+                } else if OfferRecord.isStoreID(id) {
                     // A store's own giveaway, as the merged feed shows it when no GamerPower listing joins it.
-                    giveaways[id] = try await sql.rows(StoreOfferSQL.one, id).compactMap(StoredOffer.init(shared:))
+                    giveaways[id] = try await sql.rows(StoreOfferSQL.one, id).compactMap(OfferRecord.init(shared:))
                         .first?.giveaway
                 }
             }

@@ -58,7 +58,7 @@ public struct HookSQLiteRepository: HookRepository {
             return giveaway
         }
         // A store's own giveaway, as the merged feed shows it when no GamerPower listing joins it.
-        guard StoredOffer.isStoreID(id) else { return nil }
-        return try db.rows(StoreOfferSQL.one, id).compactMap(StoredOffer.init(shared:)).first?.giveaway
+        guard OfferRecord.isStoreID(id) else { return nil }
+        return try db.rows(StoreOfferSQL.one, id).compactMap(OfferRecord.init(shared:)).first?.giveaway
     }
 }

@@ -180,7 +180,7 @@ extension StoreFeed {
     /// Steam's offers with their ends: kept from the last sync, or read from the app page of an offer not seen
     /// before (a page that fails or says no end leaves it unknown).
     private static func withEnds(
-        _ offers: [StoreOffer], known: [StoredOffer], client: StoreClient, now: Date
+        _ offers: [StoreOffer], known: [OfferRecord], client: StoreClient, now: Date
     ) async -> [StoreOffer] {
         var kept: [String: Date] = [:]
         for stored in known where stored.leftAt == nil {

@@ -32,7 +32,7 @@ public struct StoreClient: StoreOfferSource {
             userAgent: agent)
     }
 
-    public func fetchOffers(now: Date, known: [StoredOffer]) async throws(StoreFetchFailure) -> [StoreOffer] {
+    public func fetchOffers(now: Date, known: [OfferRecord]) async throws(StoreFetchFailure) -> [StoreOffer] {
         guard let feed = StoreFeed.all.first(where: { $0.store == store }) else {
             throw StoreFetchFailure("\(store.displayName) has no feed: its StoreFeed is missing from StoreFeed.all")
         }

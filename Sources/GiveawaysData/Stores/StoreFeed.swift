@@ -8,12 +8,12 @@ public struct StoreFeed: Sendable {
     public let store: FirstHandStore
     /// One sync's offers. `known` are the offers kept from the last sync (a feed that asks a page per offer asks
     /// only for the new ones). Throws when the store failed or its answer is no answer.
-    let fetch: @Sendable (_ client: StoreClient, _ now: Date, _ known: [StoredOffer]) async throws -> [StoreOffer]
+    let fetch: @Sendable (_ client: StoreClient, _ now: Date, _ known: [OfferRecord]) async throws -> [StoreOffer]
 
     init(
         _ store: FirstHandStore,
         fetch:
-            @escaping @Sendable (_ client: StoreClient, _ now: Date, _ known: [StoredOffer]) async throws ->
+            @escaping @Sendable (_ client: StoreClient, _ now: Date, _ known: [OfferRecord]) async throws ->
             [StoreOffer]
     ) {
         self.store = store

@@ -12,8 +12,8 @@ public struct StoreOfferSQLiteRepository: StoreOfferRepository {
         self.database = database
     }
 
-    public func allOffers() async throws -> [StoredOffer] {
-        try await database.writer.read { db in try db.rows(StoreOfferSQL.all).compactMap(StoredOffer.init(shared:)) }
+    public func allOffers() async throws -> [OfferRecord] {
+        try await database.writer.read { db in try db.rows(StoreOfferSQL.all).compactMap(OfferRecord.init(shared:)) }
     }
 
     public func saveOffers(
@@ -22,7 +22,7 @@ public struct StoreOfferSQLiteRepository: StoreOfferRepository {
         -> SyncReport
     {
         try await database.writer.write { db in
-            let kept = try db.rows(StoreOfferSQL.ofStore, store.rawValue).compactMap(StoredOffer.init(shared:))
+            let kept = try db.rows(StoreOfferSQL.ofStore, store.rawValue).compactMap(OfferRecord.init(shared:))
             let next = try db.rows(StoreOfferSQL.nextID).scalar(Int.self) ?? 0
             let diff = OfferDiff(kept: kept, fresh: offers, nextID: next, at: time)
             try db.execute(StoreOfferSQL.writes(diff, at: time))
@@ -40,8 +40,8 @@ public struct StoreOfferPostgresRepository: StoreOfferRepository {
         self.database = database
     }
 
-    public func allOffers() async throws -> [StoredOffer] {
-        try await database.read { sql in try await sql.rows(StoreOfferSQL.all).compactMap(StoredOffer.init(shared:)) }
+    public func allOffers() async throws -> [OfferRecord] {
+        try await database.read { sql in try await sql.rows(StoreOfferSQL.all).compactMap(OfferRecord.init(shared:)) }
     }
 
     public func saveOffers(
@@ -51,7 +51,7 @@ public struct StoreOfferPostgresRepository: StoreOfferRepository {
     {
         try await database.write { sql in
             try await sql.lock(.storeOffers)
-            let kept = try await sql.rows(StoreOfferSQL.ofStore, store.rawValue).compactMap(StoredOffer.init(shared:))
+            let kept = try await sql.rows(StoreOfferSQL.ofStore, store.rawValue).compactMap(OfferRecord.init(shared:))
             let next = try await sql.rows(StoreOfferSQL.nextID).scalar(Int.self) ?? 0
             let diff = OfferDiff(kept: kept, fresh: offers, nextID: next, at: time)
             try await sql.run(StoreOfferSQL.writes(diff, at: time))

@@ -4,7 +4,7 @@ import GiveawaysDomain
 /// The first-hand offers' statements and row reading, written once for both stores (`SharedSQL`): one
 /// `store_offer` row per offer and window ever listed, its id the giveaway id it is published under.
 enum StoreOfferSQL {
-    /// The columns `StoredOffer(shared:)` reads and `values` binds, in their order.
+    /// The columns `OfferRecord(shared:)` reads and `values` binds, in their order.
     static let columns = """
         id, store, store_id, title, type, claim_url, image_url, starts_at, ends_at, is_mystery, platforms,
         worth_cents, first_seen_at, last_seen_at, left_at
@@ -39,7 +39,7 @@ enum StoreOfferSQL {
     }
 }
 
-extension StoredOffer {
+extension OfferRecord {
     /// A row of `SELECT \(StoreOfferSQL.columns)`; `nil` for a row of a store this release does not know.
     init?(shared row: some SharedRow) throws {
         guard let store = FirstHandStore(rawValue: try row.value(1, as: String.self)) else { return nil }

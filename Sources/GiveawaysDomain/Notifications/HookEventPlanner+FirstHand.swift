@@ -17,7 +17,7 @@ extension HookEventPlanner {
         return feed.filter { giveaway in
             guard giveaway.isLive(at: now) else { return false }
             if let start = giveaway.startsAt, now.timeIntervalSince(start) <= firstHandLookback { return true }
-            guard StoredOffer.isStoreID(giveaway.id) else { return false }
+            guard OfferRecord.isStoreID(giveaway.id) else { return false }
             if now.timeIntervalSince(wentFree(giveaway)) <= firstHandLookback { return true }
             return giveaway.endsAt.map { $0 > now && $0 <= horizon } ?? false
         }
@@ -41,7 +41,7 @@ extension HookEventPlanner {
         at now: Date
     ) -> [PlannedEvent] {
         var events: [PlannedEvent] = []
-        let stores = candidates.filter { StoredOffer.isStoreID($0.id) }
+        let stores = candidates.filter { OfferRecord.isStoreID($0.id) }
         for giveaway in candidates where giveaway.isLive(at: now) {
             var told = Set<Int>()
             if let start = giveaway.startsAt, start <= now, now.timeIntervalSince(start) <= Self.firstHandLookback {
@@ -55,7 +55,7 @@ extension HookEventPlanner {
                     told.insert(hook.id)
                 }
             }
-            guard StoredOffer.isStoreID(giveaway.id) else { continue }
+            guard OfferRecord.isStoreID(giveaway.id) else { continue }
             let free = Self.wentFree(giveaway)
             guard now.timeIntervalSince(free) <= Self.firstHandLookback else { continue }
             for hook in hooks where hook.events.contains(.new) && !told.contains(hook.id) {
@@ -70,7 +70,7 @@ extension HookEventPlanner {
     }
 }
 
-extension StoredOffer {
+extension OfferRecord {
     /// Whether a giveaway id is one of the stores' own (handed out from `firstID` on), not GamerPower's.
     public static func isStoreID(_ id: Int) -> Bool { id >= firstID }
 
@@ -85,10 +85,10 @@ extension FeedMerge {
     /// (`HookEventPlanner.firstHand`), so GamerPower's sync must not announce them again under theirs. The same test
     /// as the merge's (`sameGiveaway`).
     public static func seenFirstByAStore(
-        _ ids: [Int], in giveaways: [Giveaway], firstSeen: [Int: Date], offers: [StoredOffer]
+        _ ids: [Int], in giveaways: [Giveaway], firstSeen: [Int: Date], offers: [OfferRecord]
     ) -> Set<Int> {
         guard !ids.isEmpty, !offers.isEmpty else { return [] }
-        var byTitle: [String: [StoredOffer]] = [:]
+        var byTitle: [String: [OfferRecord]] = [:]
         for offer in offers where !offer.offer.isMystery {
             let key = GameTitle.normalized(offer.offer.title)
             if !key.isEmpty { byTitle[key, default: []].append(offer) }
@@ -117,7 +117,7 @@ extension HookEventPlanner.SyncFacts {
     /// offers were there, would otherwise hear of the whole feed at once); and each giveaway carries what it costs
     /// (`needsSubscription`), for the "hide subscriptions" rule, as the merged feed does.
     public init(
-        gamerpower report: SyncReport, giveaways: [Giveaway], firstSeen: [Int: Date], offers: [StoredOffer],
+        gamerpower report: SyncReport, giveaways: [Giveaway], firstSeen: [Int: Date], offers: [OfferRecord],
         firstLoad: Bool, hooks: [Hook], marks: [ProfileID: VisitorMarks], time: Date
     ) {
         var report = report

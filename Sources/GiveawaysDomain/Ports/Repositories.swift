@@ -39,7 +39,7 @@ extension GiveawayFeedRepository {
 /// them and GamerPower's.
 public protocol StoreOfferRepository: Sendable {
     /// Every offer of every store, listed or not, by id.
-    func allOffers() async throws -> [StoredOffer]
+    func allOffers() async throws -> [OfferRecord]
     /// Takes a store's fresh answer in one transaction (`OfferDiff`: new offers get new ids, the ones gone are
     /// marked left, nothing is deleted); says what changed.
     func saveOffers(_ offers: [StoreOffer], of store: FirstHandStore, at time: Date) async throws -> SyncReport

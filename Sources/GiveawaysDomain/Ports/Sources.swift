@@ -39,7 +39,7 @@ public protocol StoreOfferSource: Sendable {
     /// The store's offers now, free and announced. `known` are the offers kept from the last sync (a client that
     /// must ask a page per offer for its end asks only for the new ones). Throws `StoreFetchFailure` when the store
     /// failed or its answer is no answer: the last good offers stay.
-    func fetchOffers(now: Date, known: [StoredOffer]) async throws(StoreFetchFailure) -> [StoreOffer]
+    func fetchOffers(now: Date, known: [OfferRecord]) async throws(StoreFetchFailure) -> [StoreOffer]
 }
 
 /// Why a store gave no usable answer, and when it asked to be asked again (`Retry-After`), if it did.

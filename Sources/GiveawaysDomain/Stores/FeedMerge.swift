@@ -20,7 +20,7 @@ public struct FeedMerge: Sendable {
     /// How far apart GamerPower's listing and the store's window may be and still be one giveaway.
     static let slack: TimeInterval = 86_400
 
-    public init(gamerpower: [StoredGiveaway], offers: [StoredOffer]) {
+    public init(gamerpower: [StoredGiveaway], offers: [OfferRecord]) {
         var candidates: [String: [Int]] = [:]  // normalised title → indices into `gamerpower`
         // Only listings that could be one of the offers (`sameGiveaway`): of one of their stores, and still listed
         // a day before the earliest window opened. Years of history are not normalised on every reload.
@@ -36,8 +36,8 @@ public struct FeedMerge: Sendable {
                 candidates[key, default: []].append(index)
             }
         }
-        var mergedWith: [Int: StoredOffer] = [:]  // index into `gamerpower` → the offer merged with it
-        var alone: [StoredOffer] = []
+        var mergedWith: [Int: OfferRecord] = [:]  // index into `gamerpower` → the offer merged with it
+        var alone: [OfferRecord] = []
         // Offers in the order they were first seen, so that the earliest window takes a GamerPower listing first.
         for offer in offers.sorted(by: { ($0.firstSeenAt, $0.id) < ($1.firstSeenAt, $1.id) }) {
             let key = GameTitle.normalized(offer.offer.title)
@@ -74,7 +74,7 @@ public struct FeedMerge: Sendable {
     }
 
     /// Whether a GamerPower listing and a store's offer are the same giveaway (their titles already agree).
-    static func sameGiveaway(_ listing: StoredGiveaway, _ offer: StoredOffer) -> Bool {
+    static func sameGiveaway(_ listing: StoredGiveaway, _ offer: OfferRecord) -> Bool {
         let slugs = offer.offer.store.platformSlugs
         guard listing.giveaway.platforms.contains(where: { slugs.contains($0.slug) }) else { return false }
         // GamerPower's presence against the store's window (or, without one, the time the store listed it).
@@ -94,7 +94,7 @@ public struct FeedMerge: Sendable {
             id: stored.id, firstSeenAt: stored.history.firstSeenAt)
     }
 
-    static func storeSighting(_ offer: StoredOffer) -> GiveawaySighting {
+    static func storeSighting(_ offer: OfferRecord) -> GiveawaySighting {
         GiveawaySighting(source: offer.offer.store.rawValue, url: offer.offer.claimURL, firstSeenAt: offer.firstSeenAt)
     }
 
@@ -106,7 +106,7 @@ public struct FeedMerge: Sendable {
     }
 
     /// A giveaway only its store lists.
-    static func storeOnly(_ stored: StoredOffer) -> StoredGiveaway {
+    static func storeOnly(_ stored: OfferRecord) -> StoredGiveaway {
         let offer = stored.offer
         let giveaway = Giveaway(
             id: stored.id, title: offer.title, worth: offer.worth, thumbnailURL: offer.imageURL ?? "",
@@ -122,7 +122,7 @@ public struct FeedMerge: Sendable {
 
     /// One giveaway of both: the id first published, the store's title, times, link and image, GamerPower's
     /// texts, both platforms' lists, and its history from whichever saw it first to whichever lists it last.
-    static func merge(_ listing: StoredGiveaway, _ stored: StoredOffer) -> StoredGiveaway {
+    static func merge(_ listing: StoredGiveaway, _ stored: OfferRecord) -> StoredGiveaway {
         let offer = stored.offer
         // Seen at the same moment (one start-up syncing both), GamerPower's id: the one older links use.
         let storeFirst = stored.firstSeenAt < listing.history.firstSeenAt

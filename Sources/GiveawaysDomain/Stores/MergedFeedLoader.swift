@@ -32,9 +32,9 @@ public struct MergedFeedLoader: Sendable {
 
     /// The two rules above, then the merge: a pure function of what is stored.
     public static func merge(
-        gamerpower: [StoredGiveaway], offers: [StoredOffer], readStores: Set<FirstHandStore>
+        gamerpower: [StoredGiveaway], offers: [OfferRecord], readStores: Set<FirstHandStore>
     ) -> FeedMerge {
-        let offers = offers.map { stored -> StoredOffer in
+        let offers = offers.map { stored -> OfferRecord in
             guard stored.leftAt == nil, !readStores.contains(stored.offer.store) else { return stored }
             var gone = stored
             gone.leftAt = stored.lastSeenAt

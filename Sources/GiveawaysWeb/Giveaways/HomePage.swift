@@ -96,7 +96,7 @@ struct HomePage {
         }
 
         // The frame's parts below show no visitor's marks; they are worked out when the frame is rendered, which
-        // for personal pages is once per address, language, snapshot and minute (`SharedParts`).
+        // for personal pages is once per address, language, snapshot and minute (`SharedPartCache`).
 
         var title: String {
             let name = summary.platformName
@@ -167,8 +167,8 @@ struct HomePage {
     }
 
     /// The visitor's parts between the frame's: the ending-soon count and the results, with `feedLinks` as kept.
-    private func fillings(feedLinks: HTML?) -> [JoinedPage] {
-        [JoinedPage(HTML(trusted: String(model.endingSoonCount))), resultsPieces(feedLinks: feedLinks)]
+    private func fillings(feedLinks: HTML?) -> [HTMLPieces] {
+        [HTMLPieces(HTML(trusted: String(model.endingSoonCount))), resultsPieces(feedLinks: feedLinks)]
     }
 
     /// The page around the visitor's parts (the ending-soon count and the results), inside `layout` when one is
@@ -200,9 +200,9 @@ struct HomePage {
 
     /// The results as the pieces they are joined from: the visitor's lines around the kept cards; `feedLinks`, the
     /// results' feed links as kept (they depend on the filters and language only), or made here.
-    func resultsPieces(feedLinks: HTML? = nil) -> JoinedPage {
+    func resultsPieces(feedLinks: HTML? = nil) -> HTMLPieces {
         if let empty = model.emptyState {
-            var pieces = JoinedPage("\(rulesNotice)\(empty.render())")
+            var pieces = HTMLPieces("\(rulesNotice)\(empty.render())")
             appendComingSoon(to: &pieces)
             return pieces
         }
@@ -218,7 +218,7 @@ struct HomePage {
         let clear: HTML? =
             model.filters.isFiltered
             ? " · <a href=\"\(SiteRoute.homePath)\">\(strings.home.clearFilters)</a>" : nil
-        var pieces = JoinedPage("\(rulesNotice)")
+        var pieces = HTMLPieces("\(rulesNotice)")
         appendComingSoon(to: &pieces)
         pieces.append(
             """
@@ -239,7 +239,7 @@ struct HomePage {
     }
 
     /// "Coming soon": the giveaways the stores announced, each with its start, before what is free now.
-    private func appendComingSoon(to pieces: inout JoinedPage) {
+    private func appendComingSoon(to pieces: inout HTMLPieces) {
         guard !model.upcoming.isEmpty else { return }
         let text = model.strings.firstHand
         pieces.append(
@@ -299,7 +299,7 @@ struct HomePage {
 }
 
 extension HomePage: PersonalPage {
-    static let frameKind = SharedParts.Key.Kind.homeFrame
+    static let frameKind = SharedPartCache.Key.Kind.homeFrame
 
     var shell: PageShell {
         PageShell(
@@ -307,15 +307,15 @@ extension HomePage: PersonalPage {
             headLinks: FeedLinks(filters: model.filters, strings: model.strings).headLinks)
     }
 
-    func fillings(_ kept: KeptParts) -> [JoinedPage] {
+    func fillings(_ kept: PageSharedParts) -> [HTMLPieces] {
         fillings(feedLinks: keptFeedLinks(kept))
     }
 
-    func fragment(_ kept: KeptParts) -> JoinedPage? {
+    func fragment(_ kept: PageSharedParts) -> HTMLPieces? {
         resultsPieces(feedLinks: keptFeedLinks(kept))
     }
 
-    private func keptFeedLinks(_ kept: KeptParts) -> HTML {
+    private func keptFeedLinks(_ kept: PageSharedParts) -> HTML {
         kept.ofAddress(.feedLinks, filters: model.filters) {
             FeedLinks(filters: model.filters, strings: model.strings).render()
         }

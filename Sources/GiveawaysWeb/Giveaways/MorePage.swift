@@ -25,7 +25,7 @@ struct MorePage {
         let shelves: [Shelf]
         /// Where the heads of the shelves are kept, when they are every visitor's (the visitor's rules took nothing
         /// out); `nil` otherwise.
-        let keptHeads: KeptShelfHeads?
+        let keptHeads: ShelfHeadCache?
         /// The visitor's marks on the cards.
         let marker: CardMarker
         /// "Filtered by your rules · Show everything"; `nil` for a visitor without rules.
@@ -103,14 +103,14 @@ struct MorePage {
 
     /// The visitor's parts, between the frame's: the rules line, `carousel`, the shelves; `shelfHeads`, when given,
     /// are the shelves' heads as kept (`shelfHeads()`, for shelves every visitor shares).
-    func visitorParts(carousel: HTML, shelfHeads: [HTML]?) -> [JoinedPage] {
+    func visitorParts(carousel: HTML, shelfHeads: [HTML]?) -> [HTMLPieces] {
         let strings = model.strings
         let empty = EmptyState(
             title: strings.home.noGiveawaysTitle, message: strings.more.nothingLive, actionTitle: strings.common.goHome,
             actionPath: SiteRoute.homePath)
-        var kept = JoinedPage()
+        var kept = HTMLPieces()
         kept.append(carousel)
-        var shelves = JoinedPage()
+        var shelves = HTMLPieces()
         // The shelves stay current while the page is open (app.js: a new giveaway brings a notice that fetches this
         // element again; an ended one greys out), announced politely as Home's results are.
         shelves.append("<div id=\"shelves-live\" aria-live=\"polite\" data-live-events=\"page\">")
@@ -128,7 +128,7 @@ struct MorePage {
         }
         shelves.append("</div>")
         return [
-            JoinedPage(model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() } ?? .empty),
+            HTMLPieces(model.rulesNotice.map { RulesNoticeView(notice: $0, strings: strings).render() } ?? .empty),
             kept,
             shelves,
         ]
@@ -174,7 +174,7 @@ struct MorePage {
 
     /// The visitor's parts with what every visitor shares kept: the carousel (by the giveaways it shows) and, for
     /// shelves every visitor sees, their heads (with the shelves themselves).
-    func fillings(_ kept: KeptParts) -> [JoinedPage] {
+    func fillings(_ kept: PageSharedParts) -> [HTMLPieces] {
         let keptCarousel = kept.showing(.carousel, ids: model.featuredGiveaways.map(\.id)) { carousel() }
         let keptHeads = model.keptHeads?.heads(in: kept.language) { shelfHeads() }
         return visitorParts(carousel: keptCarousel, shelfHeads: keptHeads)
@@ -202,7 +202,7 @@ struct MorePage {
 
     /// One shelf's cards and end, appended to `pieces` after its head; the shelves follow one another without a
     /// separator.
-    private func shelf(_ shelf: Model.Shelf, into pieces: inout JoinedPage) {
+    private func shelf(_ shelf: Model.Shelf, into pieces: inout HTMLPieces) {
         let giveaways = shelf.giveaways
         let marker = model.marker
         let start = giveaways.startIndex
@@ -214,11 +214,11 @@ struct MorePage {
 }
 
 extension MorePage: PersonalPage {
-    static let frameKind = SharedParts.Key.Kind.moreFrame
+    static let frameKind = SharedPartCache.Key.Kind.moreFrame
 
     var shell: PageShell {
         PageShell(title: model.strings.pageTitle(model.strings.more.pageTitle), section: .more)
     }
 
-    func fragment(_ kept: KeptParts) -> JoinedPage? { nil }
+    func fragment(_ kept: PageSharedParts) -> HTMLPieces? { nil }
 }

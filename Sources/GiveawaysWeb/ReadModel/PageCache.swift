@@ -46,14 +46,14 @@ final class PageCache: Sendable {
 
     /// The pages of the read model's newest generation (as last told, `invalidate`) and the current minute; when
     /// full, the pages kept longest ago and not asked for since make room.
-    private let kept: KeptValues<Key, Entry>
+    private let kept: BoundedCache<Key, Entry>
     private let tally = Mutex(Counts())
 
     init(budget: Int) {
-        kept = KeptValues(budgetBytes: budget)
+        kept = BoundedCache(budgetBytes: budget)
     }
 
-    static func minute(_ now: Date) -> Int { KeptScope.minute(now) }
+    static func minute(_ now: Date) -> Int { CacheScope.minute(now) }
 
     var counts: Counts { tally.withLock { $0 } }
 
@@ -89,7 +89,7 @@ final class PageCache: Sendable {
         let entry = Entry(generation: generation, minute: Self.minute(now), etag: etag, body: body, headers: headers)
         guard key.target.utf8.count <= Self.maxTargetLength else { return entry }
         // Not kept when the read model moved on meanwhile: the scope is older than the one kept.
-        kept.keep(entry, bytes: entry.bytes, forKey: key, in: KeptScope(generation: generation, now: now))
+        kept.keep(entry, bytes: entry.bytes, forKey: key, in: CacheScope(generation: generation, now: now))
         return entry
     }
 }

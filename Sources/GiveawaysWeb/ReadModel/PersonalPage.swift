@@ -11,16 +11,16 @@ import Hummingbird
 /// joined and how it is compressed.
 protocol PersonalPage {
     /// Which page's frame it is: kept with the page's address and language.
-    static var frameKind: SharedParts.Key.Kind { get }
+    static var frameKind: SharedPartCache.Key.Kind { get }
     /// The title, section and head links of the layout the frame is in.
     var shell: PageShell { get }
     /// The frame, in `layout` (without one, the page's own part of it, as its `render()` uses): one more part than
     /// `fillings` gives.
     func frame(in layout: Layout?) -> PageFrame
     /// The visitor's parts between the frame's; `kept` keeps the parts of them that every visitor shares.
-    func fillings(_ kept: KeptParts) -> [JoinedPage]
+    func fillings(_ kept: PageSharedParts) -> [HTMLPieces]
     /// The results alone, for `X-Fragment: results` (live search, "Load more"); `nil` for a page without.
-    func fragment(_ kept: KeptParts) -> JoinedPage?
+    func fragment(_ kept: PageSharedParts) -> HTMLPieces?
 }
 
 /// The layout a page's frame is in, but for its content.
@@ -31,9 +31,9 @@ struct PageShell {
 }
 
 /// The parts of one personal page that every visitor shares besides the frame, kept per snapshot generation and
-/// minute (`SharedParts`).
-struct KeptParts {
-    let parts: SharedParts
+/// minute (`SharedPartCache`).
+struct PageSharedParts {
+    let parts: SharedPartCache
     /// The page's address, as sent.
     let target: String
     let language: Language
@@ -42,7 +42,7 @@ struct KeptParts {
 
     /// A part every visitor of this address and language sees alike (Home's feed links).
     func ofAddress<Value: SharedPart>(
-        _ kind: SharedParts.Key.Kind, filters: HomeFilters? = nil, make: () -> Value
+        _ kind: SharedPartCache.Key.Kind, filters: HomeFilters? = nil, make: () -> Value
     ) -> Value {
         // Kept under the address too, so that an address too long to keep is not kept here either.
         parts.value(
@@ -51,7 +51,7 @@ struct KeptParts {
     }
 
     /// A part every visitor in this language sees alike when it shows the giveaways `ids` (More's carousel).
-    func showing<Value: SharedPart>(_ kind: SharedParts.Key.Kind, ids: [Int], make: () -> Value) -> Value {
+    func showing<Value: SharedPart>(_ kind: SharedPartCache.Key.Kind, ids: [Int], make: () -> Value) -> Value {
         parts.value(.init(kind: kind, language: language, ids: ids), generation: generation, now: now, make: make)
     }
 }
@@ -64,9 +64,9 @@ extension ReadModel {
         for visitor: Visitor, _ request: Request, _ context: AppRequestContext, snapshot: ReadModelSnapshot,
         now: Date, make: (CardRenderer) -> Page
     ) -> Response {
-        page(request, snapshot, visitor, now, in: context.language) { () -> JoinedPage in
+        page(request, snapshot, visitor, now, in: context.language) { () -> HTMLPieces in
             let page = make(cardRenderer(snapshot, now: now, context: context))
-            let kept = KeptParts(
+            let kept = PageSharedParts(
                 parts: parts, target: request.uri.description, language: context.language,
                 generation: snapshot.generation, now: now)
             if PageResponse.wantsFragment(request), let fragment = page.fragment(kept) { return fragment }

@@ -31,7 +31,7 @@ struct ReadModelSnapshot: Sendable {
     let generation: Int
     private let lazyIndex: LazySearchIndex
     private let lazyFacts: LazyByID<Giveaway, RuleFacts>
-    private let verdicts: KeptRuleVerdicts
+    private let verdicts: RuleVerdictCache
     private let lazyLoot: LazyLootLinks
     private let lazyFirstSeen: LazyByID<StoredGiveaway, Date>
 
@@ -58,7 +58,7 @@ struct ReadModelSnapshot: Sendable {
         self.generation = generation
         lazyIndex = LazySearchIndex(giveaways)
         lazyFacts = LazyByID(giveaways) { ($0.id, RuleFacts($0)) }
-        verdicts = KeptRuleVerdicts()
+        verdicts = RuleVerdictCache()
     }
 
     static let empty = ReadModelSnapshot(stored: [], logs: [:], isDemoData: false, generation: 0)
@@ -73,7 +73,7 @@ struct ReadModelSnapshot: Sendable {
     }
 
     /// The giveaways of `giveaways` that `rules` (and `marks`) let through, in order: what the rules say of each
-    /// giveaway in the feed is worked out once per snapshot and set of rules (`KeptRuleVerdicts`), then only the
+    /// giveaway in the feed is worked out once per snapshot and set of rules (`RuleVerdictCache`), then only the
     /// marks are checked per page view; a giveaway that is not in the feed (one that left it) is judged afresh.
     func admitted(_ giveaways: [Giveaway], rules: GiveawayRules, marks: VisitorMarks) -> [Giveaway] {
         let matcher = GiveawayRules.Matcher(rules)
@@ -215,24 +215,24 @@ final class ReadModel: Sendable {
     /// Rendered pages for visitors without marks; emptied whenever a reload brings something they show.
     let pages: PageCache
     /// Rendered giveaway cards, joined into personal pages.
-    let cards: KeptCards
+    let cards: CardCache
     /// The parts of personal pages that every visitor shares (frames, selections).
-    let parts: SharedParts
+    let parts: SharedPartCache
     /// Compressed answers by validator, shared with the gzip middleware; a personal page asked for again unchanged
     /// within its minute is sent from here without being rendered or compressed again.
-    let compressed = KeptGzipBodies(budget: KeptBudgets.compressedBodiesBytes)
+    let compressed = GzipBodyCache(budget: CacheBudgets.compressedBodiesBytes)
 
     init(
         feed: any GiveawayFeedRepository, catalog: (any CatalogRepository)? = nil,
         offers: (any StoreOfferRepository)? = nil, gamerpower: Bool = true, stores: [FirstHandStore] = [],
         log: any SyncLogRepository,
-        logger: Logger, pageBudget: Int = KeptBudgets.renderedPagesBytes,
-        cardBudget: Int = KeptBudgets.renderedCardsBytes
+        logger: Logger, pageBudget: Int = CacheBudgets.renderedPagesBytes,
+        cardBudget: Int = CacheBudgets.renderedCardsBytes
     ) {
         self.offers = offers
         readStores = Set(stores)
-        cards = KeptCards(budget: cardBudget)
-        parts = SharedParts(capacity: cardBudget > 0 ? KeptBudgets.sharedPartsCapacity : 0)
+        cards = CardCache(budget: cardBudget)
+        parts = SharedPartCache(capacity: cardBudget > 0 ? CacheBudgets.sharedPartsCapacity : 0)
         self.feed = feed
         sources =
             (gamerpower ? [.gamerpower] : []) + stores.map(SourceID.init) + (catalog == nil ? [] : [.freetogame])
@@ -481,10 +481,10 @@ extension ReadModelSnapshot {
 /// What each set of rules says of each giveaway in one snapshot's feed (its store, type, worth, keywords: not the
 /// visitor's marks), worked out on the first page view with those rules and kept for the next: many page views of
 /// one visitor, or of visitors with the same rules, judge the feed once. Within a byte budget and a count, as every
-/// kept value (`KeptValues`); a new snapshot (new giveaways) starts afresh, a rebuilt one (the same giveaways) keeps
+/// kept value (`BoundedCache`); a new snapshot (new giveaways) starts afresh, a rebuilt one (the same giveaways) keeps
 /// them.
-final class KeptRuleVerdicts: Sendable {
-    private let kept = KeptValues<GiveawayRules, [Int: Bool]>(budgetBytes: 4 << 20, capacity: 4_096)
+final class RuleVerdictCache: Sendable {
+    private let kept = BoundedCache<GiveawayRules, [Int: Bool]>(budgetBytes: 4 << 20, capacity: 4_096)
 
     /// Whether each giveaway of `feed` passes `rules`, by id; `matches` judges one when it is not known yet.
     func passing(_ rules: GiveawayRules, in feed: [Giveaway], matches: (Giveaway) -> Bool) -> [Int: Bool] {
@@ -512,7 +512,7 @@ struct HomeSelection: Sendable {
     let summary: FeedSummary
 
     /// What the selection is before anyone's marks and rules: the same for every visitor of one snapshot, minute
-    /// and filters, so personal pages share it (`SharedParts`).
+    /// and filters, so personal pages share it (`SharedPartCache`).
     struct Shared: Sendable {
         /// The filters' results; with "ending soon", only what ends within a day (claimed or not).
         let results: [Giveaway]

@@ -126,7 +126,7 @@ struct MoreSelection: Sendable {
     /// The giveaways after the rules, one shelf per platform.
     let shelves: [PlatformShelf]
     /// The heads kept for `shelves` when they are every visitor's (the rules took nothing out); `nil` otherwise.
-    let keptHeads: KeptShelfHeads?
+    let keptHeads: ShelfHeadCache?
     /// The Epic Games Store giveaways after the rules, newest first (the carousel).
     let featured: [Giveaway]
 
@@ -139,7 +139,7 @@ struct MoreSelection: Sendable {
         /// Whether the shelves of a part of `live` can be filtered from `shelves` (see `PlatformShelf.keeping`).
         let shelvesFilter: Bool
         /// The shelves' heads, rendered once per language for these very shelves.
-        let heads = KeptShelfHeads()
+        let heads = ShelfHeadCache()
 
         init(snapshot: ReadModelSnapshot, now: Date) {
             live = snapshot.live(at: now)
@@ -188,7 +188,7 @@ extension ReadModel {
 
 /// The heads of one `MoreSelection.Shared`'s shelves, per language: kept with the shelves themselves, so that the
 /// heads a page is given are always those of the shelves it shows.
-final class KeptShelfHeads: Sendable {
+final class ShelfHeadCache: Sendable {
     private let heads = Mutex<[Language: [HTML]]>([:])
 
     /// The heads in `language`: kept, or made by `make` and kept.

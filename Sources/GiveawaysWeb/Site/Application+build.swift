@@ -66,7 +66,7 @@ public func buildApplication(
     discoverSource: (any DiscoverSource)? = nil, logger: Logger, runsSyncService: Bool = true,
     services: [any Service] = []
 ) -> some ApplicationProtocol {
-    let parts = ServerParts(
+    let parts = AppServices(
         configuration, repositories: repositories, connections: connections, source: source,
         catalogSource: catalogSource, logger: logger)
     let router = parts.router(discoverSource: discoverSource)

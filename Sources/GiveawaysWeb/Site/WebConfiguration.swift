@@ -67,7 +67,7 @@ public struct WebConfiguration: Sendable {
     /// key for this process only).
     public var profileCookieKey: [UInt8]?
     /// Rendered cards kept for personal pages; `0` renders every card afresh.
-    public var renderedCardsBudget = KeptBudgets.renderedCardsBytes
+    public var renderedCardsBudget = CacheBudgets.renderedCardsBytes
     /// Keeps the visitors' marks and settings in memory between page views (`VisitorCache`): right when this
     /// process is the only writer of the store.
     public var keepsVisitorsInMemory = true

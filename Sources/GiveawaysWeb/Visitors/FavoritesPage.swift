@@ -35,7 +35,7 @@ struct FavoritesPage {
     }
 
     /// The page's content, between the frame's head and foot.
-    func content() -> JoinedPage {
+    func content() -> HTMLPieces {
         let count = model.total
         let text = model.strings.lists
         return MyListContent(
@@ -51,7 +51,7 @@ struct FavoritesPage {
         resultsPieces().html
     }
 
-    func resultsPieces() -> JoinedPage {
+    func resultsPieces() -> HTMLPieces {
         let strings = model.strings
         return model.list.pieces(
             heading: strings.lists.favoriteGiveaways, nextPath: model.nextPagePath,

@@ -32,9 +32,9 @@ struct ListCards {
     /// holds nothing. `nextPath` is made only when there is more to load.
     func pieces(
         heading: String, nextPath: @autoclosure () -> String, empty: EmptyState, renderer: CardRenderer
-    ) -> JoinedPage {
-        guard !cards.isEmpty else { return JoinedPage(empty.render()) }
-        var pieces = JoinedPage(
+    ) -> HTMLPieces {
+        guard !cards.isEmpty else { return HTMLPieces(empty.render()) }
+        var pieces = HTMLPieces(
             """
             <h2 class="visually-hidden">\(heading)</h2>
             <div class="grid" data-list>

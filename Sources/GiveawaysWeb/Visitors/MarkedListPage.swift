@@ -63,7 +63,7 @@ struct MarkedListPage {
     }
 
     /// The page's content, between the frame's head and foot.
-    func content() -> JoinedPage {
+    func content() -> HTMLPieces {
         let count = model.total
         let text = model.strings.lists
         let number = model.strings.number(count)
@@ -84,7 +84,7 @@ struct MarkedListPage {
         resultsPieces().html
     }
 
-    func resultsPieces() -> JoinedPage {
+    func resultsPieces() -> HTMLPieces {
         let strings = model.strings
         let message =
             model.list == .claimed ? strings.lists.claimedEmptyMessage : strings.lists.notInterestedEmptyMessage

@@ -13,8 +13,8 @@ struct MyListContent {
     let listLabel: String
     let strings: Strings
 
-    func pieces(results: JoinedPage) -> JoinedPage {
-        var pieces = JoinedPage(
+    func pieces(results: HTMLPieces) -> HTMLPieces {
+        var pieces = HTMLPieces(
             """
             <section class="hero hero--compact">
               <h1>\(title)</h1>

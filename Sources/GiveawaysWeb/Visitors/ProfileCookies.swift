@@ -105,7 +105,7 @@ extension UInt8 {
 /// and not seen since making room.
 private final class VerifiedValues: Sendable {
     /// By bytes: a value is the same cookie only if it is the same bytes (see `BytewiseString`).
-    private let values = KeptValues<BytewiseString, ProfileID>(budgetBytes: .max, capacity: 10_000)
+    private let values = BoundedCache<BytewiseString, ProfileID>(budgetBytes: .max, capacity: 10_000)
 
     func profile(for value: String) -> ProfileID? {
         values.value(forKey: BytewiseString(value))

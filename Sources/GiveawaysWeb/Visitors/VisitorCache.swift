@@ -19,7 +19,7 @@ final class VisitorCache: MarkRepository, ProfileRepository {
 
     private let marksStore: any MarkRepository
     private let profilesStore: any ProfileRepository
-    /// Kept marks (and profiles) in all; past it, everything is dropped and read again as needed. Not a `KeptValues`:
+    /// Kept marks (and profiles) in all; past it, everything is dropped and read again as needed. Not a `BoundedCache`:
     /// an entry carries the version a racing read is checked against, kept and compared under one lock, and pushing
     /// out one entry would lose its version (the `epoch` stands for all of them only when everything goes).
     private let budget: Int

@@ -24,14 +24,14 @@ extension ReadModel {
         _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
         render: () -> HTML
     ) -> Response {
-        page(request, snapshot, visitor, now, in: language, pieces: { JoinedPage(render()) })
+        page(request, snapshot, visitor, now, in: language, pieces: { HTMLPieces(render()) })
     }
 
     /// A page for one visitor, made of pieces: shared and cached unless the visitor's marks, rules or "new" badges
     /// change it; otherwise written from its pieces, and gzipped whole (kept by its validator for a revisit).
     func page(
         _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
-        pieces render: () -> JoinedPage
+        pieces render: () -> HTMLPieces
     ) -> Response {
         guard visitor.seesPersonalPages(snapshot) else {
             return page(request, snapshot, VisitorMarks.none, now, in: language) { render().html }
@@ -100,12 +100,12 @@ extension MarkRepository {
 protocol ListPageContent: PersonalPage {
     /// The page's title, as the layout writes it.
     var pageTitle: String { get }
-    func content() -> JoinedPage
-    func resultsPieces() -> JoinedPage
+    func content() -> HTMLPieces
+    func resultsPieces() -> HTMLPieces
 }
 
 extension ListPageContent {
-    static var frameKind: SharedParts.Key.Kind { .listFrame }
+    static var frameKind: SharedPartCache.Key.Kind { .listFrame }
 
     var shell: PageShell { PageShell(title: pageTitle, section: .favorites) }
 
@@ -113,9 +113,9 @@ extension ListPageContent {
         PageFrame(parts: [layout?.head ?? .empty, layout?.foot ?? .empty])
     }
 
-    func fillings(_ kept: KeptParts) -> [JoinedPage] { [content()] }
+    func fillings(_ kept: PageSharedParts) -> [HTMLPieces] { [content()] }
 
-    func fragment(_ kept: KeptParts) -> JoinedPage? { resultsPieces() }
+    func fragment(_ kept: PageSharedParts) -> HTMLPieces? { resultsPieces() }
 }
 
 extension FavoritesPage: ListPageContent {

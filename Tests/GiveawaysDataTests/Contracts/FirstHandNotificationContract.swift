@@ -88,7 +88,7 @@ struct FirstHandNotificationContract {
                 .stub(id: 3, title: "Brand New Game"),
             ], at: later)
         let claimed = try await hooks.claimDue(now: later, lease: 600, limit: 10)
-        #expect(claimed.map(\.giveaway.id) == [StoredOffer.firstID, 3], "one notification for Lantern Quest")
+        #expect(claimed.map(\.giveaway.id) == [OfferRecord.firstID, 3], "one notification for Lantern Quest")
     }
 
     func aGameClaimedAnywhereIsLeftOutForAVisitorWhoseRulesSaySo() async throws {

@@ -4,7 +4,7 @@ import GiveawaysTestSupport
 import Testing
 
 /// The contract of `StoreOfferRepository`: every field of an offer survives, ids are handed out from
-/// `StoredOffer.firstID` and never change, an offer gone is kept as left, each store's offers are its own, and an
+/// `OfferRecord.firstID` and never change, an offer gone is kept as left, each store's offers are its own, and an
 /// offer listed again comes back under its id.
 struct StoreOfferContract {
     let offers: any StoreOfferRepository
@@ -24,10 +24,10 @@ struct StoreOfferContract {
         #expect(try await offers.allOffers().isEmpty)
         let report = try await offers.saveOffers(
             [offer(.epic, "a"), offer(.epic, "m1"), offer(.epic, "a")], of: .epic, at: monday)
-        #expect(report.added == [StoredOffer.firstID, StoredOffer.firstID + 1], "a repeat is stored once")
+        #expect(report.added == [OfferRecord.firstID, OfferRecord.firstID + 1], "a repeat is stored once")
         _ = try await offers.saveOffers([offer(.steam, "440")], of: .steam, at: monday)
         let all = try await offers.allOffers()
-        #expect(all.map(\.id) == [StoredOffer.firstID, StoredOffer.firstID + 1, StoredOffer.firstID + 2])
+        #expect(all.map(\.id) == [OfferRecord.firstID, OfferRecord.firstID + 1, OfferRecord.firstID + 2])
         #expect(all[0].offer == offer(.epic, "a"), "every field, the title's bytes too")
         #expect(all[1].offer.isMystery)
         #expect(all[2].offer.startsAt == nil && all[2].offer.endsAt == nil && all[2].offer.imageURL == nil)
@@ -38,8 +38,8 @@ struct StoreOfferContract {
         _ = try await offers.saveOffers([offer(.epic, "a"), offer(.epic, "b")], of: .epic, at: monday)
         _ = try await offers.saveOffers([offer(.gog, "x")], of: .gog, at: monday)
         let report = try await offers.saveOffers([offer(.epic, "b", title: "B renamed")], of: .epic, at: thursday)
-        #expect(report.left == [StoredOffer.firstID])
-        #expect(report.updated == [StoredOffer.firstID + 1], "a changed title is an update")
+        #expect(report.left == [OfferRecord.firstID])
+        #expect(report.updated == [OfferRecord.firstID + 1], "a changed title is an update")
         #expect(report.added.isEmpty)
         let all = try await offers.allOffers()
         #expect(all.count == 3, "nothing is deleted")
@@ -49,7 +49,7 @@ struct StoreOfferContract {
         // Listed again in the same window: the same giveaway, back under its id.
         let back = try await offers.saveOffers(
             [offer(.epic, "a"), offer(.epic, "b", title: "B renamed")], of: .epic, at: thursday)
-        #expect(back.added.isEmpty && back.updated == [StoredOffer.firstID])
+        #expect(back.added.isEmpty && back.updated == [OfferRecord.firstID])
         #expect(try await offers.allOffers()[0].leftAt == nil)
     }
 }

@@ -25,7 +25,7 @@ struct Layout {
     }
 
     /// Everything before the page's content. With `foot`, the frame that personal pages keep per address and
-    /// language (`SharedParts`).
+    /// language (`SharedPartCache`).
     var head: HTML {
         let layout = strings.layout
         return """

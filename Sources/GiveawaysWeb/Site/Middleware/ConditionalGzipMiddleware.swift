@@ -10,9 +10,9 @@ import NIOCore
 struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
     static var minimumSize: Int { 1024 }
     static var maximumSize: Int { 4 * 1_048_576 }
-    let compressed: KeptGzipBodies
+    let compressed: GzipBodyCache
 
-    init(compressed: KeptGzipBodies = KeptGzipBodies(budget: KeptBudgets.compressedBodiesBytes)) {
+    init(compressed: GzipBodyCache = GzipBodyCache(budget: CacheBudgets.compressedBodiesBytes)) {
         self.compressed = compressed
     }
 
@@ -100,11 +100,11 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 /// Gzipped bodies by ETag, within a byte budget (the ones kept longest ago and not asked for since make room).
-final class KeptGzipBodies: Sendable {
-    private let kept: KeptValues<String, ByteBuffer>
+final class GzipBodyCache: Sendable {
+    private let kept: BoundedCache<String, ByteBuffer>
 
     init(budget: Int) {
-        kept = KeptValues(budgetBytes: budget)
+        kept = BoundedCache(budgetBytes: budget)
     }
 
     /// The body compressed before under `tag`, if it is still kept.
