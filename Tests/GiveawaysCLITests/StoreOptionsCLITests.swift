@@ -24,8 +24,8 @@ import Testing
             let missing = try cli.run(["status", "--\(store.urlOption)"])
             #expect(missing.status == 64 && missing.stderr.contains("Missing value for '--\(store.urlOption)"))
         }
-        let unknown = try cli.run(["sync", "--indiegala-url", "https://www.indiegala.com"])
-        #expect(unknown.status == 64 && unknown.stderr.contains("Unknown option '--indiegala-url'"))
+        let unknown = try cli.run(["sync", "--no-such-store-url", "https://example.com"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("Unknown option '--no-such-store-url'"))
         let stray = try cli.run(["status", "stray"])
         #expect(stray.status == 64 && stray.stderr.contains("Unexpected argument 'stray'"))
     }

@@ -46,7 +46,7 @@ import Testing
             #expect(SourceID(store).store == store)
             #expect(try JSONDecoder().decode(FirstHandStore.self, from: JSONEncoder().encode(store)) == store)
         }
-        #expect(SourceID(rawValue: "indiegala") == nil)
+        #expect(SourceID(rawValue: "no-such-store") == nil)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(SourceID.self, from: Data("\"nope\"".utf8)) }
     }
 
