@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
@@ -62,15 +63,18 @@ import Testing
             .joined(separator: " ")
         #expect(serve.contains("--sync-interval <sync-interval> Minutes between syncs of GamerPower's giveaways"))
         #expect(serve.contains("--store-interval <store-interval> Minutes between syncs of each store read first-hand"))
+        let stores = FirstHandStore.allCases.map(\.shortName)
         #expect(
-            serve.contains("(Epic, Epic mobile, Steam, GOG)") && serve.contains("GIVEAWAYS_STORE_INTERVAL; default 60"))
+            serve.contains("(\(stores.joined(separator: ", ")))")
+                && serve.contains("GIVEAWAYS_STORE_INTERVAL; default 60"))
         let top = try cli.run(["--help"], database: false).stdout.split(whereSeparator: \.isWhitespace)
             .joined(separator: " ")
         #expect(!top.contains("every live GamerPower giveaway"))
         #expect(top.contains("from GamerPower and first-hand from the stores (Epic, Steam, GOG)"))
         let sync = try cli.run(["sync", "--help"], database: false).stdout.split(whereSeparator: \.isWhitespace)
             .joined(separator: " ")
-        #expect(sync.contains("the stores' own giveaways on Epic, Epic mobile, Steam and GOG"))
+        let names = stores.dropLast().joined(separator: ", ") + " and " + (stores.last ?? "")
+        #expect(sync.contains("the stores' own giveaways on \(names)"))
     }
 
     /// `status` says when a store runs next by the stores' interval, GamerPower by its own.
