@@ -45,8 +45,7 @@ public struct GiveawayFeedPostgresRepository: GiveawayFeedRepository {
     }
 
     public func holdsDemoData() async throws -> Bool {
-        try await database.rows("SELECT EXISTS (SELECT 1 FROM giveaway WHERE is_demo) AS demo").first?
-            .get("demo") ?? false
+        try await database.read { sql in try await sql.rows(FeedSQL.holdsDemo).scalar(Bool.self) ?? false }
     }
 
     // MARK: - Syncs

@@ -17,9 +17,7 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
 
     public func giveawaysInFeed() async throws -> [Giveaway] {
         try await writer.read { db in
-            let rows = try GiveawayRow.filter(GiveawayRow.Columns.leftAt == nil)
-                .order(GiveawayRow.Columns.id)
-                .fetchAll(db)
+            let rows = try db.rows(FeedSQL.inFeed).map(GiveawayRow.init(shared:))
             let platforms = try Self.platformsByGiveaway(db)
             return rows.map { $0.toDomain(platforms: platforms[$0.id] ?? []) }
         }
@@ -28,8 +26,9 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     public func allStoredGiveaways() async throws -> [StoredGiveaway] {
         try await writer.read { db in
             var rows: [GiveawayRow] = []
-            let cursor = try Row.fetchCursor(db, sql: "SELECT \(GiveawayRow.selection) FROM giveaway ORDER BY id")
-            while let row = try cursor.next() { rows.append(GiveawayRow(selected: row)) }
+            // A cursor: the first snapshot of a big database reads every row, and holds none of them twice.
+            let cursor = try Row.fetchCursor(db, sql: FeedSQL.giveaways.sqlite)
+            while let row = try cursor.next() { rows.append(try GiveawayRow(shared: row)) }
             let platforms = try Self.platformsByGiveaway(db)
             let periods = try Self.periodsByGiveaway(db, id: nil)
             let changes = try Self.endDateChangesByGiveaway(db, id: nil)
@@ -42,8 +41,8 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
 
     public func storedGiveaway(id: Int) async throws -> StoredGiveaway? {
         try await writer.read { db in
-            guard let row = try GiveawayRow.fetchOne(db, key: id) else { return nil }
-            return row.stored(
+            guard let row = try db.rows(FeedSQL.giveaway, id).first else { return nil }
+            return try GiveawayRow(shared: row).stored(
                 platforms: try FeedSQL.platformsByGiveaway(db.rows(FeedSQL.platformsOf, id))[id] ?? [],
                 periods: try Self.periodsByGiveaway(db, id: id)[id] ?? [],
                 changes: try Self.endDateChangesByGiveaway(db, id: id)[id] ?? [])
@@ -52,7 +51,7 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
 
     public func holdsDemoData() async throws -> Bool {
         try await writer.read { db in
-            try GiveawayRow.filter(GiveawayRow.Columns.isDemo == true).isEmpty(db) == false
+            try db.rows(FeedSQL.holdsDemo).scalar(Bool.self) ?? false
         }
     }
 
@@ -64,7 +63,11 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
         try await writer.write { db in
             try db.execute(FeedSQL.deleteDemo)
             // One read of every row: cheaper than a lookup per item, and it also tells who left.
-            let existing = Dictionary(uniqueKeysWithValues: try GiveawayRow.fetchAll(db).map { ($0.id, $0) })
+            let existing = Dictionary(
+                uniqueKeysWithValues: try db.rows(FeedSQL.giveaways).map { row in
+                    let giveaway = try GiveawayRow(shared: row)
+                    return (giveaway.id, giveaway)
+                })
             let platforms = try Self.platformsByGiveaway(db)
             let diff = FeedDiff(
                 stored: existing.mapValues { $0.record(platforms: platforms[$0.id] ?? []) }, incoming: giveaways,

@@ -4,8 +4,9 @@ import GiveawaysDomain
 
 /// A row of the `giveaway` table: the upstream fields plus the feed summary. Platforms are rows of their own
 /// (`GiveawayPlatformRow`).
-/// Encoded and decoded by hand rather than through Codable: every sync writes and reads all of them.
-struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
+/// Encoded by hand rather than through Codable (every sync writes all of them), and read by one decoder,
+/// `init(shared:)`, whichever store answers.
+struct GiveawayRow: PersistableRecord, Equatable {
     static let databaseTableName = "giveaway"
 
     var id: Int
@@ -27,13 +28,6 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
     var lastSeenAt: Date
     var leftAt: Date?
     var isDemo: Bool
-
-    enum Columns {
-        static let id = Column("id")
-        static let leftAt = Column("left_at")
-        static let lastSeenAt = Column("last_seen_at")
-        static let isDemo = Column("is_demo")
-    }
 
     init(giveaway: Giveaway, seenAt time: Date, isDemo: Bool = false) {
         id = giveaway.id
@@ -74,56 +68,11 @@ struct GiveawayRow: FetchableRecord, PersistableRecord, Equatable {
         gamerpowerUrl = giveaway.gamerpowerURL
     }
 
-    init(row: Row) throws {
-        id = row["id"]
-        title = row["title"]
-        worthCents = row["worth_cents"]
-        thumbnailUrl = row["thumbnail_url"]
-        imageUrl = row["image_url"]
-        description = row["description"]
-        instructions = row["instructions"]
-        openGiveawayUrl = row["open_giveaway_url"]
-        openGiveaway = row["open_giveaway"]
-        publishedAt = row["published_at"]
-        type = row["type"]
-        endsAt = row["ends_at"]
-        users = row["users"]
-        status = row["status"]
-        gamerpowerUrl = row["gamerpower_url"]
-        firstSeenAt = row["first_seen_at"]
-        lastSeenAt = row["last_seen_at"]
-        leftAt = row["left_at"]
-        isDemo = row["is_demo"]
-    }
-
-    /// The columns `init(selected:)` reads, in its order.
+    /// The columns `init(shared:)` reads, in its order: every read of a giveaway row, on either store, selects
+    /// these and is decoded there (by position: the first snapshot of a big database reads every row).
     static let selection =
         "id, title, worth_cents, thumbnail_url, image_url, description, instructions, open_giveaway_url, open_giveaway, "
         + "published_at, type, ends_at, users, status, gamerpower_url, first_seen_at, last_seen_at, left_at, is_demo"
-
-    /// A row of `SELECT \(selection)`, read by position: the first snapshot of a big database reads every row, and
-    /// a look-up by name costs a lowercased copy of the name each time.
-    init(selected row: Row) {
-        id = row[0]
-        title = row[1]
-        worthCents = row[2]
-        thumbnailUrl = row[3]
-        imageUrl = row[4]
-        description = row[5]
-        instructions = row[6]
-        openGiveawayUrl = row[7]
-        openGiveaway = row[8]
-        publishedAt = row[9]
-        type = row[10]
-        endsAt = row[11]
-        users = row[12]
-        status = row[13]
-        gamerpowerUrl = row[14]
-        firstSeenAt = row[15]
-        lastSeenAt = row[16]
-        leftAt = row[17]
-        isDemo = row[18]
-    }
 
     func encode(to container: inout PersistenceContainer) throws {
         container["id"] = id
