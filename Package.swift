@@ -115,7 +115,6 @@ let package = Package(
             name: "giveaways",
             dependencies: [
                 "GiveawaysCLI", .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // In-process benchmarks (search, sync) that print figures; run by scripts/bench in release mode.

@@ -1,21 +1,32 @@
 import Foundation
 import GiveawaysCLI
 import NIOCore
-import NIOPosix
 
 /// Starts the `giveaways` command; everything else lives in GiveawaysCLI.
 @main
 enum Entry {
     static func main() async {
+        keepFreedMemoryForReuse()
         // One event loop per CPU this process may run on: NIO counts the machine's CPUs, not the ones `taskset` or a
         // container's cpuset leaves it, and two loops sharing one CPU only take turns.
         if let cpus = allowedCPUs() { NIOSingletons.groupLoopCountSuggestion = cpus }
-        // Swift concurrency's jobs run on those event loops, the threads that read and write the sockets: a page
-        // rendered in a handler is written from the thread that rendered it, with no hop to another thread and no
-        // wake-up of a sleeping loop (BENCHMARKS.md §8). Vapor's template makes the same switch; it must come before
-        // any other work, and where the runtime does not allow it the default executor stays.
-        _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         await GiveawaysCommand.main()
+    }
+
+    /// glibc hands a freed block of more than 128 KiB back to the kernel (and serves one that large from a fresh
+    /// mapping), so a personal page's body of 100–200 KB cost a mapping, page faults and zeroed pages on every
+    /// request: 15 % of the server's CPU on Home with 50 marks (BENCHMARKS.md §8). Blocks up to 4 MiB now come from
+    /// the heap, and up to 8 MiB of free heap stays for the next requests; memory a burst took is still returned.
+    private static func keepFreedMemoryForReuse() {
+        #if os(Linux) && canImport(Glibc)
+            // `mallopt` is declared in <malloc.h>, which Swift's Glibc module leaves out: found by name instead.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(nil, "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+            _ = mallopt(mmapThreshold, 4 << 20)
+            _ = mallopt(trimThreshold, 8 << 20)
+        #endif
     }
 
     /// How many CPUs the process may run on (the `Cpus_allowed` mask in /proc/self/status, which `taskset` and a
