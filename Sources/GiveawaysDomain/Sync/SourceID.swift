@@ -59,20 +59,6 @@ extension SourceID: RawRepresentable, CaseIterable, Codable {
         }
     }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let source = SourceID(rawValue: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "no source '\(text)'"))
-        }
-        self = source
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// GamerPower, the catalog, then every store.
     public static var allCases: [SourceID] { [.gamerpower, .freetogame] + FirstHandStore.allCases.map(SourceID.store) }
 }

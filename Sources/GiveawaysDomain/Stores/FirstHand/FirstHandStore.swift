@@ -59,18 +59,4 @@ extension FirstHandStore: RawRepresentable, CaseIterable, Hashable, Codable {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-
-    public init(from decoder: any Decoder) throws {
-        let id = try decoder.singleValueContainer().decode(String.self)
-        guard let store = FirstHandStore(rawValue: id) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "no store '\(id)'"))
-        }
-        self = store
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
