@@ -100,16 +100,31 @@ def test_cards_added_by_live_search_are_rewritten_too(app, browser_factory):
     WebDriverWait(driver, 5).until(lambda d: element.text == "Ends tomorrow, 11:00")
 
 
+def layout_shifts(driver) -> tuple[float, list[str]]:
+    """The page's cumulative layout shift since it began loading, and what moved (element, rectangle before -> after)."""
+    return tuple(driver.execute_async_script(
+        "const done = arguments[0]; let total = 0; const moved = [];"
+        "new PerformanceObserver((list) => { for (const entry of list.getEntries()) { if (entry.hadRecentInput) continue;"
+        " total += entry.value;"
+        " for (const s of entry.sources) moved.push((s.node && s.node.outerHTML ? s.node.outerHTML.slice(0, 120) : String(s.node))"
+        "  + ' ' + JSON.stringify([s.previousRect.y, s.previousRect.height]) + ' -> ' + JSON.stringify([s.currentRect.y, s.currentRect.height])); } })"
+        ".observe({ type: 'layout-shift', buffered: true });"
+        "setTimeout(() => done([total, moved]), 500);"
+    ))
+
+
 def test_rewriting_times_shifts_no_layout(app, browser_factory):
-    """The local text replaces the UTC one in place: no layout shift is recorded on Home or Details."""
+    """The local text replaces the UTC one in place: no layout shift is recorded on Home or Details.
+
+    A shift the rewriting causes happens on every load. One seen on a single load of a CI machine busy compiling (once,
+    0.017 on Details at 390px, not reproduced since, even with the CPU throttled 50x or the script held back until after
+    the first paint) is measured again on a second load before it fails the test; the message names what moved."""
     for width, height in [(390, 844), (1440, 900)]:
         driver = browser_factory(width=width, height=height, tz="Pacific/Kiritimati")
         for path in ["/", "/giveaways/5103"]:
             driver.get(app + path)
-            shift = driver.execute_async_script(
-                "const done = arguments[0]; let total = 0;"
-                "new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value; })"
-                ".observe({ type: 'layout-shift', buffered: true });"
-                "setTimeout(() => done(total), 500);"
-            )
-            assert shift < 0.01, f"{path} at {width}px: layout shift {shift}"
+            shift, moved = layout_shifts(driver)
+            if shift >= 0.01:
+                driver.get(app + path)
+                again, moved_again = layout_shifts(driver)
+                assert again < 0.01, (f"{path} at {width}px: layout shift {shift} then {again}; moved: {moved} then {moved_again}")
