@@ -14,7 +14,7 @@ enum CatalogBench {
         var warm: [Duration] = []
         var count = 0
         for round in 0..<21 {
-            let repository = CatalogSQLiteRepository(
+            let repository = CatalogSQLRepository(
                 database: try AppDatabase.open(path: directory.appendingPathComponent("c\(round).sqlite").path))
             let (report, first) = try await Clock.measure {
                 let decoded = try FreeToGameDecoder().decodeCatalog(status: 200, body: catalog)

@@ -19,8 +19,8 @@ enum HookBench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try AppDatabase.open(path: directory.appendingPathComponent("hooks.sqlite").path)
-        let feed = GiveawayFeedSQLiteRepository(database: database)
-        let hooks = HookSQLiteRepository(database: database)
+        let feed = GiveawayFeedSQLRepository(database: database)
+        let hooks = HookSQLRepository(database: database)
         let start = Date(timeIntervalSince1970: 1_774_915_200)
         _ = try await feed.saveFeed([stub(id: 1)], at: start)
         let receiver = HookReceiver()

@@ -41,8 +41,8 @@ enum PushBench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try AppDatabase.open(path: directory.appendingPathComponent("push.sqlite").path)
-        let feed = GiveawayFeedSQLiteRepository(database: database)
-        let hooks = HookSQLiteRepository(database: database)
+        let feed = GiveawayFeedSQLRepository(database: database)
+        let hooks = HookSQLRepository(database: database)
         let start = Date(timeIntervalSince1970: 1_774_915_200)
         _ = try await feed.saveFeed([HookBench.stub(id: 1)], at: start)
         let keys = try PushSubscriptionKeys(

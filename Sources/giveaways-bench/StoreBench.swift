@@ -33,7 +33,7 @@ enum StoreBench {
             for round in 0..<11 {
                 let database = try AppDatabase.open(
                     path: directory.appendingPathComponent("\(store)-\(round).sqlite").path)
-                let repository = StoreOfferSQLiteRepository(database: database)
+                let repository = StoreOfferSQLRepository(database: database)
                 let clock = ContinuousClock()
                 var offers: [StoreOffer] = []
                 decodes.append(try clock.measure { offers = try decode() })

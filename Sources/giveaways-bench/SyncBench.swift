@@ -9,9 +9,9 @@ enum SyncBench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var round = 0
-        func freshRepository() throws -> GiveawayFeedSQLiteRepository {
+        func freshRepository() throws -> GiveawayFeedSQLRepository {
             round += 1
-            return GiveawayFeedSQLiteRepository(
+            return GiveawayFeedSQLRepository(
                 database: try AppDatabase.open(path: directory.appendingPathComponent("db\(round).sqlite").path))
         }
         let time = Date(timeIntervalSince1970: 1_774_915_200)

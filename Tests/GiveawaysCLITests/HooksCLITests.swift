@@ -99,11 +99,11 @@ import Testing
 
     @Test func listVisitorsShowsWhoAddedEachVisitorsHookAndRemoveTakesThemAway() async throws {
         let database = try AppDatabase.open(path: cli.database)
-        let hooks = HookSQLiteRepository(database: database)
+        let hooks = HookSQLRepository(database: database)
         let time = try #require(Timestamp.parse(now))
         _ = try await hooks.addHook(Hook(url: URL(string: "https://example.com/operator")!, createdAt: time))
         let profile = try #require(ProfileID(rawValue: "abcdef01" + String(repeating: "0", count: 24)))
-        try await ProfileSQLiteRepository(database: database).saveRules(
+        try await ProfileSQLRepository(database: database).saveRules(
             GiveawayRules(noLoot: true), for: profile, at: time.addingTimeInterval(-3600))
         let limits = VisitorHookLimits(
             perProfile: 5, perAddress: 5, total: 5, minimumProfileAge: 600)

@@ -12,7 +12,7 @@ import Testing
 
     @Test func aWriteThatFailsHalfwayRollsBackEntirely() async throws {
         let database = try AppDatabase.inMemory()
-        let feed = GiveawayFeedSQLiteRepository(database: database)
+        let feed = GiveawayFeedSQLRepository(database: database)
         _ = try await feed.saveFeed([.stub(id: 1)], at: utc("2026-03-01T00:00:00Z"))
         // A feed whose second item is refused by a trigger fails inside the transaction.
         try await database.writer.write { db in
@@ -35,17 +35,17 @@ import Testing
         let path = directory.appendingPathComponent("nested/store.sqlite").path
         do {
             let database = try AppDatabase.open(path: path)
-            _ = try await GiveawayFeedSQLiteRepository(database: database).saveFeed(
+            _ = try await GiveawayFeedSQLRepository(database: database).saveFeed(
                 [.stub(id: 1)], at: utc("2026-03-01T00:00:00Z"))
-            try await MarkSQLiteRepository(database: database).setMark(
+            try await MarkSQLRepository(database: database).setMark(
                 .favorite, on: .giveaway(1), profile: alice, text: nil, at: utc("2026-03-01T00:00:00Z"))
             let mode = try await database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
             #expect(mode == "wal")
         }
         let reopened = try AppDatabase.open(path: path)
-        #expect(try await GiveawayFeedSQLiteRepository(database: reopened).giveawaysInFeed().map(\.id) == [1])
+        #expect(try await GiveawayFeedSQLRepository(database: reopened).giveawaysInFeed().map(\.id) == [1])
         #expect(
-            try await MarkSQLiteRepository(database: reopened).marks(of: alice).ids(.favorite, of: .giveaway) == [1])
+            try await MarkSQLRepository(database: reopened).marks(of: alice).ids(.favorite, of: .giveaway) == [1])
     }
 
     /// v16: every hook that asked for a hearted giveaway's news (`back`: Settings' "hearted" box, every push
@@ -70,7 +70,7 @@ import Testing
             try pool.close()
         }
         let database = try AppDatabase.open(path: path)
-        let hooks = try await HookSQLiteRepository(database: database).hooks()
+        let hooks = try await HookSQLRepository(database: database).hooks()
         #expect(hooks.map(\.events) == [[.back, .new, .reminder, .started], [.ending, .new], [.back, .started]])
         let stored = try await database.writer.read { db in
             try String.fetchAll(db, sql: "SELECT events FROM hook ORDER BY id")
@@ -122,9 +122,9 @@ import Testing
 
         // When this release opens it
         let database = try AppDatabase.open(path: path)
-        let feed = GiveawayFeedSQLiteRepository(database: database)
+        let feed = GiveawayFeedSQLRepository(database: database)
         // (up to the stores' own offers, v15: a table of its own, empty until a store is read)
-        #expect(try await StoreOfferSQLiteRepository(database: database).allOffers().isEmpty)
+        #expect(try await StoreOfferSQLRepository(database: database).allOffers().isEmpty)
 
         // Then every giveaway is there, with its platforms as rows (known and unknown alike)
         let one = try #require(try await feed.storedGiveaway(id: 1))
@@ -143,13 +143,13 @@ import Testing
         #expect(slugRows == ["pc", "steam", "epic-games-store", "dreamcast"])
 
         // And every favorite is a favorite mark, in the same order, for the same profile
-        let marks = MarkSQLiteRepository(database: database)
+        let marks = MarkSQLRepository(database: database)
         #expect(try await marks.marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
         let bob = ProfileID(rawValue: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb")!
         #expect(try await marks.marks(of: bob).ids(.favorite, of: .giveaway) == [1])
 
         // And the old sync runs are GamerPower's
-        let log = try await SyncLogSQLiteRepository(database: database).syncLog(of: .gamerpower)
+        let log = try await SyncLogSQLRepository(database: database).syncLog(of: .gamerpower)
         #expect(log.lastSuccess?.at == utc("2026-03-03T00:00:00Z"))
         #expect(log.lastSuccess?.changes == SyncChanges(left: 1, total: 1))
         #expect(log.lastFailure?.failureReason == "GamerPower answered HTTP 503")
@@ -163,7 +163,7 @@ import Testing
         // And opening it again migrates nothing twice
         let again = try AppDatabase.open(path: path)
         #expect(
-            try await MarkSQLiteRepository(database: again).marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
+            try await MarkSQLRepository(database: again).marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
     }
 
     /// The previous release wrote schema v2 (sync sources, the marks table, platforms as rows); this one adds the
@@ -208,32 +208,32 @@ import Testing
 
         // When this release opens it
         let database = try AppDatabase.open(path: path)
-        let feed = GiveawayFeedSQLiteRepository(database: database)
+        let feed = GiveawayFeedSQLRepository(database: database)
 
         // Then every giveaway, platform, history row, sync run and mark is there
         #expect(try await feed.storedGiveaway(id: 1)?.giveaway.platforms.map(\.slug) == ["pc", "steam"])
         let gone = try #require(try await feed.storedGiveaway(id: 2))
         #expect(gone.history.leftAt == utc("2026-03-02T00:00:00Z") && gone.history.periods.count == 1)
         #expect(try await feed.giveawaysInFeed().map(\.id) == [1])
-        let log = try await SyncLogSQLiteRepository(database: database).syncLog(of: .gamerpower)
+        let log = try await SyncLogSQLRepository(database: database).syncLog(of: .gamerpower)
         #expect(log.lastFailure?.failureReason == "GamerPower answered HTTP 503")
         #expect(log.lastSuccess?.changes == SyncChanges(added: 2, left: 1, total: 1))
-        let marks = MarkSQLiteRepository(database: database)
+        let marks = MarkSQLRepository(database: database)
         #expect(try await marks.marks(of: alice).ids(.favorite, of: .giveaway) == [1, 2])
 
         // And the new tables work beside the old data: a catalog sync, a note on a game, a cached RAWG answer
-        let catalog = CatalogSQLiteRepository(database: database)
+        let catalog = CatalogSQLRepository(database: database)
         #expect(try await catalog.allCatalogGames().isEmpty)
         _ = try await catalog.saveCatalog([CatalogGame(id: 9, title: "Nine")], at: utc("2026-03-04T00:00:00Z"))
         try await marks.setMark(.note, on: .game(9), profile: alice, text: "hi", at: utc("2026-03-04T00:00:00Z"))
         let all = try await marks.marks(of: alice)
         #expect(all.ids(.favorite, of: .giveaway) == [1, 2] && all.mark(.note, on: .game(9))?.text == "hi")
-        let cache = DiscoverCacheSQLiteRepository(database: database)
+        let cache = DiscoverCacheSQLRepository(database: database)
         try await cache.storeAnswer(Data("{}".utf8), for: "/genres", at: utc("2026-03-04T00:00:00Z"))
         #expect(try await cache.cachedAnswer(for: "/genres")?.body == Data("{}".utf8))
 
         // And a profile of that release gets rules, visits and a feed token without losing a mark (schema v5)
-        let profiles = ProfileSQLiteRepository(database: database)
+        let profiles = ProfileSQLRepository(database: database)
         #expect(try await profiles.settings(of: alice) == .none)
         try await profiles.saveRules(GiveawayRules(noLoot: true), for: alice, at: utc("2026-03-04T00:00:00Z"))
         _ = try await profiles.recordVisit(of: alice, at: utc("2026-03-04T00:00:00Z"))
@@ -245,11 +245,11 @@ import Testing
         #expect(try await feed.saveFeed([moved], at: utc("2026-03-05T00:00:00Z")).endDateChanged == [1])
 
         // And a hook added to the upgraded store is told about what the next sync brings (schema v6)
-        let hooks = HookSQLiteRepository(database: database)
+        let hooks = HookSQLRepository(database: database)
         let hook = try await hooks.addHook(
             Hook(url: URL(string: "https://example.org/hook")!, createdAt: utc("2026-03-05T00:00:00Z")))
         #expect(hook.baselineAt != nil, "the upgraded store holds a real feed, so the hook starts from now")
-        let withEvents = GiveawayFeedSQLiteRepository(database: database)
+        let withEvents = GiveawayFeedSQLRepository(database: database)
         _ = try await withEvents.saveFeed(
             [moved, .stub(id: 3, title: "New after the upgrade")], at: utc("2026-03-06T00:00:00Z"))
         let claimed = try await hooks.claimDue(now: utc("2026-03-06T00:00:00Z"), lease: 60, limit: 10)
@@ -297,15 +297,15 @@ import Testing
         let database = try AppDatabase.open(path: path)
 
         // Then the giveaway, its history, the mark, the profile and its feed token, and the hook are all there
-        let feed = GiveawayFeedSQLiteRepository(database: database)
+        let feed = GiveawayFeedSQLRepository(database: database)
         #expect(try await feed.storedGiveaway(id: 1)?.history.periods.count == 1)
-        #expect(try await MarkSQLiteRepository(database: database).marks(of: bob).has(.favorite, on: .giveaway(1)))
-        let profiles = ProfileSQLiteRepository(database: database)
+        #expect(try await MarkSQLRepository(database: database).marks(of: bob).has(.favorite, on: .giveaway(1)))
+        let profiles = ProfileSQLRepository(database: database)
         #expect(try await profiles.settings(of: bob).feedToken?.rawValue == String(repeating: "c", count: 32))
         #expect(try await profiles.holdsData(bob), "the old, unsigned cookie of this profile is still honoured")
-        #expect(try await HookSQLiteRepository(database: database).hooks(of: bob).count == 1)
+        #expect(try await HookSQLRepository(database: database).hooks(of: bob).count == 1)
         #expect(
-            try await DiscoverCacheSQLiteRepository(database: database).cachedAnswer(for: "/genres?key=secret") == nil)
+            try await DiscoverCacheSQLRepository(database: database).cachedAnswer(for: "/genres?key=secret") == nil)
         #expect(try database.serverSecret(named: "profile-cookie").count == 32)
     }
 
@@ -361,20 +361,20 @@ import Testing
         let database = try AppDatabase.open(path: path)
 
         // Then every giveaway, history row, end-date change, mark, profile setting and hook is there
-        let feed = GiveawayFeedSQLiteRepository(database: database)
+        let feed = GiveawayFeedSQLRepository(database: database)
         #expect(try await feed.giveawaysInFeed().map(\.id) == [1])
         let gone = try #require(try await feed.storedGiveaway(id: 2))
         #expect(gone.history.leftAt == utc("2026-03-02T00:00:00Z") && gone.history.periods.count == 1)
         #expect(try await feed.storedGiveaway(id: 1)?.history.endDateChanges.count == 1)
-        let marks = try await MarkSQLiteRepository(database: database).marks(of: carol)
+        let marks = try await MarkSQLRepository(database: database).marks(of: carol)
         #expect(marks.has(.favorite, on: .giveaway(1)) && marks.has(.claimed, on: .giveaway(2)))
         #expect(marks.all.count == 2)
-        let profiles = ProfileSQLiteRepository(database: database)
+        let profiles = ProfileSQLRepository(database: database)
         let settings = try await profiles.settings(of: carol)
         #expect(settings.rules.noLoot)
         #expect(settings.feedToken?.rawValue == String(repeating: "e", count: 32))
         #expect(settings.nearbyArea == nil, "no area was ever searched")
-        let hooks = HookSQLiteRepository(database: database)
+        let hooks = HookSQLRepository(database: database)
         #expect(try await hooks.notificationPreferences(of: carol).reminderLead == .oneHour)
         #expect(try await hooks.hooks(of: carol).map(\.id) == [7])
         #expect(try await hooks.device(hookID: 7)?.label == "Firefox on Linux")
@@ -414,12 +414,12 @@ import Testing
         do {
             let pool = try DatabasePool(path: path)
             let old = try AppDatabase(writer: pool, migratingUpTo: "v13: the visitor's last Nearby area")
-            let profiles = ProfileSQLiteRepository(database: old)
+            let profiles = ProfileSQLRepository(database: old)
             try await profiles.saveRules(GiveawayRules(noLoot: true), for: dave, at: first)
             token = try await profiles.renewFeedToken(for: dave, at: first)
             try await profiles.saveNearbyArea(area, for: dave, at: first)
             code = try await profiles.createLinkCode(for: dave, at: first)
-            let hooks = HookSQLiteRepository(database: old)
+            let hooks = HookSQLRepository(database: old)
             try await hooks.saveNotificationPreferences(preferences, for: dave, at: first)
             // (The hook as that release's own SQL wrote it: today's looks at the stores' table, which came later.)
             hookID = try await pool.write { db in
@@ -430,9 +430,9 @@ import Testing
                         """, arguments: [first, dave.rawValue])
                 return Int(db.lastInsertedRowID)
             }
-            try await MarkSQLiteRepository(database: old).setMark(
+            try await MarkSQLRepository(database: old).setMark(
                 .favorite, on: .giveaway(1), profile: dave, text: "keep", at: first)
-            try await DiscoverCacheSQLiteRepository(database: old).storeAnswer(
+            try await DiscoverCacheSQLRepository(database: old).storeAnswer(
                 Data("{\"results\":[]}".utf8), for: "/games?page=1", at: first)
             secret = try old.serverSecret(named: "cookies", at: first)
             try await pool.write { db in
@@ -447,16 +447,16 @@ import Testing
         let database = try AppDatabase.open(path: path)
 
         // Then every profile setting, link code, mark, hook, cached answer and secret is there
-        let profiles = ProfileSQLiteRepository(database: database)
+        let profiles = ProfileSQLRepository(database: database)
         let settings = try await profiles.settings(of: dave)
         #expect(settings.rules.noLoot && settings.feedToken == token && settings.nearbyArea == area)
         #expect(try await profiles.profile(forFeedToken: token) == dave)
-        let hooks = HookSQLiteRepository(database: database)
+        let hooks = HookSQLRepository(database: database)
         #expect(try await hooks.notificationPreferences(of: dave) == preferences)
         #expect(try await hooks.hooks(of: dave).map(\.id) == [hookID])
-        #expect(try await MarkSQLiteRepository(database: database).marks(of: dave).all.map(\.text) == ["keep"])
+        #expect(try await MarkSQLRepository(database: database).marks(of: dave).all.map(\.text) == ["keep"])
         #expect(try await database.serverSecret(named: "cookies", at: Date()) == secret)
-        let cache = DiscoverCacheSQLiteRepository(database: database)
+        let cache = DiscoverCacheSQLRepository(database: database)
         #expect(try await cache.cachedAnswer(for: "/games?page=1")?.body == Data("{\"results\":[]}".utf8))
         #expect(try await profiles.redeemLinkCode(code, at: first.addingTimeInterval(60)) == .success(dave))
         // The row without a key, which nothing could read, stayed behind; no key can be NULL any more, and the
@@ -530,29 +530,29 @@ import Testing
 
         // When this release opens it (v5: profiles, link codes, end-date changes; v6: webhooks)
         let database = try AppDatabase.open(path: path)
-        let feed = GiveawayFeedSQLiteRepository(database: database)
+        let feed = GiveawayFeedSQLRepository(database: database)
 
         // Then every giveaway, platform, history row, sync run, catalog game, cached answer and mark is there
         #expect(try await feed.storedGiveaway(id: 1)?.giveaway.platforms.map(\.slug) == ["pc", "steam"])
         let gone = try #require(try await feed.storedGiveaway(id: 2))
         #expect(gone.history.leftAt == utc("2026-03-02T00:00:00Z") && gone.history.periods.count == 1)
         #expect(try await feed.giveawaysInFeed().map(\.id) == [1])
-        let log = try await SyncLogSQLiteRepository(database: database).syncLog(of: .gamerpower)
+        let log = try await SyncLogSQLRepository(database: database).syncLog(of: .gamerpower)
         #expect(log.lastSuccess?.changes == SyncChanges(added: 2, left: 1, total: 1))
-        #expect(try await CatalogSQLiteRepository(database: database).allCatalogGames().map(\.game.id) == [9])
+        #expect(try await CatalogSQLRepository(database: database).allCatalogGames().map(\.game.id) == [9])
         // (but for the cached RAWG answers, which v7 clears: earlier releases stored them with the key)
-        #expect(try await DiscoverCacheSQLiteRepository(database: database).cachedAnswer(for: "/genres") == nil)
-        let marks = try await MarkSQLiteRepository(database: database).marks(of: alice)
+        #expect(try await DiscoverCacheSQLRepository(database: database).cachedAnswer(for: "/genres") == nil)
+        let marks = try await MarkSQLRepository(database: database).marks(of: alice)
         #expect(marks.all.count == 4)
         #expect(marks.has(.favorite, on: .giveaway(2)) && marks.has(.hidden, on: .game(9)))
         #expect(marks.mark(.note, on: .game(9))?.text == "my note")
         #expect(marks.mark(.chosenGenre, on: MarkSubject(kind: .genre, id: 1))?.text == "action")
 
         // And the new features work on the old data: visits and rules for the old profile, an end-date move, a hook
-        let profiles = ProfileSQLiteRepository(database: database)
+        let profiles = ProfileSQLRepository(database: database)
         let visit = try await profiles.recordVisit(of: alice, at: utc("2026-03-04T00:00:00Z"))
         #expect(visit.lastSeenAt == utc("2026-03-04T00:00:00Z"), "a profile with old marks records visits")
-        let hooks = HookSQLiteRepository(database: database)
+        let hooks = HookSQLRepository(database: database)
         _ = try await hooks.addHook(
             Hook(url: URL(string: "https://example.org/h")!, createdAt: utc("2026-03-04T00:00:00Z")))
         var moved = try #require(try await feed.storedGiveaway(id: 1)).giveaway
@@ -561,6 +561,6 @@ import Testing
         #expect(report.endDateChanged == [1])
         let events = try await hooks.claimDue(now: utc("2026-03-05T00:00:00Z"), lease: 60, limit: 10)
         #expect(events.map(\.event) == [.changed])
-        #expect(try await MarkSQLiteRepository(database: database).marks(of: alice).all.count == 4)
+        #expect(try await MarkSQLRepository(database: database).marks(of: alice).all.count == 4)
     }
 }

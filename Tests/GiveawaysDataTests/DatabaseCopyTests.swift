@@ -23,29 +23,29 @@ struct DatabaseCopyTests {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("gg-copy-\(UUID().uuidString)/store.sqlite").path
         let database = try AppDatabase.open(path: path)
-        let feed = GiveawayFeedSQLiteRepository(database: database)
-        let hooks = HookSQLiteRepository(database: database)
+        let feed = GiveawayFeedSQLRepository(database: database)
+        let hooks = HookSQLRepository(database: database)
         _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2, endsAt: day2)], at: day1)
         _ = try await hooks.addHook(Hook(url: URL(string: "https://example.org/h")!, secret: "s", createdAt: day1))
         _ = try await feed.saveFeed([.stub(id: 2, endsAt: utc("2026-03-05T00:00:00Z")), .stub(id: 3)], at: day2)
         let claimed = try #require(try await hooks.claimDue(now: day2, lease: 60, limit: 1).first)
         try await hooks.recordOutcome(of: claimed, status: 500, error: nil, at: day2)
-        let log = SyncLogSQLiteRepository(database: database)
+        let log = SyncLogSQLRepository(database: database)
         try await log.recordSuccess(of: .gamerpower, report: SyncReport(added: [1], total: 1), at: day1)
         try await log.recordFailure(of: .freetogame, reason: "down", at: day2)
-        let marks = MarkSQLiteRepository(database: database)
+        let marks = MarkSQLRepository(database: database)
         try await marks.setMark(.favorite, on: .giveaway(1), profile: alice, text: nil, at: day1)
         try await marks.setMark(.claimed, on: .giveaway(2), profile: alice, text: nil, at: day1)
         try await marks.setMark(.note, on: .game(7), profile: alice, text: "good", at: day2)
-        let profiles = ProfileSQLiteRepository(database: database)
+        let profiles = ProfileSQLRepository(database: database)
         try await profiles.saveRules(GiveawayRules(noLoot: true), for: alice, at: day1)
         _ = try await profiles.renewFeedToken(for: alice, at: day1)
         _ = try await profiles.createLinkCode(for: alice, at: day2)
         try await profiles.saveNearbyArea(Self.nearbyArea, for: alice, at: day2)
-        let catalog = CatalogSQLiteRepository(database: database)
+        let catalog = CatalogSQLRepository(database: database)
         _ = try await catalog.saveCatalog([CatalogContract.game(7), CatalogContract.game(8)], at: day1)
         try await catalog.saveDetail(CatalogGameDetail(description: "Long."), of: 7, at: day2)
-        try await DiscoverCacheSQLiteRepository(database: database).storeAnswer(
+        try await DiscoverCacheSQLRepository(database: database).storeAnswer(
             Data([0, 1, 0xFF]), for: "genres", at: day1)
         let push = try await hooks.addHook(
             Hook(
@@ -66,30 +66,30 @@ struct DatabaseCopyTests {
             #expect(counts.first { $0.table == "hook_delivery" }?.target == 1)
 
             let from = StoreReading(
-                feed: GiveawayFeedSQLiteRepository(database: source), log: SyncLogSQLiteRepository(database: source),
-                marks: MarkSQLiteRepository(database: source), profiles: ProfileSQLiteRepository(database: source),
-                catalog: CatalogSQLiteRepository(database: source), hooks: HookSQLiteRepository(database: source),
-                cache: DiscoverCacheSQLiteRepository(database: source), secrets: source)
+                feed: GiveawayFeedSQLRepository(database: source), log: SyncLogSQLRepository(database: source),
+                marks: MarkSQLRepository(database: source), profiles: ProfileSQLRepository(database: source),
+                catalog: CatalogSQLRepository(database: source), hooks: HookSQLRepository(database: source),
+                cache: DiscoverCacheSQLRepository(database: source), secrets: source)
             let to = StoreReading(
-                feed: GiveawayFeedPostgresRepository(database: target),
-                log: SyncLogPostgresRepository(database: target), marks: MarkPostgresRepository(database: target),
-                profiles: ProfilePostgresRepository(database: target),
-                catalog: CatalogPostgresRepository(database: target), hooks: HookPostgresRepository(database: target),
-                cache: DiscoverCachePostgresRepository(database: target), secrets: target)
+                feed: GiveawayFeedSQLRepository(database: target),
+                log: SyncLogSQLRepository(database: target), marks: MarkSQLRepository(database: target),
+                profiles: ProfileSQLRepository(database: target),
+                catalog: CatalogSQLRepository(database: target), hooks: HookSQLRepository(database: target),
+                cache: DiscoverCacheSQLRepository(database: target), secrets: target)
             try await from.expectSame(as: to, profile: alice)
             #expect(
-                try await ProfilePostgresRepository(database: target).settings(of: alice).nearbyArea
+                try await ProfileSQLRepository(database: target).settings(of: alice).nearbyArea
                     == Self.nearbyArea, "the last Nearby area came along")
             #expect(
-                try await HookPostgresRepository(database: target).notificationPreferences(of: alice)
+                try await HookSQLRepository(database: target).notificationPreferences(of: alice)
                     == Self.preferences)
 
             #expect(
-                try await HookPostgresRepository(database: target).device(hookID: 2)
+                try await HookSQLRepository(database: target).device(hookID: 2)
                     == PushDevice(hookID: 2, label: "Firefox on Linux", language: "de"))
 
             // Ids go on after the copied ones.
-            let hook = try await HookPostgresRepository(database: target).addHook(
+            let hook = try await HookSQLRepository(database: target).addHook(
                 Hook(url: URL(string: "https://example.org/new")!, createdAt: day2))
             #expect(hook.id == 3)
         }
@@ -98,14 +98,14 @@ struct DatabaseCopyTests {
     @Test func aTargetHoldingDataIsRefusedUnlessReplaced() async throws {
         let source = try await filledSQLiteStore()
         try await PostgresTestServer.withFreshDatabase { target in
-            try await MarkPostgresRepository(database: target).setMark(
+            try await MarkSQLRepository(database: target).setMark(
                 .favorite, on: .giveaway(99), profile: alice, text: nil, at: day1)
             await #expect(throws: DatabaseCopy.Refusal.targetNotEmpty(["mark"])) {
                 try await DatabaseCopy.copy(from: source, to: target, replace: false)
             }
-            #expect(try await GiveawayFeedPostgresRepository(database: target).allStoredGiveaways().isEmpty)
+            #expect(try await GiveawayFeedSQLRepository(database: target).allStoredGiveaways().isEmpty)
             _ = try await DatabaseCopy.copy(from: source, to: target, replace: true)
-            let marks = try await MarkPostgresRepository(database: target).marks(of: alice)
+            let marks = try await MarkSQLRepository(database: target).marks(of: alice)
             #expect(marks.all.count == 3 && !marks.has(.favorite, on: .giveaway(99)))
         }
     }

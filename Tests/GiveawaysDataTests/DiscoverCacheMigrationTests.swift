@@ -29,7 +29,7 @@ import Testing
 
         // When this release opens it (and SQLite checkpoints its WAL, as it does by itself every 1,000 pages)
         let database = try AppDatabase.open(path: path)
-        let cached = try await DiscoverCacheSQLiteRepository(database: database)
+        let cached = try await DiscoverCacheSQLRepository(database: database)
             .cachedAnswer(for: "/genres?page_size=40")
         try await database.writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
 

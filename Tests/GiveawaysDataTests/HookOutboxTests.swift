@@ -82,8 +82,8 @@ import Testing
         let ends = store.clock.now.addingTimeInterval(40 * 3600)
         try await store.sync([.stub(id: 1, endsAt: ends), .stub(id: 2, endsAt: ends), .stub(id: 3, endsAt: ends)])
         let visitor = ProfileID.random()
-        let profiles = ProfileSQLiteRepository(database: store.database)
-        let marks = MarkSQLiteRepository(database: store.database)
+        let profiles = ProfileSQLRepository(database: store.database)
+        let marks = MarkSQLRepository(database: store.database)
         try await profiles.saveRules(
             GiveawayRules(noLoot: true, hideNotInterested: true), for: visitor, at: store.clock.now)
         try await marks.setMark(.claimed, on: .giveaway(1), profile: visitor, text: nil, at: store.clock.now)
@@ -114,7 +114,7 @@ import Testing
         let store = try HookStore()
         try await store.sync([.stub(id: 1)])
         _ = try await store.addHook(receiver)
-        let log = SyncLogSQLiteRepository(database: store.database)
+        let log = SyncLogSQLRepository(database: store.database)
         await #expect(throws: Down.self) {
             try await SyncGiveawaysUseCase(source: FailingSource(), feed: store.feed, log: log).execute(
                 now: store.clock.now)

@@ -18,7 +18,7 @@ import Testing
     ) async throws -> HookStore {
         let store = try HookStore(start: start)
         try await store.sync([.stub(id: 1), .stub(id: 2, endsAt: end)])
-        try await MarkSQLiteRepository(database: store.database).setMark(
+        try await MarkSQLRepository(database: store.database).setMark(
             .favorite, on: .giveaway(2), profile: alice, text: nil, at: start)
         if let preferences {
             try await store.hooks.saveNotificationPreferences(preferences, for: alice, at: start)

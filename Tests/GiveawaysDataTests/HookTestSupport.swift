@@ -23,14 +23,14 @@ final class TestClock: Sendable {
 /// A store whose syncs raise webhook events, and a worker that sends to 127.0.0.1.
 struct HookStore {
     let database: AppDatabase
-    let feed: GiveawayFeedSQLiteRepository
-    let hooks: HookSQLiteRepository
+    let feed: GiveawayFeedSQLRepository
+    let hooks: HookSQLRepository
     let clock: TestClock
 
     init(database: AppDatabase? = nil, start: Date = utc("2026-03-01T12:00:00Z")) throws {
         self.database = try database ?? AppDatabase.inMemory()
-        feed = GiveawayFeedSQLiteRepository(database: self.database)
-        hooks = HookSQLiteRepository(database: self.database)
+        feed = GiveawayFeedSQLRepository(database: self.database)
+        hooks = HookSQLRepository(database: self.database)
         clock = TestClock(start)
     }
 

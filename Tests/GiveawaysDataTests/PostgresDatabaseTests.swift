@@ -45,12 +45,12 @@ struct PostgresDatabaseTests {
             let old = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet, migratingUpTo: 1)
             let applied = try await old.rows("SELECT version FROM schema_migration").map { try $0.decode(Int.self) }
             #expect(applied == [1])
-            let feed = GiveawayFeedPostgresRepository(database: old)
+            let feed = GiveawayFeedSQLRepository(database: old)
             let first = Date(timeIntervalSince1970: 1_772_000_000)
             _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2, title: "Second")], at: first)
             _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
             let profile = ProfileID(rawValue: "cccccccccccccccccccccccccccccccc")!
-            let marks = MarkPostgresRepository(database: old)
+            let marks = MarkSQLRepository(database: old)
             try await marks.setMark(.favorite, on: .giveaway(1), profile: profile, text: nil, at: first)
             let before = try await feed.allStoredGiveaways()
             await old.close()
@@ -59,9 +59,9 @@ struct PostgresDatabaseTests {
             let upgraded = try await new.rows("SELECT version FROM schema_migration ORDER BY version")
                 .map { try $0.decode(Int.self) }
             #expect(upgraded == PostgresSchema.migrations.map(\.version))
-            #expect(try await GiveawayFeedPostgresRepository(database: new).allStoredGiveaways() == before)
+            #expect(try await GiveawayFeedSQLRepository(database: new).allStoredGiveaways() == before)
             #expect(before.first { $0.id == 1 }?.history.isInFeed == false, "the history came along")
-            let kept = try await MarkPostgresRepository(database: new).marks(of: profile)
+            let kept = try await MarkSQLRepository(database: new).marks(of: profile)
             #expect(kept.ids(.favorite, of: .giveaway) == [1])
             // What migration 2 brought works on the upgraded database.
             #expect(
@@ -77,16 +77,16 @@ struct PostgresDatabaseTests {
     @Test func aDatabaseOfThePreviousReleaseUpgradesToTheNearbyAreaAndKeepsEverything() async throws {
         try await PostgresTestServer.withFreshPostgresURL { url in
             let old = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet, migratingUpTo: 4)
-            let feed = GiveawayFeedPostgresRepository(database: old)
+            let feed = GiveawayFeedSQLRepository(database: old)
             let first = Date(timeIntervalSince1970: 1_772_000_000)
             _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2, title: "Second")], at: first)
             _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
             let profile = ProfileID(rawValue: "dddddddddddddddddddddddddddddddd")!
-            try await MarkPostgresRepository(database: old).setMark(
+            try await MarkSQLRepository(database: old).setMark(
                 .favorite, on: .giveaway(1), profile: profile, text: nil, at: first)
-            try await ProfilePostgresRepository(database: old).saveRules(
+            try await ProfileSQLRepository(database: old).saveRules(
                 GiveawayRules(noLoot: true), for: profile, at: first)
-            let token = try await ProfilePostgresRepository(database: old).renewFeedToken(for: profile, at: first)
+            let token = try await ProfileSQLRepository(database: old).renewFeedToken(for: profile, at: first)
             let before = try await feed.allStoredGiveaways()
             await old.close()
 
@@ -94,11 +94,11 @@ struct PostgresDatabaseTests {
             let upgraded = try await new.rows("SELECT version FROM schema_migration ORDER BY version")
                 .map { try $0.decode(Int.self) }
             #expect(upgraded == PostgresSchema.migrations.map(\.version))
-            #expect(try await GiveawayFeedPostgresRepository(database: new).allStoredGiveaways() == before)
+            #expect(try await GiveawayFeedSQLRepository(database: new).allStoredGiveaways() == before)
             #expect(before.first { $0.id == 1 }?.history.isInFeed == false, "the history came along")
             #expect(
-                try await MarkPostgresRepository(database: new).marks(of: profile).ids(.favorite, of: .giveaway) == [1])
-            let profiles = ProfilePostgresRepository(database: new)
+                try await MarkSQLRepository(database: new).marks(of: profile).ids(.favorite, of: .giveaway) == [1])
+            let profiles = ProfileSQLRepository(database: new)
             let settings = try await profiles.settings(of: profile)
             #expect(settings.rules.noLoot && settings.feedToken == token && settings.nearbyArea == nil)
             let area = NearbyArea(center: GeoPoint(latitude: 47.3769, longitude: 8.5417)!, zoom: 12)!

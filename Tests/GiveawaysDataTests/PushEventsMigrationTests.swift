@@ -59,10 +59,10 @@ struct PushEventsMigrationTests {
         do {
             let pool = try DatabasePool(path: path)
             let old = try AppDatabase(writer: pool, migratingUpTo: "v11: reminders, digest and quiet hours")
-            let feed = GiveawayFeedSQLiteRepository(database: old)
+            let feed = GiveawayFeedSQLRepository(database: old)
             _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2, title: "Second")], at: first)
             _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
-            try await MarkSQLiteRepository(database: old).setMark(
+            try await MarkSQLRepository(database: old).setMark(
                 .favorite, on: .giveaway(2), profile: visitor, text: nil, at: first)
             hookIDs = (
                 try await insertOld(hook("https://push.example/sub/1", .webpush), into: pool),
@@ -74,12 +74,12 @@ struct PushEventsMigrationTests {
 
         let database = try AppDatabase.open(path: path)
 
-        let hooks = HookSQLiteRepository(database: database)
+        let hooks = HookSQLRepository(database: database)
         #expect(try await hooks.hook(id: hookIDs.push)?.events == Hook.pushEvents)
         #expect(try await hooks.hook(id: hookIDs.json)?.events == [.new, .ending], "other hooks keep their events")
-        #expect(try await GiveawayFeedSQLiteRepository(database: database).allStoredGiveaways() == before)
+        #expect(try await GiveawayFeedSQLRepository(database: database).allStoredGiveaways() == before)
         #expect(before.first { $0.id == 1 }?.history.isInFeed == false, "the history came along")
-        let marks = try await MarkSQLiteRepository(database: database).marks(of: visitor)
+        let marks = try await MarkSQLRepository(database: database).marks(of: visitor)
         #expect(marks.ids(.favorite, of: .giveaway) == [2])
     }
 
@@ -88,10 +88,10 @@ struct PushEventsMigrationTests {
         try await PostgresTestServer.withFreshPostgresURL { url in
             let old = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet, migratingUpTo: 4)
             let first = Date(timeIntervalSince1970: 1_772_000_000)
-            let feed = GiveawayFeedPostgresRepository(database: old)
+            let feed = GiveawayFeedSQLRepository(database: old)
             _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2, title: "Second")], at: first)
             _ = try await feed.saveFeed([.stub(id: 2, title: "Second")], at: first.addingTimeInterval(3600))
-            try await MarkPostgresRepository(database: old).setMark(
+            try await MarkSQLRepository(database: old).setMark(
                 .favorite, on: .giveaway(2), profile: visitor, text: nil, at: first)
             let push = try await insertOld(hook("https://push.example/sub/1", .webpush), into: old)
             let json = try await insertOld(hook("https://example.org/h", .json), into: old)
@@ -99,11 +99,11 @@ struct PushEventsMigrationTests {
             await old.close()
 
             let new = try await PostgresDatabase.open(url, logger: PostgresTestServer.quiet)
-            let hooks = HookPostgresRepository(database: new)
+            let hooks = HookSQLRepository(database: new)
             #expect(try await hooks.hook(id: push)?.events == Hook.pushEvents)
             #expect(try await hooks.hook(id: json)?.events == [.new, .ending], "other hooks keep their events")
-            #expect(try await GiveawayFeedPostgresRepository(database: new).allStoredGiveaways() == before)
-            let marks = try await MarkPostgresRepository(database: new).marks(of: visitor)
+            #expect(try await GiveawayFeedSQLRepository(database: new).allStoredGiveaways() == before)
+            let marks = try await MarkSQLRepository(database: new).marks(of: visitor)
             #expect(marks.ids(.favorite, of: .giveaway) == [2])
             await new.close()
         }

@@ -36,7 +36,7 @@ struct RealCaptureTests {
     }
 
     @Test func replayingAllCapturesBuildsAConsistentHistory() async throws {
-        let repository = GiveawayFeedSQLiteRepository(database: try AppDatabase.inMemory())
+        let repository = GiveawayFeedSQLRepository(database: try AppDatabase.inMemory())
         var latest: [Int: Giveaway] = [:]
         var everSeen = Set<Int>()
         var lastFeed = Set<Int>()

@@ -270,7 +270,7 @@ import Testing
                     url: url.appendingPathComponent("push/phone"), format: .webpush, secret: subscriber.keys.secret,
                     events: Hook.pushEvents, createdAt: store.clock.now, profileID: visitor))
             try await store.hooks.saveDevice(PushDevice(hookID: hook.id, label: "Safari on iPhone", language: "en"))
-            try await MarkSQLiteRepository(database: store.database).setMark(
+            try await MarkSQLRepository(database: store.database).setMark(
                 .favorite, on: .giveaway(2), profile: visitor, text: nil, at: store.clock.now)
             let pushes = worker(store)
 

@@ -12,7 +12,7 @@ import Testing
 @Suite struct CatalogMarkRouteTests {
     func harness() async throws -> WebHarness {
         let harness = try await WebHarness()
-        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(
+        _ = try await CatalogSQLRepository(database: harness.repository.database).saveCatalog(
             CatalogRouteTests.games, at: harness.now)
         return harness
     }
@@ -36,7 +36,7 @@ import Testing
             return alice.profile
         }
         // The game leaves the catalog (a later sync): the note stays with it, and so does its page.
-        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(
+        _ = try await CatalogSQLRepository(database: harness.repository.database).saveCatalog(
             CatalogRouteTests.games.filter { $0.id != 2 }, at: harness.now.addingTimeInterval(60))
         try await harness.app(catalog: StubCatalog()).test(.router) { client in
             let alice = Browser(profile: profile)

@@ -52,7 +52,7 @@ final class StubCatalog: CatalogSource {
 
     func harness(_ games: [CatalogGame] = Self.games) async throws -> WebHarness {
         let harness = try await WebHarness()
-        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(games, at: harness.now)
+        _ = try await CatalogSQLRepository(database: harness.repository.database).saveCatalog(games, at: harness.now)
         return harness
     }
 
@@ -190,7 +190,7 @@ final class StubCatalog: CatalogSource {
 
     @Test func aGameThatLeftTheCatalogStillHasItsPage() async throws {
         let harness = try await harness()
-        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(
+        _ = try await CatalogSQLRepository(database: harness.repository.database).saveCatalog(
             Array(Self.games.dropFirst()), at: harness.now)
         try await harness.app(catalog: StubCatalog()).test(.router) { client in
             try await client.execute(uri: "/free-to-play/1", method: .get) { response in
@@ -221,7 +221,7 @@ final class StubCatalog: CatalogSource {
 
     @Test func theStatusListsTheCatalogWhenItIsConfigured() async throws {
         let harness = try await harness()
-        try await CatalogSQLiteRepository(database: harness.repository.database).saveDetail(
+        try await CatalogSQLRepository(database: harness.repository.database).saveDetail(
             CatalogGameDetail(), of: 1, at: harness.now)
         try await harness.repository.log.recordSuccess(
             of: .freetogame, report: SyncReport(added: Array(1...8), total: 8), at: harness.now)
@@ -250,7 +250,7 @@ final class StubCatalog: CatalogSource {
                 .stub(id: 73, title: "Gridlock Arena: The Full Game", type: .game),
                 .stub(id: 74, title: "Arena Skin Pack Giveaway", type: .dlc),
             ], at: harness.now)
-        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(
+        _ = try await CatalogSQLRepository(database: harness.repository.database).saveCatalog(
             Self.games, at: harness.now)
         try await harness.app(catalog: StubCatalog()).test(.router) { client in
             try await client.execute(uri: "/free-to-play", method: .get) { response in

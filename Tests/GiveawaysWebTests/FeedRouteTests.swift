@@ -151,7 +151,7 @@ import Testing
     @Test func calendarHasAnEventAtEachStartAStoreAnnounced() async throws {
         let harness = try await FirstHandStoresTests.harness()
         // Two profiles' own calendars: one follows Epic, one Steam only.
-        let profiles = ProfileSQLiteRepository(database: harness.repository.database)
+        let profiles = ProfileSQLRepository(database: harness.repository.database)
         var following: [String: String] = [:]
         for platform in ["epic-games-store", "steam"] {
             let profile = ProfileID.random()

@@ -168,7 +168,7 @@ import Testing
 
     @Test func aCatalogDetailFetchKeepsTheGiveawayPagesCached() async throws {
         let harness = try await WebHarness()
-        _ = try await CatalogSQLiteRepository(database: harness.repository.database)
+        _ = try await CatalogSQLRepository(database: harness.repository.database)
             .saveCatalog(CatalogRouteTests.games, at: harness.now)
         let stub = StubCatalog()
         stub.answerDetails(.success(CatalogGameDetail(description: "Fetched at last.")))

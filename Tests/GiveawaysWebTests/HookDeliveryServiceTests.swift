@@ -16,7 +16,7 @@ import Testing
         _ = try await store.saveSync([.stub(id: 1)], at: start)
         let receiver = HookReceiver()
         try await receiver.withServer { url in
-            let hooks = HookSQLiteRepository(database: store.database)
+            let hooks = HookSQLRepository(database: store.database)
             _ = try await hooks.addHook(
                 Hook(url: url.appendingPathComponent("hook"), rules: GiveawayRules(types: [.game]), createdAt: start))
             var configuration = WebConfiguration()

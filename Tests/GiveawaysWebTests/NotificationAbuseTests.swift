@@ -16,7 +16,7 @@ import Testing
     let body = "url=https%3A%2F%2Fexample.org%2Fhook&format=json&new=1"
 
     func visitorHookCount(_ harness: WebHarness) async throws -> Int {
-        try await HookSQLiteRepository(database: harness.repository.database).hooks().filter { $0.profileID != nil }
+        try await HookSQLRepository(database: harness.repository.database).hooks().filter { $0.profileID != nil }
             .count
     }
 

@@ -31,7 +31,7 @@ import Testing
                 client: client)
             #expect(added.status == .seeOther)
             let stored = try #require(
-                try await HookSQLiteRepository(database: harness.repository.database).hooks().first)
+                try await HookSQLRepository(database: harness.repository.database).hooks().first)
             #expect(stored.format == .telegram)
             #expect(stored.secret == Self.token)
             #expect(stored.telegramChat == "-1001234567890")
@@ -89,7 +89,7 @@ import Testing
                     #expect(!response.text.contains("AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"))
                 }
             }
-            #expect(try await HookSQLiteRepository(database: harness.repository.database).hooks().isEmpty)
+            #expect(try await HookSQLRepository(database: harness.repository.database).hooks().isEmpty)
         }
     }
 
@@ -108,7 +108,7 @@ import Testing
                 "format=apprise&url=https%3A%2F%2Fapprise.example.org%2Fnotify&apprise_targets=mailto%3A%2F%2Fme%3Apw%40mail.example&new=1",
                 client: client)
             #expect(stateless.status == .seeOther)
-            let stored = try await HookSQLiteRepository(database: harness.repository.database).hooks()
+            let stored = try await HookSQLRepository(database: harness.repository.database).hooks()
             #expect(stored.map(\.format) == [.apprise, .apprise])
             #expect(stored.map(\.secret) == [nil, "mailto://me:pw@mail.example"])
             #expect(stored.first?.events == [.back, .started], "the hearted box: back, and free now")

@@ -35,14 +35,14 @@ import Testing
             #expect(page.text.contains("every giveaway"))
             #expect(!page.text.contains("SECRETTOKEN"))
             #expect(!page.text.contains("hunter2"))
-            let stored = try await HookSQLiteRepository(database: harness.repository.database).hooks()
+            let stored = try await HookSQLRepository(database: harness.repository.database).hooks()
             #expect(stored.count == 1)
             #expect(stored.first?.profileID == alice.profileID)
             #expect(stored.first?.events == [.new])
             #expect(stored.first?.rules == GiveawayRules.none)
             // The hook follows the visitor's rules in Settings, as soon as they change.
             _ = try await alice.post("/settings", "store=steam&min_worth=5", client: client)
-            let following = try await HookSQLiteRepository(database: harness.repository.database).hooks()
+            let following = try await HookSQLRepository(database: harness.repository.database).hooks()
             #expect(following.first?.rules == GiveawayRules(platforms: ["steam"], minimumWorth: Worth(cents: 500)))
             #expect(
                 try await alice.get("/settings/notifications", client: client).text.contains(
@@ -108,7 +108,7 @@ import Testing
         let receiver = HookReceiver()
         try await receiver.withServer { url in
             let now = Date()
-            let hooks = HookSQLiteRepository(database: store.database)
+            let hooks = HookSQLRepository(database: store.database)
             let hook = try await hooks.addHook(
                 Hook(url: url.appendingPathComponent("v"), createdAt: now, profileID: .random()))
             let worker = HookDeliveryWorker(

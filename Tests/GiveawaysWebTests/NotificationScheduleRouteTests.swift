@@ -15,7 +15,7 @@ import Testing
     let path = "/settings/notifications/schedule"
 
     private func stored(_ harness: WebHarness, _ browser: Browser) async throws -> NotificationPreferences {
-        try await HookSQLiteRepository(database: harness.repository.database).notificationPreferences(
+        try await HookSQLRepository(database: harness.repository.database).notificationPreferences(
             of: try #require(browser.profileID))
     }
 

@@ -13,7 +13,7 @@ import Testing
     @Test func personalFeedsFollowTheProfilesRulesAndMarks() async throws {
         let harness = try await WebHarness(seed: false)
         try await HistoryStore.fill(harness.repository)
-        let profiles = ProfileSQLiteRepository(database: harness.repository.database)
+        let profiles = ProfileSQLRepository(database: harness.repository.database)
         let profile = ProfileID.random()
         try await profiles.saveRules(
             GiveawayRules(platforms: ["steam", "epic-games-store"], hideClaimed: true), for: profile, at: harness.now)
@@ -53,7 +53,7 @@ import Testing
     @Test func unknownMalformedAndRevokedTokensAreAPlain404() async throws {
         let harness = try await WebHarness(seed: false)
         try await HistoryStore.fill(harness.repository)
-        let profiles = ProfileSQLiteRepository(database: harness.repository.database)
+        let profiles = ProfileSQLRepository(database: harness.repository.database)
         let profile = ProfileID.random()
         let old = try await profiles.renewFeedToken(for: profile, at: harness.now)
         let new = try await profiles.renewFeedToken(for: profile, at: harness.now)

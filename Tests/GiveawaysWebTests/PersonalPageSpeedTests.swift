@@ -24,7 +24,7 @@ import Testing
     /// A harness whose store holds a small catalog too.
     static func harness() async throws -> WebHarness {
         let harness = try await WebHarness()
-        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(
+        _ = try await CatalogSQLRepository(database: harness.repository.database).saveCatalog(
             CatalogRouteTests.games, at: harness.now)
         return harness
     }

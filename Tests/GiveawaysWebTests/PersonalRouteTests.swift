@@ -184,7 +184,7 @@ import Testing
 
     @Test func newSinceTheLastVisitIsBadgedUntilTheNextVisit() async throws {
         let harness = try await WebHarness()
-        let profiles = ProfileSQLiteRepository(database: harness.repository.database)
+        let profiles = ProfileSQLRepository(database: harness.repository.database)
         let alice = ProfileID.random()
         // Alice (who hearted something once) last came at 08:00; the sample feed was first seen at 06:00.
         try await harness.repository.marks.setMark(

@@ -30,7 +30,7 @@ import Testing
         let rest = (1..<ProfileLimits.marks).map {
             Mark(subject: .giveaway(1_000_000 + $0), kind: .favorite, createdAt: harness.now, updatedAt: harness.now)
         }
-        try await ProfileSQLiteRepository(database: harness.repository.database).importProfile(
+        try await ProfileSQLRepository(database: harness.repository.database).importProfile(
             ProfileExport(marks: rest, rules: .none), into: id, at: harness.now)
     }
 
@@ -82,7 +82,7 @@ import Testing
 
     @Test func notesPastTheTextLimitGetTheMessage() async throws {
         let harness = try await WebHarness()
-        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(
+        _ = try await CatalogSQLRepository(database: harness.repository.database).saveCatalog(
             CatalogRouteTests.games, at: harness.now)
         try await harness.app(catalog: StubCatalog()).test(.router) { client in
             var visitor = Browser()
@@ -93,7 +93,7 @@ import Testing
                 Mark(
                     subject: .game(1_000 + $0), kind: .note, text: note, createdAt: harness.now, updatedAt: harness.now)
             }
-            try await ProfileSQLiteRepository(database: harness.repository.database).importProfile(
+            try await ProfileSQLRepository(database: harness.repository.database).importProfile(
                 ProfileExport(marks: notes, rules: .none), into: id, at: harness.now)
             let long = try await visitor.post(
                 "/free-to-play/2/note", "note=" + String(repeating: "x", count: 4000), client: client)

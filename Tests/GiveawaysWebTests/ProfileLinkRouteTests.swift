@@ -64,7 +64,7 @@ import Testing
 
     @Test func anExpiredCodeSaysSo() async throws {
         let harness = try await WebHarness()
-        let profiles = ProfileSQLiteRepository(database: harness.repository.database)
+        let profiles = ProfileSQLRepository(database: harness.repository.database)
         let code = try await profiles.createLinkCode(for: .random(), at: harness.now.addingTimeInterval(-11 * 60))
         try await harness.app().test(.router) { client in
             var browser = Browser()

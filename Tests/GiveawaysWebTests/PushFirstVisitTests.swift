@@ -56,7 +56,7 @@ import Testing
                 &newcomer, "https://fcm.googleapis.com/fcm/send/first-visit", client: client)
             #expect(answer.status == .ok, "\(answer.text)")
             let profile = try #require(newcomer.profileID, "subscribing makes the profile and sets its cookie")
-            let hooks = HookSQLiteRepository(database: harness.repository.database)
+            let hooks = HookSQLRepository(database: harness.repository.database)
             let stored = try #require(try await hooks.hooks(of: profile).first)
             #expect(stored.format == .webpush && stored.events.contains(.reminder))
             // The very next second, a heart: on the same profile, so its reminder reaches this device.
@@ -100,7 +100,7 @@ import Testing
                 // A refused subscription makes no profile.
                 #expect((browser.profile != nil) == accepted, "\(endpoint)")
             }
-            let hooks = HookSQLiteRepository(database: harness.repository.database)
+            let hooks = HookSQLRepository(database: harness.repository.database)
             #expect(try await hooks.hooks().count == cases.filter(\.1).count)
         }
     }

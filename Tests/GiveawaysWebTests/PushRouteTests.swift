@@ -55,7 +55,7 @@ import Testing
             let json = try #require(
                 try JSONSerialization.jsonObject(with: Data(buffer: answer.body)) as? [String: String])
             #expect(json["label"] == "Chrome on Android")
-            let hooks = HookSQLiteRepository(database: harness.repository.database)
+            let hooks = HookSQLRepository(database: harness.repository.database)
             let stored = try #require(try await hooks.hooks().first)
             #expect(json["id"] == String(stored.id))
             #expect(stored.format == .webpush && stored.profileID == alice.profileID)
@@ -96,7 +96,7 @@ import Testing
             let home: HTTPFields = [ClientAddress.forwardedFor: "192.0.2.10"]
             let first = try await subscribe(&alice, subscription(endpoint), client: client, extra: home)
             #expect(first.status == .ok)
-            let hooks = HookSQLiteRepository(database: harness.repository.database)
+            let hooks = HookSQLRepository(database: harness.repository.database)
             let stored = try #require(try await hooks.hooks().first)
 
             // Others used up the café's share of the server's push devices.
@@ -156,7 +156,7 @@ import Testing
             let german = try await subscribe(
                 &visitor, subscription("http://push.example.org/x"), client: client, extra: [.acceptLanguage: "de"])
             #expect(german.text.contains("muss eine https://-Adresse sein"))
-            #expect(try await HookSQLiteRepository(database: harness.repository.database).hooks().isEmpty)
+            #expect(try await HookSQLRepository(database: harness.repository.database).hooks().isEmpty)
         }
     }
 

@@ -15,7 +15,7 @@ struct RealCatalogPagingTests {
         let url = try #require(RealCatalogFile.url)
         let games = try FreeToGameDecoder().decodeCatalog(status: 200, body: Data(contentsOf: url)).games
         let harness = try await WebHarness()
-        _ = try await CatalogSQLiteRepository(database: harness.repository.database).saveCatalog(games, at: harness.now)
+        _ = try await CatalogSQLRepository(database: harness.repository.database).saveCatalog(games, at: harness.now)
         try await harness.app(catalog: StubCatalog()).test(.router) { client in
             var page = 1
             var seen: [Int] = []

@@ -53,7 +53,7 @@ import Testing
     @Test func feedTokensLinkCodesAndSearchesNeverReachTheLog() async throws {
         let harness = try await WebHarness()
         let lines = Lines()
-        let profiles = ProfileSQLiteRepository(database: harness.repository.database)
+        let profiles = ProfileSQLRepository(database: harness.repository.database)
         let profile = ProfileID.random()
         let token = try await profiles.renewFeedToken(for: profile, at: harness.now)
         let code = try await profiles.createLinkCode(for: profile, at: harness.now)

@@ -15,15 +15,15 @@ struct Down: Error, CustomStringConvertible {
 /// The three SQLite repositories over one in-memory database, with the shortcuts tests use to arrange a store.
 struct TestStore {
     let database: AppDatabase
-    let feed: GiveawayFeedSQLiteRepository
-    let log: SyncLogSQLiteRepository
-    let marks: MarkSQLiteRepository
+    let feed: GiveawayFeedSQLRepository
+    let log: SyncLogSQLRepository
+    let marks: MarkSQLRepository
 
     init() throws {
         database = try AppDatabase.inMemory()
-        feed = GiveawayFeedSQLiteRepository(database: database)
-        log = SyncLogSQLiteRepository(database: database)
-        marks = MarkSQLiteRepository(database: database)
+        feed = GiveawayFeedSQLRepository(database: database)
+        log = SyncLogSQLRepository(database: database)
+        marks = MarkSQLRepository(database: database)
     }
 
     var repositories: AppRepositories { .sqlite(database) }

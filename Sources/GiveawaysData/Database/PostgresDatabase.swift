@@ -19,14 +19,21 @@ public final class PostgresDatabase: Sendable {
     /// How long statements on a leased connection may run past `connectionWait` before the connection is given up.
     let statementWait: Duration = .seconds(8)
     private let runner: Task<Void, Never>
+    /// Where the repositories' algorithms run (`SQLExecutor`): one thread per connection of the pool, so that every
+    /// leased connection can have its transaction's algorithm running.
+    let algorithmThreads: NIOThreadPool
     /// Queries holding a pooled connection now, and queries waiting for one (for /metrics).
     private let usage = Mutex<(inUse: Int, waiting: Int)>((0, 0))
 
     /// How many connections of the pool queries hold now, and how many queries wait for one.
     public var poolUsage: (inUse: Int, waiting: Int) { usage.withLock { $0 } }
 
-    private init(client: PostgresClient, url: PostgresURL, logger: Logger, connectionWait: Duration) {
+    private init(
+        client: PostgresClient, url: PostgresURL, logger: Logger, connectionWait: Duration, maximumConnections: Int
+    ) {
         self.client = client
+        algorithmThreads = NIOThreadPool(numberOfThreads: max(1, maximumConnections))
+        algorithmThreads.start()
         self.url = url
         self.logger = logger
         self.connectionWait = connectionWait
@@ -56,7 +63,7 @@ public final class PostgresDatabase: Sendable {
         let database = PostgresDatabase(
             client: PostgresClient(configuration: configuration, backgroundLogger: poolLogger), url: url,
             logger: logger,
-            connectionWait: connectionWait)
+            connectionWait: connectionWait, maximumConnections: maximumConnections)
         do {
             // Not under the deadline: a migration may rightly take long, or wait for another instance's (a lost
             // server still ends it, through the connection wait).
@@ -113,6 +120,7 @@ public final class PostgresDatabase: Sendable {
     public func close() async {
         runner.cancel()
         await runner.value
+        try? await algorithmThreads.shutdownGracefully()
     }
 
     // MARK: - Queries
@@ -294,7 +302,7 @@ struct PostgresTransaction {
 
     /// Takes a transaction-level advisory lock: held until this transaction ends, so that whatever the transaction
     /// counts and writes under it is serialized with every other instance doing the same.
-    func lock(_ lock: PostgresLock, _ key: String = "") async throws {
+    func lock(_ lock: SQLLock, _ key: String = "") async throws {
         try await run("SELECT pg_advisory_xact_lock(\(lock.rawValue), hashtext(\(key)))")
     }
 }
@@ -388,21 +396,6 @@ extension PostgresRandomAccessRow {
     func get<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
         try self[column].decode(T.self)
     }
-}
-
-/// The advisory locks' first keys: one per critical section, so that unrelated sections never wait on each other.
-enum PostgresLock: Int32 {
-    case migrations = 7_301
-    case feed = 7_302
-    case catalog = 7_303
-    /// Per profile: its marks and limits.
-    case profile = 7_304
-    /// The server-wide count of visitors' hooks.
-    case visitorHooks = 7_305
-    /// The stores' own offers: ids handed out one sync at a time.
-    case storeOffers = 7_306
-    /// The live log: appends one at a time, so ids are committed in the order they are handed out.
-    case liveEvents = 7_307
 }
 
 extension PostgresConnection {

@@ -49,14 +49,6 @@ enum SharedRowError: Error {
     case null(column: Int)
 }
 
-extension Database {
-    /// The rows of a shared query with its parameters in order.
-    func rows(_ statement: SharedSQL, _ values: any SharedSQLValue...) throws -> [Row] {
-        try Row.fetchAll(
-            cachedStatement(sql: statement.sqlite), arguments: StatementArguments(values.map(\.sqliteValue)))
-    }
-}
-
 extension Data: SharedColumn {}
 
 extension Data: SharedSQLValue {

@@ -80,39 +80,6 @@ struct IDList: SharedSQLValue {
     func bind(to bindings: inout PostgresBindings) { bindings.append(ids) }
 }
 
-extension Database {
-    /// Runs a shared statement with its parameters in order.
-    func execute(_ statement: SharedSQL, _ values: any SharedSQLValue...) throws {
-        try cachedStatement(sql: statement.sqlite).execute(
-            arguments: StatementArguments(values.map(\.sqliteValue)))
-    }
-}
-
-extension PostgresTransaction {
-    /// Runs a shared statement with its parameters in order.
-    func run(_ statement: SharedSQL, _ values: any SharedSQLValue...) async throws {
-        try await run(PostgresQuery(shared: statement, values))
-    }
-
-    /// The rows of a shared statement with its parameters in order.
-    func rows(_ statement: SharedSQL, _ values: any SharedSQLValue...) async throws -> [PostgresRow] {
-        try await rows(PostgresQuery(shared: statement, values))
-    }
-}
-
-extension PostgresDatabase {
-    /// Runs one shared statement on its own and answers its rows.
-    func rows(_ statement: SharedSQL, _ values: any SharedSQLValue...) async throws -> [PostgresRow] {
-        try await rows(PostgresQuery(shared: statement, values))
-    }
-
-    /// Runs one statement on its own and answers its rows.
-    @discardableResult
-    func rows(_ statement: SQLStatement) async throws -> [PostgresRow] {
-        try await rows(PostgresQuery(shared: statement.sql, statement.values))
-    }
-}
-
 extension PostgresQuery {
     init(shared statement: SharedSQL, _ values: [any SharedSQLValue]) {
         var bindings = PostgresBindings(capacity: values.count)
@@ -134,35 +101,6 @@ struct SQLStatement: Sendable {
     }
 
     init(_ sql: SharedSQL, _ values: any SharedSQLValue...) { self.init(sql, values) }
-}
-
-extension Database {
-    /// Runs the statements in order.
-    func execute(_ statements: [SQLStatement]) throws {
-        for statement in statements {
-            try cachedStatement(sql: statement.sql.sqlite).execute(
-                arguments: StatementArguments(statement.values.map(\.sqliteValue)))
-        }
-    }
-
-    /// The rows of one statement.
-    func rows(_ statement: SQLStatement) throws -> [Row] {
-        try Row.fetchAll(
-            cachedStatement(sql: statement.sql.sqlite),
-            arguments: StatementArguments(statement.values.map(\.sqliteValue)))
-    }
-}
-
-extension PostgresTransaction {
-    /// Runs the statements in order.
-    func run(_ statements: [SQLStatement]) async throws {
-        for statement in statements { try await run(PostgresQuery(shared: statement.sql, statement.values)) }
-    }
-
-    /// The rows of one statement.
-    func rows(_ statement: SQLStatement) async throws -> [PostgresRow] {
-        try await rows(PostgresQuery(shared: statement.sql, statement.values))
-    }
 }
 
 // MARK: - Lists of pairs

@@ -43,8 +43,8 @@ public enum Storage: Sendable {
     /// Webhooks and their outbox over this store.
     public var hooks: any HookRepository {
         switch self {
-        case .sqlite(let database): HookSQLiteRepository(database: database)
-        case .postgres(let database): HookPostgresRepository(database: database)
+        case .sqlite(let database): HookSQLRepository(database: database)
+        case .postgres(let database): HookSQLRepository(database: database)
         }
     }
 
@@ -66,14 +66,14 @@ extension AppRepositories {
     /// The PostgreSQL repositories over one database; syncs write webhook events in their own transaction.
     public static func postgres(_ database: PostgresDatabase) -> AppRepositories {
         var repositories = AppRepositories(
-            feed: GiveawayFeedPostgresRepository(database: database),
-            syncLog: SyncLogPostgresRepository(database: database),
-            marks: MarkPostgresRepository(database: database), catalog: CatalogPostgresRepository(database: database),
-            discoverCache: DiscoverCachePostgresRepository(database: database),
-            profiles: ProfilePostgresRepository(database: database),
-            hooks: HookPostgresRepository(database: database))
-        repositories.offers = StoreOfferPostgresRepository(database: database)
-        repositories.live = LiveEventPostgresRepository(database: database)
+            feed: GiveawayFeedSQLRepository(database: database),
+            syncLog: SyncLogSQLRepository(database: database),
+            marks: MarkSQLRepository(database: database), catalog: CatalogSQLRepository(database: database),
+            discoverCache: DiscoverCacheSQLRepository(database: database),
+            profiles: ProfileSQLRepository(database: database),
+            hooks: HookSQLRepository(database: database))
+        repositories.offers = StoreOfferSQLRepository(database: database)
+        repositories.live = LiveEventSQLRepository(database: database)
         repositories.syncLease = PostgresSyncLease(database: database)
         repositories.health = .postgres(database)
         repositories.changes = PostgresStoreChanges(database: database)
@@ -119,13 +119,13 @@ public struct AppRepositories: Sendable {
     /// The SQLite repositories over one database; syncs write webhook events in their own transaction.
     public static func sqlite(_ database: AppDatabase) -> AppRepositories {
         var repositories = AppRepositories(
-            feed: GiveawayFeedSQLiteRepository(database: database),
-            syncLog: SyncLogSQLiteRepository(database: database),
-            marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
-            discoverCache: DiscoverCacheSQLiteRepository(database: database),
-            profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database))
-        repositories.offers = StoreOfferSQLiteRepository(database: database)
-        repositories.live = LiveEventSQLiteRepository(database: database)
+            feed: GiveawayFeedSQLRepository(database: database),
+            syncLog: SyncLogSQLRepository(database: database),
+            marks: MarkSQLRepository(database: database), catalog: CatalogSQLRepository(database: database),
+            discoverCache: DiscoverCacheSQLRepository(database: database),
+            profiles: ProfileSQLRepository(database: database), hooks: HookSQLRepository(database: database))
+        repositories.offers = StoreOfferSQLRepository(database: database)
+        repositories.live = LiveEventSQLRepository(database: database)
         return repositories
     }
 }

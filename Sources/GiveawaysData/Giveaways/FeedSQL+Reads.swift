@@ -10,6 +10,8 @@ extension FeedSQL {
     static let inFeed = SharedSQL("SELECT \(GiveawayRow.selection) FROM giveaway WHERE left_at IS NULL ORDER BY id")
     /// $1 giveaway.
     static let giveaway = SharedSQL("SELECT \(GiveawayRow.selection) FROM giveaway WHERE id = $1")
+    /// Whether no giveaway is stored.
+    static let isEmpty = SharedSQL("SELECT NOT EXISTS (SELECT 1 FROM giveaway)")
     /// Whether the demo giveaways are still there.
     static let holdsDemo = SharedSQL("SELECT EXISTS (SELECT 1 FROM giveaway WHERE is_demo)")
     /// Every giveaway's platforms in the upstream's order.

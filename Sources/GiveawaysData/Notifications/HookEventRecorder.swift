@@ -1,9 +1,8 @@
 import Foundation
-import GRDB
 import GiveawaysDomain
 
 /// Writes the webhook events `HookEventPlanner` plans into the outbox, inside the sync's own transaction
-/// (`GiveawayFeedSQLiteRepository.saveFeed`): the feed and its events are committed together or not at all, so a
+/// (`GiveawayFeedSQLRepository.saveFeed`), on SQLite as on PostgreSQL: the feed and its events are committed together or not at all, so a
 /// sync that fails (or a process that dies mid-sync) raises nothing, and one that commits cannot lose its events.
 /// Every insert is `ON CONFLICT DO NOTHING` against the outbox's unique key, so syncing the same feed again raises
 /// nothing twice. It reads what the planner needs and writes what it answers; it decides nothing itself.
@@ -13,7 +12,7 @@ enum HookEventRecorder {
     ///   - firstSeen: when each giveaway that entered the feed was first seen.
     ///   - firstLoad: the store never held a giveaway of GamerPower's before (at most a store's own offers).
     static func record(
-        _ db: Database, planner: HookEventPlanner, report: SyncReport, giveaways: [Giveaway],
+        _ db: any SQLSession, planner: HookEventPlanner, report: SyncReport, giveaways: [Giveaway],
         firstSeen: [Int: Date], firstLoad: Bool, at time: Date
     ) throws {
         let hooks = try HookSQL.hooks(db.rows(HookSQL.all))
@@ -30,13 +29,13 @@ enum HookEventRecorder {
 
     /// Plans and writes `ending` for live giveaways in the feed that are ending soon, and the reminders: the
     /// periodic tick. What it reads is decided by `HookEventPlanner.Tick`.
-    static func raiseEndingSoon(_ db: Database, planner: HookEventPlanner, at now: Date) throws -> Int {
+    static func raiseEndingSoon(_ db: any SQLSession, planner: HookEventPlanner, at now: Date) throws -> Int {
         let tick = HookEventPlanner.Tick(hooks: try HookSQL.hooks(db.rows(HookSQL.all)), at: now)
         let reminders = try raiseReminders(db, planner: planner, tick: tick)
         guard !tick.endingHooks.isEmpty else { return reminders }
         let ids = try db.rows(HookEventSQL.endingWithin, now, tick.endingUntil).map { try $0.value(0, as: Int.self) }
         guard !ids.isEmpty else { return reminders }
-        let feed = try ids.compactMap { try HookSQLiteRepository.giveaway(db, id: $0) }
+        let feed = try ids.compactMap { try HookSQLRepository.giveaway(db, id: $0) }
         let marks = try marks(db, of: tick.endingHooks)
         let events = try knowing(planner, db, marks: marks, of: tick.endingHooks).endingSoon(
             feed, hooks: tick.endingHooks, marks: marks, at: now)
@@ -46,7 +45,7 @@ enum HookEventRecorder {
     /// Plans and writes the events of the stores' own giveaways and of announced ones going free, for `candidates`
     /// of the merged feed (`HookEventPlanner.firstHand`).
     static func raiseFirstHand(
-        _ db: Database, _ candidates: [Giveaway], planner: HookEventPlanner, at now: Date
+        _ db: any SQLSession, _ candidates: [Giveaway], planner: HookEventPlanner, at now: Date
     ) throws -> Int {
         let hooks = try HookSQL.hooks(db.rows(HookSQL.all)).filter { !$0.events.isDisjoint(with: Self.firstHandEvents) }
         guard !hooks.isEmpty else { return 0 }
@@ -65,7 +64,7 @@ enum HookEventRecorder {
     static let firstHandEvents: Set<HookEvent> = [.new, .ending, .reminder, .started]
 
     /// The claimed, not-interested and favorite marks on giveaways of every profile that owns one of `hooks`.
-    static func marks(_ db: Database, of hooks: [Hook]) throws -> [ProfileID: VisitorMarks] {
+    static func marks(_ db: any SQLSession, of hooks: [Hook]) throws -> [ProfileID: VisitorMarks] {
         let profiles = HookEventPlanner.Tick.profiles(of: hooks)
         guard !profiles.isEmpty else { return [:] }
         var byProfile: [ProfileID: VisitorMarks] = [:]
@@ -78,7 +77,7 @@ enum HookEventRecorder {
     /// `planner` knowing the games each owner of `hooks` claimed, for the rule "hide games I already claimed
     /// anywhere": the titles of their claimed giveaways, one query per such owner.
     static func knowing(
-        _ planner: HookEventPlanner, _ db: Database, marks: [ProfileID: VisitorMarks], of hooks: [Hook]
+        _ planner: HookEventPlanner, _ db: any SQLSession, marks: [ProfileID: VisitorMarks], of hooks: [Hook]
     ) throws -> HookEventPlanner {
         var planner = planner
         for (profile, ids) in HookEventPlanner.claimedGiveaways(of: hooks, marks: marks) {
@@ -91,11 +90,13 @@ enum HookEventRecorder {
     /// Inserts the events in order; a `changed` event's occurrence is the id of the end-date move it reports, so
     /// a second move is news again. Answers how many were new.
     @discardableResult
-    static func write(_ db: Database, _ events: [HookEventPlanner.PlannedEvent], at time: Date) throws -> Int {
+    static func write(_ db: any SQLSession, _ events: [HookEventPlanner.PlannedEvent], at time: Date) throws -> Int {
         let giveaways = HookEventPlanner.PlannedEvent.giveawaysWithEndChanges(events)
         var latest: [Int: Int] = [:]
         if !giveaways.isEmpty {
-            for row in try db.rows(HookEventSQL.latestEndDateMoves, IDList(giveaways)) { latest[row[0]] = row[1] }
+            for row in try db.rows(HookEventSQL.latestEndDateMoves, IDList(giveaways)) {
+                latest[try row.value(0, as: Int.self)] = try row.value(1, as: Int.self)
+            }
         }
         var raised = 0
         for event in events {

@@ -18,11 +18,10 @@ enum OutboxSQL {
                 OR (earlier.state = 'sending' AND earlier.lease_until > $1)))
         ORDER BY id LIMIT $2
         """
-    /// The due rows for one claimer at a time (SQLite has one writer).
-    static let due = SharedSQL(dueText)
-    /// The due rows, skipping those another claimer holds: claimers on several instances never block on each other
-    /// nor take one event twice (PostgreSQL).
-    static let dueSkippingLocked = SharedSQL(dueText + "\nFOR UPDATE OF e SKIP LOCKED")
+    /// The due rows. PostgreSQL skips those another claimer holds: claimers on several instances never block on each
+    /// other nor take one event twice. SQLite has one writer, so one claimer at a time.
+    static let due = SharedSQL(
+        postgres: dueText + "\nFOR UPDATE OF e SKIP LOCKED", sqlite: SharedSQL(dueText).sqlite)
     /// Every claim in one statement: each counts as an attempt. $1 lease end, $2 the ids.
     static let claim = SharedSQL(
         "UPDATE hook_event SET state = 'sending', attempts = attempts + 1, lease_until = $1 WHERE id = ANY($2)")
@@ -30,7 +29,7 @@ enum OutboxSQL {
     static let endDateMoves = SharedSQL(
         "SELECT id, changed_at, old_ends_at, new_ends_at FROM giveaway_end_change WHERE id = ANY($1)")
     /// Of the due rows $1, those with an earlier event of their hook still waiting outside them: held by another
-    /// claimer, or claimed a moment ago (PostgreSQL; SQLite's one claimer sees every due row).
+    /// claimer, or claimed a moment ago (none over SQLite, whose one claimer sees every due row).
     static let blocked = SharedSQL(
         """
         SELECT e.id FROM hook_event AS e

@@ -14,14 +14,14 @@ struct PostgresContractTests {
     func contract(_ check: ContractCheck) async throws {
         try await PostgresTestServer.withFreshDatabase { database in
             try await check.run(
-                feed: GiveawayFeedPostgresRepository(database: database),
-                log: SyncLogPostgresRepository(database: database), marks: MarkPostgresRepository(database: database),
-                catalog: CatalogPostgresRepository(database: database),
-                profiles: ProfilePostgresRepository(database: database),
-                hooks: HookPostgresRepository(database: database),
-                discoverCache: DiscoverCachePostgresRepository(database: database), secrets: database,
-                offers: StoreOfferPostgresRepository(database: database),
-                live: LiveEventPostgresRepository(database: database))
+                feed: GiveawayFeedSQLRepository(database: database),
+                log: SyncLogSQLRepository(database: database), marks: MarkSQLRepository(database: database),
+                catalog: CatalogSQLRepository(database: database),
+                profiles: ProfileSQLRepository(database: database),
+                hooks: HookSQLRepository(database: database),
+                discoverCache: DiscoverCacheSQLRepository(database: database), secrets: database,
+                offers: StoreOfferSQLRepository(database: database),
+                live: LiveEventSQLRepository(database: database))
         }
     }
 }

@@ -131,11 +131,11 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     func contract(_ store: SQLiteStore, _ check: ContractCheck) async throws {
         let database = try store.open()
         try await check.run(
-            feed: GiveawayFeedSQLiteRepository(database: database), log: SyncLogSQLiteRepository(database: database),
-            marks: MarkSQLiteRepository(database: database), catalog: CatalogSQLiteRepository(database: database),
-            profiles: ProfileSQLiteRepository(database: database), hooks: HookSQLiteRepository(database: database),
-            discoverCache: DiscoverCacheSQLiteRepository(database: database), secrets: database,
-            offers: StoreOfferSQLiteRepository(database: database), live: LiveEventSQLiteRepository(database: database))
+            feed: GiveawayFeedSQLRepository(database: database), log: SyncLogSQLRepository(database: database),
+            marks: MarkSQLRepository(database: database), catalog: CatalogSQLRepository(database: database),
+            profiles: ProfileSQLRepository(database: database), hooks: HookSQLRepository(database: database),
+            discoverCache: DiscoverCacheSQLRepository(database: database), secrets: database,
+            offers: StoreOfferSQLRepository(database: database), live: LiveEventSQLRepository(database: database))
     }
 }
 

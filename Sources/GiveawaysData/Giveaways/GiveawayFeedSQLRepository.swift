@@ -1,22 +1,18 @@
 import Foundation
-import GRDB
 import GiveawaysDomain
 
-/// The giveaway feed and its history over SQLite: every write method is one transaction. A sync's webhook
-/// events are written in its own transaction (`HookEventRecorder`).
-public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
-    private let database: AppDatabase
+/// The giveaway feed and its history, over SQLite or PostgreSQL (`SQLExecutor`): every write method is one
+/// transaction, and a sync's webhook events are written in it (`HookEventRecorder`).
+public struct GiveawayFeedSQLRepository: GiveawayFeedRepository {
+    private let database: any SQLExecutor
 
-    public init(database: AppDatabase) {
-        self.database = database
-    }
-
-    private var writer: any DatabaseWriter { database.writer }
+    public init(database: AppDatabase) { self.database = database }
+    public init(database: PostgresDatabase) { self.database = database }
 
     // MARK: - Reading
 
     public func giveawaysInFeed() async throws -> [Giveaway] {
-        try await writer.read { db in
+        try await database.snapshot { db in
             let rows = try db.rows(FeedSQL.inFeed).map(GiveawayRow.init(shared:))
             let platforms = try Self.platformsByGiveaway(db)
             return rows.map { $0.toDomain(platforms: platforms[$0.id] ?? []) }
@@ -24,11 +20,10 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     }
 
     public func allStoredGiveaways() async throws -> [StoredGiveaway] {
-        try await writer.read { db in
+        try await database.snapshot { db in
             var rows: [GiveawayRow] = []
-            // A cursor: the first snapshot of a big database reads every row, and holds none of them twice.
-            let cursor = try Row.fetchCursor(db, sql: FeedSQL.giveaways.sqlite)
-            while let row = try cursor.next() { rows.append(try GiveawayRow(shared: row)) }
+            // Row by row: the first snapshot of a big database reads every row, and holds none of them twice.
+            try db.forEachRow(SQLStatement(FeedSQL.giveaways)) { rows.append(try GiveawayRow(shared: $0)) }
             let platforms = try Self.platformsByGiveaway(db)
             let periods = try Self.periodsByGiveaway(db, id: nil)
             let changes = try Self.endDateChangesByGiveaway(db, id: nil)
@@ -40,7 +35,7 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     }
 
     public func storedGiveaway(id: Int) async throws -> StoredGiveaway? {
-        try await writer.read { db in
+        try await database.snapshot { db in
             guard let row = try db.rows(FeedSQL.giveaway, id).first else { return nil }
             return try GiveawayRow(shared: row).stored(
                 platforms: try FeedSQL.platformsByGiveaway(db.rows(FeedSQL.platformsOf, id))[id] ?? [],
@@ -50,7 +45,7 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     }
 
     public func holdsDemoData() async throws -> Bool {
-        try await writer.read { db in
+        try await database.snapshot { db in
             try db.rows(FeedSQL.holdsDemo).scalar(Bool.self) ?? false
         }
     }
@@ -60,7 +55,9 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     public func saveFeed(
         _ giveaways: [Giveaway], at time: Date, events planner: HookEventPlanner
     ) async throws -> SyncReport {
-        try await writer.write { db in
+        try await database.transaction { db in
+            // Two instances saving at once would each read the other's half: one feed write at a time.
+            try db.lock(.feed)
             try db.execute(FeedSQL.deleteDemo)
             // One read of every row: cheaper than a lookup per item, and it also tells who left.
             let existing = Dictionary(
@@ -81,8 +78,9 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     }
 
     public func seedDemoDataIfEmpty(_ giveaways: [Giveaway], at time: Date) async throws -> Bool {
-        try await writer.write { db in
-            guard try GiveawayRow.fetchCount(db) == 0 else { return false }
+        try await database.transaction { db in
+            try db.lock(.feed)
+            guard try db.rows(FeedSQL.isEmpty).scalar(Bool.self) == true else { return false }
             try db.execute(FeedSQL.demoWrites(giveaways, at: time))
             return true
         }
@@ -91,17 +89,17 @@ public struct GiveawayFeedSQLiteRepository: GiveawayFeedRepository {
     // MARK: - Helpers
 
     /// Every giveaway's platforms, in the upstream's order.
-    private static func platformsByGiveaway(_ db: Database) throws -> [Int: [Platform]] {
+    private static func platformsByGiveaway(_ db: any SQLSession) throws -> [Int: [Platform]] {
         try FeedSQL.platformsByGiveaway(db.rows(FeedSQL.platforms))
     }
 
     /// Feed periods by giveaway, oldest first; for one giveaway when `id` is given.
-    private static func periodsByGiveaway(_ db: Database, id: Int?) throws -> [Int: [FeedPeriod]] {
+    private static func periodsByGiveaway(_ db: any SQLSession, id: Int?) throws -> [Int: [FeedPeriod]] {
         try FeedSQL.periodsByGiveaway(id.map { try db.rows(FeedSQL.periodsOf, $0) } ?? db.rows(FeedSQL.periods))
     }
 
     /// End-date changes by giveaway, oldest first; for one giveaway when `id` is given.
-    private static func endDateChangesByGiveaway(_ db: Database, id: Int?) throws -> [Int: [EndDateChange]] {
+    private static func endDateChangesByGiveaway(_ db: any SQLSession, id: Int?) throws -> [Int: [EndDateChange]] {
         try FeedSQL.endDateChangesByGiveaway(
             id.map { try db.rows(FeedSQL.endDateMovesOf, $0) } ?? db.rows(FeedSQL.endDateMoves))
     }

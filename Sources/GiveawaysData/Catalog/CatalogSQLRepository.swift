@@ -1,22 +1,23 @@
 import Foundation
-import GRDB
 import GiveawaysDomain
 
-/// The free-to-play catalog over SQLite: one `catalog_game` row per game ever listed (`CatalogSQL`).
-public struct CatalogSQLiteRepository: CatalogRepository {
-    private let database: AppDatabase
+/// The free-to-play catalog: one `catalog_game` row per game ever listed (`CatalogSQL`), over SQLite or PostgreSQL
+/// (`SQLExecutor`).
+public struct CatalogSQLRepository: CatalogRepository {
+    private let database: any SQLExecutor
 
-    public init(database: AppDatabase) {
-        self.database = database
-    }
+    public init(database: AppDatabase) { self.database = database }
+    public init(database: PostgresDatabase) { self.database = database }
 
     public func allCatalogGames() async throws -> [StoredCatalogGame] {
-        try await database.writer.read { db in try db.rows(CatalogSQL.all).map { try CatalogGameRow(shared: $0).stored }
+        try await database.snapshot { db in try db.rows(CatalogSQL.all).map { try CatalogGameRow(shared: $0).stored }
         }
     }
 
     public func saveCatalog(_ games: [CatalogGame], at time: Date) async throws -> SyncReport {
-        try await database.writer.write { db in
+        try await database.transaction { db in
+            // One merge at a time, whichever instance syncs.
+            try db.lock(.catalog)
             var existing: [Int: CatalogGameRow] = [:]
             for row in try db.rows(CatalogSQL.all) {
                 let game = try CatalogGameRow(shared: row)
@@ -30,6 +31,6 @@ public struct CatalogSQLiteRepository: CatalogRepository {
 
     public func saveDetail(_ detail: CatalogGameDetail, of id: Int, at time: Date) async throws {
         let json = try JSONEncoder().encode(CatalogDetailJSON(detail))
-        try await database.writer.write { db in try db.execute(CatalogSQL.detail, json, time, id) }
+        try await database.transaction { db in try db.execute(CatalogSQL.detail, json, time, id) }
     }
 }

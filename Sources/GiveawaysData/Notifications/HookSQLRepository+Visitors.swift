@@ -1,9 +1,8 @@
 import Foundation
-import GRDB
 import GiveawaysDomain
 
 // Visitors' own hooks (Settings → Notifications): the limits are checked and the hook inserted in one transaction.
-extension HookSQLiteRepository {
+extension HookSQLRepository {
     /// Adds a visitor's hook (its `profileID` set) if the profile may add one and every limit of the hook's budget
     /// (push devices or webhooks, `VisitorHookLimits`) has room: checked and inserted in one transaction, so parallel
     /// requests cannot slip past a limit together. The server-wide limit keeps anyone who makes up profile after
@@ -13,7 +12,10 @@ extension HookSQLiteRepository {
         _ hook: Hook, from clientAddress: String, limits: VisitorHookLimits
     ) async throws -> Result<Hook, VisitorHookLimit> {
         guard let profile = hook.profileID else { preconditionFailure("a visitor's hook has a profile") }
-        return try await writer.write { db in
+        return try await database.transaction { db in
+            // The server-wide count is the one every adder shares: one lock for all visitors' hooks, on any number of
+            // instances.
+            try db.lock(.visitorHooks)
             if let age = limits.minimumProfileAge {
                 let standing = try HookSQL.standing(
                     db.rows(HookSQL.standing, profile.rawValue), at: hook.createdAt, minimumAge: age)
@@ -31,6 +33,6 @@ extension HookSQLiteRepository {
 
     /// Every visitor's hook, oldest first (for the operator).
     public func visitorHooks() async throws -> [VisitorHook] {
-        try await writer.read { db in try HookSQL.visitorHooks(db.rows(HookSQL.visitors)) }
+        try await database.snapshot { db in try HookSQL.visitorHooks(db.rows(HookSQL.visitors)) }
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
-import GRDB
 import GiveawaysDomain
-import PostgresNIO
 
 /// The live log's statements and row reading, written once for both stores (`SharedSQL`).
 enum LiveEventSQL {
@@ -43,64 +41,34 @@ enum LiveEventSQL {
     }
 }
 
-/// The live log over SQLite: one writer, so ids are committed in the order they are handed out.
-public struct LiveEventSQLiteRepository: LiveEventRepository {
-    private let database: AppDatabase
+/// The live log, over SQLite or PostgreSQL (`SQLExecutor`): appends under one lock, so that of several instances
+/// no reader sees a later id committed before an earlier one (it would skip the earlier one for good). SQLite's one
+/// writer commits ids in the order it hands them out anyway.
+public struct LiveEventSQLRepository: LiveEventRepository {
+    private let database: any SQLExecutor
 
-    public init(database: AppDatabase) {
-        self.database = database
-    }
+    public init(database: AppDatabase) { self.database = database }
+    public init(database: PostgresDatabase) { self.database = database }
 
     public func append(_ events: [PlannedLiveEvent], at time: Date) async throws -> Int {
         guard !events.isEmpty else { return 0 }
-        return try await database.writer.write { db in
-            try events.reduce(0) { count, event in
+        return try await database.transaction { db in
+            try db.lock(.liveEvents)
+            return try events.reduce(0) { count, event in
                 count + (try db.rows(LiveEventSQL.append(event, at: time)).count)
             }
         }
     }
 
     public func events(after id: Int, since: Date, limit: Int) async throws -> [LiveEvent] {
-        try await database.writer.read { db in try LiveEventSQL.events(db.rows(LiveEventSQL.after, id, since, limit)) }
+        try await database.snapshot { db in try LiveEventSQL.events(db.rows(LiveEventSQL.after, id, since, limit)) }
     }
 
     public func latestID() async throws -> Int {
-        try await database.writer.read { db in try db.rows(LiveEventSQL.latest).scalar(Int.self) ?? 0 }
+        try await database.snapshot { db in try db.rows(LiveEventSQL.latest).scalar(Int.self) ?? 0 }
     }
 
     public func prune(before time: Date) async throws -> Int {
-        try await database.writer.write { db in try db.rows(LiveEventSQL.prune, time).count }
-    }
-}
-
-/// The live log over PostgreSQL: appends under one lock, so that of several instances no reader sees a later id
-/// committed before an earlier one (it would skip the earlier one for good).
-public struct LiveEventPostgresRepository: LiveEventRepository {
-    private let database: PostgresDatabase
-
-    public init(database: PostgresDatabase) {
-        self.database = database
-    }
-
-    public func append(_ events: [PlannedLiveEvent], at time: Date) async throws -> Int {
-        guard !events.isEmpty else { return 0 }
-        return try await database.write { sql in
-            try await sql.lock(.liveEvents)
-            var count = 0
-            for event in events { count += try await sql.rows(LiveEventSQL.append(event, at: time)).count }
-            return count
-        }
-    }
-
-    public func events(after id: Int, since: Date, limit: Int) async throws -> [LiveEvent] {
-        try await database.read { sql in try LiveEventSQL.events(await sql.rows(LiveEventSQL.after, id, since, limit)) }
-    }
-
-    public func latestID() async throws -> Int {
-        try await database.read { sql in try await sql.rows(LiveEventSQL.latest).scalar(Int.self) ?? 0 }
-    }
-
-    public func prune(before time: Date) async throws -> Int {
-        try await database.write { sql in try await sql.rows(LiveEventSQL.prune, time).count }
+        try await database.transaction { db in try db.rows(LiveEventSQL.prune, time).count }
     }
 }

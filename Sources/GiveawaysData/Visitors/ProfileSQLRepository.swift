@@ -1,33 +1,32 @@
 import Foundation
-import GRDB
 import GiveawaysDomain
 
-/// Visitor profiles over SQLite: the `profile` row (rules as JSON, feed token, visits) and one-time link codes
-/// (`ProfileSQL`). Every write is one transaction, and SQLite has one writer.
-public struct ProfileSQLiteRepository: ProfileRepository {
-    private let database: AppDatabase
+/// Visitor profiles: the `profile` row (rules as JSON, feed token, visits) and one-time link codes (`ProfileSQL`),
+/// which stay one-use however many instances share the database; over SQLite or PostgreSQL (`SQLExecutor`). Every
+/// write is one transaction.
+public struct ProfileSQLRepository: ProfileRepository {
+    private let database: any SQLExecutor
 
-    public init(database: AppDatabase) {
-        self.database = database
-    }
-
-    private var writer: any DatabaseWriter { database.writer }
+    public init(database: AppDatabase) { self.database = database }
+    public init(database: PostgresDatabase) { self.database = database }
 
     public func settings(of profile: ProfileID) async throws -> ProfileSettings {
-        try await writer.read { db in try ProfileSQL.settings(db.rows(ProfileSQL.settings, profile.rawValue)) ?? .none }
+        try await database.snapshot { db in
+            try ProfileSQL.settings(db.rows(ProfileSQL.settings, profile.rawValue)) ?? .none
+        }
     }
 
     public func saveRules(_ rules: GiveawayRules, for profile: ProfileID, at time: Date) async throws {
         let json = try RulesJSON.encode(rules)
-        try await writer.write { db in try db.execute(ProfileSQL.saveRules, profile.rawValue, time, json) }
+        try await database.transaction { db in try db.execute(ProfileSQL.saveRules, profile.rawValue, time, json) }
     }
 
     public func recordVisit(of profile: ProfileID, at time: Date) async throws -> ProfileSettings {
-        let stored = try await writer.read { db in
+        let stored = try await database.snapshot { db in
             try ProfileSQL.settings(db.rows(ProfileSQL.settings, profile.rawValue))
         }
         if let stored, ProfileSQL.visitIsFresh(stored, at: time) { return stored }
-        return try await writer.write { db in
+        return try await database.transaction { db in
             if stored == nil, try db.rows(ProfileSQL.hasMarks, profile.rawValue).scalar(Bool.self) != true {
                 return .none
             }
@@ -41,20 +40,23 @@ public struct ProfileSQLiteRepository: ProfileRepository {
 
     public func renewFeedToken(for profile: ProfileID, at time: Date) async throws -> ProfileToken {
         let token = ProfileToken.random()
-        try await writer.write { db in try db.execute(ProfileSQL.saveFeedToken, profile.rawValue, time, token.rawValue)
+        try await database.transaction { db in
+            try db.execute(ProfileSQL.saveFeedToken, profile.rawValue, time, token.rawValue)
         }
         return token
     }
 
     public func profile(forFeedToken token: ProfileToken) async throws -> ProfileID? {
-        try await writer.read { db in
+        try await database.snapshot { db in
             try db.rows(ProfileSQL.byFeedToken, token.rawValue).scalar(String.self).flatMap(ProfileID.init(rawValue:))
         }
     }
 
     public func createLinkCode(for profile: ProfileID, at time: Date) async throws -> LinkCode {
         let code = LinkCode.random()
-        try await writer.write { db in
+        try await database.transaction { db in
+            // Counted under the profile's lock, so parallel requests cannot pass the limit together.
+            try db.lock(.profile, profile.rawValue)
             try db.execute([ProfileSQL.pruneLinkCodes(at: time)])
             guard try !db.rows(ProfileSQL.addLinkCode(code, for: profile, at: time)).isEmpty else {
                 throw ProfileFull.linkCodes
@@ -64,7 +66,7 @@ public struct ProfileSQLiteRepository: ProfileRepository {
     }
 
     public func redeemLinkCode(_ code: LinkCode, at time: Date) async throws -> Result<ProfileID, LinkCodeError> {
-        try await writer.write { db in
+        try await database.transaction { db in
             if let profile = try ProfileSQL.redeemed(db.rows(ProfileSQL.redeem, code.rawValue, time)) {
                 return .success(profile)
             }
@@ -74,7 +76,8 @@ public struct ProfileSQLiteRepository: ProfileRepository {
 
     public func importProfile(_ export: ProfileExport, into profile: ProfileID, at time: Date) async throws {
         let json = try RulesJSON.encode(export.rules)
-        try await writer.write { db in
+        try await database.transaction { db in
+            try db.lock(.profile, profile.rawValue)
             try db.execute(ProfileSQL.saveRules, profile.rawValue, time, json)
             try db.execute(
                 ProfileUsage.importing(
@@ -84,7 +87,7 @@ public struct ProfileSQLiteRepository: ProfileRepository {
     }
 
     public func saveNearbyArea(_ area: NearbyArea, for profile: ProfileID, at time: Date) async throws {
-        try await writer.write { db in
+        try await database.transaction { db in
             try db.execute(
                 ProfileSQL.saveNearbyArea, profile.rawValue, time, area.center.latitude, area.center.longitude,
                 area.zoom)
@@ -92,6 +95,8 @@ public struct ProfileSQLiteRepository: ProfileRepository {
     }
 
     public func holdsData(_ profile: ProfileID) async throws -> Bool {
-        try await writer.read { db in try db.rows(ProfileSQL.holdsData, profile.rawValue).scalar(Bool.self) ?? false }
+        try await database.snapshot { db in
+            try db.rows(ProfileSQL.holdsData, profile.rawValue).scalar(Bool.self) ?? false
+        }
     }
 }

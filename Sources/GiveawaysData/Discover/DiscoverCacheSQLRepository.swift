@@ -1,0 +1,20 @@
+import Foundation
+import GiveawaysDomain
+
+/// Cached RAWG answers (`DiscoverCacheSQL`), in SQLite or PostgreSQL (`SQLExecutor`).
+public struct DiscoverCacheSQLRepository: DiscoverCacheRepository {
+    private let database: any SQLExecutor
+
+    public init(database: AppDatabase) { self.database = database }
+    public init(database: PostgresDatabase) { self.database = database }
+
+    public func cachedAnswer(for request: String) async throws -> (body: Data, fetchedAt: Date)? {
+        try await database.snapshot { db in
+            try db.rows(DiscoverCacheSQL.answer, request).first.map(DiscoverCacheSQL.answer)
+        }
+    }
+
+    public func storeAnswer(_ body: Data, for request: String, at time: Date) async throws {
+        try await database.transaction { db in try db.execute(DiscoverCacheSQL.store, request, body, time) }
+    }
+}
