@@ -38,7 +38,7 @@ struct CatalogRoutes: Sendable {
         // The list shows of a visitor's marks only the games they hid and how many notes they wrote: a visitor with
         // neither gets the page everyone shares, whatever they marked among the giveaways.
         let shown = hidden.isEmpty && noteCount == 0 ? VisitorMarks.none : visitor
-        return readModel.page(request, snapshot, shown, now, in: context.language) {
+        let page = PageDescription.whole {
             let results = filters.apply(to: snapshot.catalog, hidden: hidden)
             var model = FreeToPlayPage.Model(
                 filters: filters, catalog: snapshot.catalog, results: results, hiddenCount: hidden.count,
@@ -49,6 +49,7 @@ struct CatalogRoutes: Sendable {
             return Layout(request, context, title: page.model.title, section: .freeToPlay, content: page.render())
                 .render()
         }
+        return readModel.answer(page, for: .marks(shown), request, context, snapshot: snapshot, now: now)
     }
 
     /// `GET /free-to-play/{id}` — one game, also after it left the catalog.
@@ -84,7 +85,8 @@ struct CatalogRoutes: Sendable {
         ).render()
         // Only a complete page is shared with other visitors; one still waiting for its detail is not kept.
         guard state == .loaded else { return PageResponse.html(html) }
-        return readModel.page(request, snapshot, visitor, clock(), in: context.language) { html }
+        return readModel.answer(
+            .whole { html }, for: .marks(visitor), request, context, snapshot: snapshot, now: clock())
     }
 
     /// `GET /free-to-play/{id}/images/{n}` — the thumbnail (0) or a screenshot (1…), through the image cache.

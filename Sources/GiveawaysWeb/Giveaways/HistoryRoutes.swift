@@ -27,7 +27,7 @@ struct HistoryRoutes: Sendable {
         guard case .history(let filters) = route else { throw PageRoutes.notFound }
         let now = clock()
         // History is the same for every visitor: always the cached page.
-        return readModel.page(request, snapshot, .none, now, in: context.language) {
+        let page = PageDescription.whole {
             let page = HistoryPage(
                 model: .init(stored: snapshot.stored.values, filters: filters, now: now, strings: context.strings))
             if PageResponse.wantsFragment(request) { return page.resultsFragment() }
@@ -37,6 +37,7 @@ struct HistoryRoutes: Sendable {
             )
             .render()
         }
+        return readModel.answer(page, for: .anonymous, request, context, snapshot: snapshot, now: now)
     }
 
     /// `GET /stats` — worth live now, worth this visitor claimed, giveaways per store, new giveaways per week.
@@ -44,7 +45,7 @@ struct HistoryRoutes: Sendable {
         let snapshot = try await readModel.snapshot()
         let marks = try await marks.marks(of: context)
         let now = clock()
-        return readModel.page(request, snapshot, marks, now, in: context.language) {
+        let page = PageDescription.whole {
             let page = StatsPage(
                 model: .init(snapshot: snapshot, marks: marks, now: now, strings: context.strings),
                 hasProfile: !marks.isEmpty)
@@ -54,5 +55,6 @@ struct HistoryRoutes: Sendable {
             )
             .render()
         }
+        return readModel.answer(page, for: .marks(marks), request, context, snapshot: snapshot, now: now)
     }
 }

@@ -45,13 +45,14 @@ struct PageRoutes: Sendable {
         guard case .home(let filters) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.render(for: visitor, request, context, snapshot: snapshot, now: now) { renderer in
+        let page = PageDescription.personal { renderer in
             HomePage(
                 model: .init(
                     filters: filters,
                     selection: readModel.homeSelection(filters, snapshot: snapshot, visitor: visitor, now: now),
                     visitor: visitor, now: now, renderer: renderer))
         }
+        return readModel.answer(page, for: visitor, request, context, snapshot: snapshot, now: now)
     }
 
     /// `GET /giveaways/{id}` — Details, also for giveaways that left the feed.
@@ -68,7 +69,7 @@ struct PageRoutes: Sendable {
         }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.page(request, snapshot, visitor, now, in: context.language) {
+        let page = PageDescription.whole {
             let game = snapshot.gameByGiveaway[id].flatMap { snapshot.catalog.byID[$0]?.game }
             let history = snapshot.gameHistory.others(of: id)
             let claimed = history.last { visitor.marks.has(.claimed, on: .giveaway($0.giveawayID)) }
@@ -81,6 +82,7 @@ struct PageRoutes: Sendable {
                 description: page.model.metaDescription
             ).render()
         }
+        return readModel.answer(page, for: visitor, request, context, snapshot: snapshot, now: now)
     }
 
     /// `GET /more` — the Epic carousel and the platform shelves.
@@ -89,13 +91,14 @@ struct PageRoutes: Sendable {
         guard case .more(let showAll) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.render(for: visitor, request, context, snapshot: snapshot, now: now) { renderer in
+        let page = PageDescription.personal { renderer in
             MorePage(
                 model: .init(
                     selection: readModel.moreSelection(
                         snapshot: snapshot, visitor: visitor, showAll: showAll, now: now),
                     visitor: visitor, showAll: showAll, now: now, renderer: renderer))
         }
+        return readModel.answer(page, for: visitor, request, context, snapshot: snapshot, now: now)
     }
 
     /// `GET /favorites?page=N` — this browser's hearted giveaways, N pages of them.
@@ -104,12 +107,13 @@ struct PageRoutes: Sendable {
         guard case .favorites(let pageNumber) = route else { throw Self.notFound }
         let now = clock()
         let visitor = try await visitors.visitor(context, at: now)
-        return readModel.render(for: visitor, request, context, snapshot: snapshot, now: now) { renderer in
+        let page = PageDescription.personal { renderer in
             FavoritesPage(
                 model: .init(
                     favorites: visitor.marks.ids(.favorite, of: .giveaway).compactMap { snapshot.stored[$0] },
                     visitor: visitor, page: pageNumber, renderer: renderer))
         }
+        return readModel.answer(page, for: visitor, request, context, snapshot: snapshot, now: now)
     }
 
     /// `GET /status` — each source's sync health. Rendered on every request, never kept in the page cache: it

@@ -7,8 +7,8 @@ import Hummingbird
 
 /// A page that reads differently for a visitor with marks or rules: a frame every visitor of its address shares
 /// (the head, navigation and footer, and the parts of its header that show nobody's marks), with the visitor's own
-/// parts between the frame's. It only says what is whose; `ReadModel.render` decides what is kept, how the page is
-/// joined and how it is compressed.
+/// parts between the frame's. It only says what is whose; `ReadModel.answer` (through `PageDescription.personal`)
+/// decides what is kept, how the page is joined and how it is compressed.
 protocol PersonalPage {
     /// Which page's frame it is: kept with the page's address and language.
     static var frameKind: SharedPartCache.Key.Kind { get }
@@ -53,34 +53,5 @@ struct PageSharedParts {
     /// A part every visitor in this language sees alike when it shows the giveaways `ids` (More's carousel).
     func showing<Value: SharedPart>(_ kind: SharedPartCache.Key.Kind, ids: [Int], make: () -> Value) -> Value {
         parts.value(.init(kind: kind, language: language, ids: ids), generation: generation, now: now, make: make)
-    }
-}
-
-extension ReadModel {
-    /// The one way a personal page is answered: the page `make` makes (given the request's card renderer, and only
-    /// when the page must be rendered: a 304 or a kept copy needs none) joined from its kept frame and its
-    /// visitor's parts, or the kept page for a visitor it reads the same for; gzipped as the page says suits it.
-    func render<Page: PersonalPage>(
-        for visitor: Visitor, _ request: Request, _ context: AppRequestContext, snapshot: ReadModelSnapshot,
-        now: Date, make: (CardRenderer) -> Page
-    ) -> Response {
-        page(request, snapshot, visitor, now, in: context.language) { () -> HTMLPieces in
-            let page = make(cardRenderer(snapshot, now: now, context: context))
-            let kept = PageSharedParts(
-                parts: parts, target: request.uri.description, language: context.language,
-                generation: snapshot.generation, now: now)
-            if PageResponse.wantsFragment(request), let fragment = page.fragment(kept) { return fragment }
-            let frame = parts.value(
-                .init(kind: Page.frameKind, target: kept.target, language: context.language),
-                generation: snapshot.generation, now: now
-            ) {
-                let shell = page.shell
-                return page.frame(
-                    in: Layout(
-                        request, context, title: shell.title, section: shell.section, content: .empty,
-                        headLinks: shell.headLinks))
-            }
-            return frame.join(page.fillings(kept))
-        }
     }
 }

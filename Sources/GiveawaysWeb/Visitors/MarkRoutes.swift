@@ -75,10 +75,11 @@ struct MarkRoutes: Sendable {
         }
         let now = clock()
         let visitor = try await VisitorReader(marks: marks, profiles: profiles).visitor(context, at: now)
-        return readModel.render(for: visitor, request, context, snapshot: snapshot, now: now) { renderer in
+        let page = PageDescription.personal { renderer in
             MarkedListPage(
                 model: .init(list: list, snapshot: snapshot, visitor: visitor, page: pageNumber, renderer: renderer))
         }
+        return readModel.answer(page, for: visitor, request, context, snapshot: snapshot, now: now)
     }
 }
 

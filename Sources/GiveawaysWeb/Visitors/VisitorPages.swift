@@ -4,39 +4,59 @@ import GiveawaysHTML
 import GiveawaysLocalization
 import Hummingbird
 
-extension ReadModel {
-    /// A page for one visitor: from the page cache when the visitor has no marks (everyone without marks sees the
-    /// same bytes), rendered afresh otherwise. Every page route answers through this.
-    func page(
-        _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: VisitorMarks, _ now: Date, in language: Language,
-        render: () -> HTML
-    ) -> Response {
-        guard visitor.isEmpty else { return PageResponse.html(render()) }
-        let key = PageCache.Key(request: request, language: language)
-        if let entry = pages.entry(for: key, now: now) { return entry.response() }
-        return pages.store(render(), for: key, generation: snapshot.generation, now: now).response()
+/// What a route hands the page engine: how its page is written. The engine (`ReadModel.answer`) decides, from the
+/// visitor, whether the kept page everyone shares answers, or the visitor's own, and how it is joined, validated and
+/// compressed; no page or route sees a cache key.
+struct PageDescription {
+    fileprivate let pieces: (CardRenderer, PageSharedParts, Request, AppRequestContext) -> HTMLPieces
+
+    /// A page written whole by `render`: the same for every visitor it reads the same for.
+    static func whole(_ render: @escaping () -> HTML) -> PageDescription {
+        PageDescription { _, _, _, _ in HTMLPieces(render()) }
+    }
+
+    /// A page of a kept frame and its visitor's parts (`PersonalPage`), made with the request's card renderer, and
+    /// only when it must be written (a 304 or a kept copy needs none).
+    static func personal<Page: PersonalPage>(_ make: @escaping (CardRenderer) -> Page) -> PageDescription {
+        PageDescription { renderer, kept, request, context in
+            let page = make(renderer)
+            if PageResponse.wantsFragment(request), let fragment = page.fragment(kept) { return fragment }
+            let frame = kept.parts.value(
+                .init(kind: Page.frameKind, target: kept.target, language: kept.language),
+                generation: kept.generation, now: kept.now
+            ) {
+                let shell = page.shell
+                return page.frame(
+                    in: Layout(
+                        request, context, title: shell.title, section: shell.section, content: .empty,
+                        headLinks: shell.headLinks))
+            }
+            return frame.join(page.fillings(kept))
+        }
     }
 }
 
 extension ReadModel {
-    /// A page for one visitor: shared and cached unless the visitor's marks, rules or "new" badges change it.
-    func page(
-        _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
-        render: () -> HTML
+    /// The one door of every page: `page` for `visitor`. A visitor it reads the same for as for everyone (no marks,
+    /// no rules, no "new" badge) gets the kept page of the address and language; any other gets the page written for
+    /// them, validated by what it is made of (a revisit with nothing changed costs no writing: 304) and gzipped
+    /// whole, the compressed copy kept by its validator for a revisit without it.
+    func answer(
+        _ page: PageDescription, for visitor: Visitor, _ request: Request, _ context: AppRequestContext,
+        snapshot: ReadModelSnapshot, now: Date
     ) -> Response {
-        page(request, snapshot, visitor, now, in: language, pieces: { HTMLPieces(render()) })
-    }
-
-    /// A page for one visitor, made of pieces: shared and cached unless the visitor's marks, rules or "new" badges
-    /// change it; otherwise written from its pieces, and gzipped whole (kept by its validator for a revisit).
-    func page(
-        _ request: Request, _ snapshot: ReadModelSnapshot, _ visitor: Visitor, _ now: Date, in language: Language,
-        pieces render: () -> HTMLPieces
-    ) -> Response {
-        guard visitor.seesPersonalPages(snapshot) else {
-            return page(request, snapshot, VisitorMarks.none, now, in: language) { render().html }
+        let language = context.language
+        func write() -> HTMLPieces {
+            let kept = PageSharedParts(
+                parts: parts, target: request.uri.description, language: language, generation: snapshot.generation,
+                now: now)
+            return page.pieces(cardRenderer(snapshot, now: now, context: context), kept, request, context)
         }
-        // A revisit with nothing changed costs no rendering: the validator is made of what the page is made of.
+        guard visitor.seesPersonalPages(snapshot) else {
+            let key = PageCache.Key(request: request, language: language)
+            if let entry = pages.entry(for: key, now: now) { return entry.response() }
+            return pages.store(write().html, for: key, generation: snapshot.generation, now: now).response()
+        }
         let etag = visitor.pageTag(request: request, generation: snapshot.generation, now: now, language: language)
         var headers = PageResponse.headers
         headers[.eTag] = etag
@@ -49,23 +69,28 @@ extension ReadModel {
         let acceptsGzip = ConditionalGzipMiddleware<AppRequestContext>.acceptsGzip(request.headers[.acceptEncoding])
         if acceptsGzip, let gzipped = compressed.cached(for: etag) {
             // Asked for again unchanged by a client that did not send the validator (a reload, a prefetch): the
-            // copy compressed the first time, without rendering the page again.
+            // copy compressed the first time, without writing the page again.
             headers[.contentEncoding] = "gzip"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipped))
         }
-        let page = render().buffer
+        let body = write().buffer
         // A page too small to gain, or one zlib could not compress (it then goes as it is).
-        guard acceptsGzip, page.readableBytes >= ConditionalGzipMiddleware<AppRequestContext>.minimumSize,
-            let body = try? compressed.body(for: etag, original: page)
+        guard acceptsGzip, body.readableBytes >= ConditionalGzipMiddleware<AppRequestContext>.minimumSize,
+            let gzipped = try? compressed.body(for: etag, original: body)
         else {
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: page))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
         }
         headers[.contentEncoding] = "gzip"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: gzipped))
     }
 }
 
 extension Visitor {
+    /// A visitor as far as a page made of their marks alone sees them (Statistics, the catalog).
+    static func marks(_ marks: VisitorMarks) -> Visitor {
+        Visitor(profile: nil, marks: marks, settings: .none)
+    }
+
     /// Differs between processes, so a validator made by one is never taken for another's (they hash alike only
     /// by chance within one process's seed).
     private static let processTag = String(UInt64.random(in: .min ... .max), radix: 36)
