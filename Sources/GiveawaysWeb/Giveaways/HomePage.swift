@@ -301,11 +301,9 @@ struct HomePage {
 extension HomePage: PersonalPage {
     static let frameKind = SharedPartCache.Key.Kind.homeFrame
 
-    var shell: PageShell {
-        PageShell(
-            title: model.title, section: .home,
-            headLinks: FeedLinks(filters: model.filters, strings: model.strings).headLinks)
-    }
+    var pageTitle: String { model.title }
+    static let section: Layout.Section? = .home
+    var headLinks: HTML { FeedLinks(filters: model.filters, strings: model.strings).headLinks }
 
     func fillings(_ kept: PageSharedParts) -> [HTMLPieces] {
         fillings(feedLinks: keptFeedLinks(kept))

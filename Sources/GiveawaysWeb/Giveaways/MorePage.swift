@@ -216,9 +216,8 @@ struct MorePage {
 extension MorePage: PersonalPage {
     static let frameKind = SharedPartCache.Key.Kind.moreFrame
 
-    var shell: PageShell {
-        PageShell(title: model.strings.pageTitle(model.strings.more.pageTitle), section: .more)
-    }
+    var pageTitle: String { model.strings.pageTitle(model.strings.more.pageTitle) }
+    static let section: Layout.Section? = .more
 
     func fragment(_ kept: PageSharedParts) -> HTMLPieces? { nil }
 }

@@ -12,8 +12,10 @@ import Hummingbird
 protocol PersonalPage {
     /// Which page's frame it is: kept with the page's address and language.
     static var frameKind: SharedPartCache.Key.Kind { get }
-    /// The title, section and head links of the layout the frame is in.
-    var shell: PageShell { get }
+    /// The layout's title, section and head links (`Layout`) around the frame.
+    var pageTitle: String { get }
+    static var section: Layout.Section? { get }
+    var headLinks: HTML { get }
     /// The frame, in `layout` (without one, the page's own part of it, as its `render()` uses): one more part than
     /// `fillings` gives.
     func frame(in layout: Layout?) -> PageFrame
@@ -23,11 +25,8 @@ protocol PersonalPage {
     func fragment(_ kept: PageSharedParts) -> HTMLPieces?
 }
 
-/// The layout a page's frame is in, but for its content.
-struct PageShell {
-    let title: String
-    let section: Layout.Section?
-    var headLinks: HTML = .empty
+extension PersonalPage {
+    var headLinks: HTML { .empty }
 }
 
 /// The parts of one personal page that every visitor shares besides the frame, kept per snapshot generation and

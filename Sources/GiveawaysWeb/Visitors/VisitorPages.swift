@@ -25,11 +25,10 @@ struct PageDescription {
                 .init(kind: Page.frameKind, target: kept.target, language: kept.language),
                 generation: kept.generation, now: kept.now
             ) {
-                let shell = page.shell
-                return page.frame(
+                page.frame(
                     in: Layout(
-                        request, context, title: shell.title, section: shell.section, content: .empty,
-                        headLinks: shell.headLinks))
+                        request, context, title: page.pageTitle, section: Page.section, content: .empty,
+                        headLinks: page.headLinks))
             }
             return frame.join(page.fillings(kept))
         }
@@ -123,8 +122,6 @@ extension MarkRepository {
 /// A page of the visitor's own lists (Favorites, Claimed, Not interested): the frame every visitor of the address
 /// shares is the layout's head and foot, around the list's content; with `X-Fragment: results`, only its results.
 protocol ListPageContent: PersonalPage {
-    /// The page's title, as the layout writes it.
-    var pageTitle: String { get }
     func content() -> HTMLPieces
     func resultsPieces() -> HTMLPieces
 }
@@ -132,7 +129,7 @@ protocol ListPageContent: PersonalPage {
 extension ListPageContent {
     static var frameKind: SharedPartCache.Key.Kind { .listFrame }
 
-    var shell: PageShell { PageShell(title: pageTitle, section: .favorites) }
+    static var section: Layout.Section? { .favorites }
 
     func frame(in layout: Layout?) -> PageFrame {
         PageFrame(parts: [layout?.head ?? .empty, layout?.foot ?? .empty])
