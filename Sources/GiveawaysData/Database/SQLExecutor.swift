@@ -20,6 +20,16 @@ protocol SQLExecutor: Sendable {
     func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (any SQLSession) throws -> Result
     ) async throws -> Result
+    /// The rows of one statement on its own: a read that needs no other (the hot reads, as a visitor's marks on every
+    /// page over PostgreSQL, go straight to a connection this way, with no transaction and no thread around them).
+    func rows(_ statement: SQLStatement) async throws -> [SQLRow]
+}
+
+extension SQLExecutor {
+    /// The rows of one shared statement on its own, with its parameters in order.
+    func rows(_ statement: SharedSQL, _ values: any SharedSQLValue...) async throws -> [SQLRow] {
+        try await rows(SQLStatement(statement, values))
+    }
 }
 
 /// One open transaction, as an algorithm sees it.
@@ -50,8 +60,10 @@ extension SQLSession {
     func lock(_ lock: SQLLock) throws { try self.lock(lock, "") }
 }
 
-/// A row of either store, read by position (`SharedRow`).
-struct SQLRow: SharedRow {
+/// A row of either store, read by position (`SharedRow`). Sendable: a PostgreSQL row is, and a GRDB row fetched whole
+/// (`Row.fetchAll`, as every `rows` here fetches) is a copy nothing else holds or changes; a cursor's rows, which GRDB
+/// reuses, never leave `forEachRow`'s loop.
+struct SQLRow: SharedRow, @unchecked Sendable {
     let base: any SharedRow
 
     func value<T: SharedColumn>(_ index: Int, as type: T.Type) throws -> T { try base.value(index, as: type) }
@@ -87,6 +99,10 @@ extension AppDatabase: SQLExecutor {
         _ body: @escaping @Sendable (any SQLSession) throws -> Result
     ) async throws -> Result {
         try await writer.write { db in try body(SQLiteSession(db: db)) }
+    }
+
+    func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
+        try await writer.read { db in try SQLiteSession(db: db).rows(statement) }
     }
 }
 
@@ -131,6 +147,10 @@ extension PostgresDatabase: SQLExecutor {
         _ body: @escaping @Sendable (any SQLSession) throws -> Result
     ) async throws -> Result {
         try await write { transaction in try await runAlgorithm(body, in: transaction) }
+    }
+
+    func rows(_ statement: SQLStatement) async throws -> [SQLRow] {
+        try await rows(PostgresQuery(shared: statement.sql, statement.values)).map { SQLRow(base: $0) }
     }
 
     private func runAlgorithm<Result: Sendable>(

@@ -9,9 +9,7 @@ public struct DiscoverCacheSQLRepository: DiscoverCacheRepository {
     public init(database: PostgresDatabase) { self.database = database }
 
     public func cachedAnswer(for request: String) async throws -> (body: Data, fetchedAt: Date)? {
-        try await database.snapshot { db in
-            try db.rows(DiscoverCacheSQL.answer, request).first.map(DiscoverCacheSQL.answer)
-        }
+        try await database.rows(DiscoverCacheSQL.answer, request).first.map(DiscoverCacheSQL.answer)
     }
 
     public func storeAnswer(_ body: Data, for request: String, at time: Date) async throws {

@@ -45,9 +45,7 @@ public struct GiveawayFeedSQLRepository: GiveawayFeedRepository {
     }
 
     public func holdsDemoData() async throws -> Bool {
-        try await database.snapshot { db in
-            try db.rows(FeedSQL.holdsDemo).scalar(Bool.self) ?? false
-        }
+        try await database.rows(FeedSQL.holdsDemo).scalar(Bool.self) ?? false
     }
 
     // MARK: - Syncs

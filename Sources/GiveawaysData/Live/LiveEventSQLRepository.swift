@@ -61,11 +61,11 @@ public struct LiveEventSQLRepository: LiveEventRepository {
     }
 
     public func events(after id: Int, since: Date, limit: Int) async throws -> [LiveEvent] {
-        try await database.snapshot { db in try LiveEventSQL.events(db.rows(LiveEventSQL.after, id, since, limit)) }
+        try LiveEventSQL.events(await database.rows(LiveEventSQL.after, id, since, limit))
     }
 
     public func latestID() async throws -> Int {
-        try await database.snapshot { db in try db.rows(LiveEventSQL.latest).scalar(Int.self) ?? 0 }
+        try await database.rows(LiveEventSQL.latest).scalar(Int.self) ?? 0
     }
 
     public func prune(before time: Date) async throws -> Int {

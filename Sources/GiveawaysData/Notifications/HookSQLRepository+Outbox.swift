@@ -68,14 +68,12 @@ extension HookSQLRepository {
 
     /// How many events wait in each state, for one hook or all.
     public func eventCounts(hook: Int?) async throws -> [String: Int] {
-        try await database.snapshot { db in try OutboxSQL.eventCounts(db.rows(OutboxSQL.eventCounts(hook: hook))) }
+        try OutboxSQL.eventCounts(await database.rows(OutboxSQL.eventCounts(hook: hook)))
     }
 
     /// The most recent delivery attempts, newest first, for one hook or all.
     public func deliveries(hook: Int?, limit: Int) async throws -> [HookDeliveryAttempt] {
-        try await database.snapshot { db in
-            try OutboxSQL.deliveries(db.rows(OutboxSQL.deliveries(hook: hook, limit: limit)))
-        }
+        try OutboxSQL.deliveries(await database.rows(OutboxSQL.deliveries(hook: hook, limit: limit)))
     }
 
     /// Raises `ending` for every live giveaway in the feed that enters the `EndingSoon` window by `now`, as
@@ -84,7 +82,7 @@ extension HookSQLRepository {
     @discardableResult
     public func raiseFirstHand(_ candidates: [Giveaway], at now: Date, planner: HookEventPlanner) async throws -> Int {
         guard !candidates.isEmpty,
-            try await database.snapshot({ db in try db.rows(HookSQL.exists).scalar(Bool.self) }) == true
+            try await database.rows(HookSQL.exists).scalar(Bool.self) == true
         else { return 0 }
         return try await database.transaction { db in
             try HookEventRecorder.raiseFirstHand(db, candidates, planner: planner, at: now)
@@ -94,7 +92,7 @@ extension HookSQLRepository {
     @discardableResult
     public func raiseEndingSoon(at now: Date, planner: HookEventPlanner) async throws -> Int {
         // A read first: the service ticks every few seconds, and most servers have no hook to take the write lock for.
-        guard try await database.snapshot({ db in try db.rows(HookSQL.exists).scalar(Bool.self) }) == true else {
+        guard try await database.rows(HookSQL.exists).scalar(Bool.self) == true else {
             return 0
         }
         return try await database.transaction { db in

@@ -4,9 +4,8 @@ import GiveawaysDomain
 // A visitor's notification settings, in the profile's row (migration v11).
 extension HookSQLRepository {
     public func notificationPreferences(of profile: ProfileID) async throws -> NotificationPreferences {
-        try await database.snapshot { db in
-            try HookSQL.preferences(db.rows(HookSQL.preferences(of: [profile])))[profile]?.preferences ?? .standard
-        }
+        try HookSQL.preferences(await database.rows(HookSQL.preferences(of: [profile])))[profile]?.preferences
+            ?? .standard
     }
 
     public func saveNotificationPreferences(

@@ -8,7 +8,7 @@ extension HookSQLRepository: PushDeviceRepository {
     }
 
     public func device(hookID: Int) async throws -> PushDevice? {
-        try await database.snapshot { db in try HookSQL.device(db.rows(HookSQL.device, hookID), hookID: hookID) }
+        try HookSQL.device(await database.rows(HookSQL.device, hookID), hookID: hookID)
     }
 
     public func removeAllPushSubscriptions() async throws -> Int {

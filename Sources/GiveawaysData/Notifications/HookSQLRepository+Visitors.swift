@@ -33,6 +33,6 @@ extension HookSQLRepository {
 
     /// Every visitor's hook, oldest first (for the operator).
     public func visitorHooks() async throws -> [VisitorHook] {
-        try await database.snapshot { db in try HookSQL.visitorHooks(db.rows(HookSQL.visitors)) }
+        try HookSQL.visitorHooks(await database.rows(HookSQL.visitors))
     }
 }

@@ -26,11 +26,11 @@ public struct HookSQLRepository: HookRepository {
 
     /// Every hook, oldest first.
     public func hooks() async throws -> [Hook] {
-        try await database.snapshot { db in try HookSQL.hooks(db.rows(HookSQL.all)) }
+        try HookSQL.hooks(await database.rows(HookSQL.all))
     }
 
     public func hook(id: Int) async throws -> Hook? {
-        try await database.snapshot { db in try HookSQL.hooks(db.rows(HookSQL.byID, id)).first }
+        try HookSQL.hooks(await database.rows(HookSQL.byID, id)).first
     }
 
     /// Removes a hook with its pending events and its log. Answers whether there was one.
@@ -40,7 +40,7 @@ public struct HookSQLRepository: HookRepository {
 
     /// A visitor profile's own hooks (Settings → Notifications), oldest first.
     public func hooks(of profile: ProfileID) async throws -> [Hook] {
-        try await database.snapshot { db in try HookSQL.hooks(db.rows(HookSQL.ofProfile, profile.rawValue)) }
+        try HookSQL.hooks(await database.rows(HookSQL.ofProfile, profile.rawValue))
     }
 
     /// Removes one of a profile's own hooks. Answers whether there was one.

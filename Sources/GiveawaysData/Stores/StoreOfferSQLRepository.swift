@@ -10,7 +10,7 @@ public struct StoreOfferSQLRepository: StoreOfferRepository {
     public init(database: PostgresDatabase) { self.database = database }
 
     public func allOffers() async throws -> [OfferRecord] {
-        try await database.snapshot { db in try db.rows(StoreOfferSQL.all).compactMap(OfferRecord.init(shared:)) }
+        try await database.rows(StoreOfferSQL.all).compactMap(OfferRecord.init(shared:))
     }
 
     public func saveOffers(

@@ -28,6 +28,6 @@ public struct MarkSQLRepository: MarkRepository {
     }
 
     public func marks(of profile: ProfileID) async throws -> VisitorMarks {
-        try await database.snapshot { db in try MarkSQL.marks(db.rows(MarkSQL.ofProfile, profile.rawValue)) }
+        try MarkSQL.marks(await database.rows(MarkSQL.ofProfile, profile.rawValue))
     }
 }

@@ -11,9 +11,7 @@ public struct ProfileSQLRepository: ProfileRepository {
     public init(database: PostgresDatabase) { self.database = database }
 
     public func settings(of profile: ProfileID) async throws -> ProfileSettings {
-        try await database.snapshot { db in
-            try ProfileSQL.settings(db.rows(ProfileSQL.settings, profile.rawValue)) ?? .none
-        }
+        try ProfileSQL.settings(await database.rows(ProfileSQL.settings, profile.rawValue)) ?? .none
     }
 
     public func saveRules(_ rules: GiveawayRules, for profile: ProfileID, at time: Date) async throws {
@@ -22,9 +20,7 @@ public struct ProfileSQLRepository: ProfileRepository {
     }
 
     public func recordVisit(of profile: ProfileID, at time: Date) async throws -> ProfileSettings {
-        let stored = try await database.snapshot { db in
-            try ProfileSQL.settings(db.rows(ProfileSQL.settings, profile.rawValue))
-        }
+        let stored = try ProfileSQL.settings(await database.rows(ProfileSQL.settings, profile.rawValue))
         if let stored, ProfileSQL.visitIsFresh(stored, at: time) { return stored }
         return try await database.transaction { db in
             if stored == nil, try db.rows(ProfileSQL.hasMarks, profile.rawValue).scalar(Bool.self) != true {
@@ -47,9 +43,8 @@ public struct ProfileSQLRepository: ProfileRepository {
     }
 
     public func profile(forFeedToken token: ProfileToken) async throws -> ProfileID? {
-        try await database.snapshot { db in
-            try db.rows(ProfileSQL.byFeedToken, token.rawValue).scalar(String.self).flatMap(ProfileID.init(rawValue:))
-        }
+        try await database.rows(ProfileSQL.byFeedToken, token.rawValue).scalar(String.self).flatMap(
+            ProfileID.init(rawValue:))
     }
 
     public func createLinkCode(for profile: ProfileID, at time: Date) async throws -> LinkCode {
@@ -95,8 +90,6 @@ public struct ProfileSQLRepository: ProfileRepository {
     }
 
     public func holdsData(_ profile: ProfileID) async throws -> Bool {
-        try await database.snapshot { db in
-            try db.rows(ProfileSQL.holdsData, profile.rawValue).scalar(Bool.self) ?? false
-        }
+        try await database.rows(ProfileSQL.holdsData, profile.rawValue).scalar(Bool.self) ?? false
     }
 }
