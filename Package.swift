@@ -30,16 +30,27 @@ let package = Package(
     targets: [
         // Entities, repository protocols and the use cases that hold the rules. No dependencies, on purpose.
         .target(name: "GiveawaysDomain"),
-        // The GamerPower HTTP client, its DTOs and the stores (SQLite, PostgreSQL).
+        // The stores (SQLite, PostgreSQL): repositories, their SQL and migrations. No upstream client in it.
         .target(
             name: "GiveawaysData",
             dependencies: [
-                "GiveawaysDomain", "GiveawaysHTML",
+                "GiveawaysDomain",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // Every external API, one folder each (GamerPower, the stores, FreeToGame, RAWG, places, Web Push, webhooks
+        // and Telegram/Apprise), over one bounded HTTP client; and the JSON the app writes. Never the stores.
+        .target(
+            name: "GiveawaysUpstream",
+            dependencies: [
+                "GiveawaysDomain", "GiveawaysHTML",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -48,7 +59,8 @@ let package = Package(
         .target(
             name: "GiveawaysAPI",
             dependencies: [
-                "GiveawaysDomain", "GiveawaysData", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                "GiveawaysDomain", "GiveawaysUpstream",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
@@ -82,6 +94,7 @@ let package = Package(
             dependencies: [
                 "GiveawaysDomain",
                 "GiveawaysData",
+                "GiveawaysUpstream",
                 "GiveawaysAPI",
                 "GiveawaysHTML",
                 "GiveawaysHTTP",
@@ -106,6 +119,7 @@ let package = Package(
             dependencies: [
                 "GiveawaysDomain",
                 "GiveawaysData",
+                "GiveawaysUpstream",
                 "GiveawaysWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -121,7 +135,9 @@ let package = Package(
         ),
         // In-process benchmarks (search, sync) that print figures; run by scripts/bench in release mode.
         .executableTarget(
-            name: "giveaways-bench", dependencies: ["GiveawaysDomain", "GiveawaysData", "GiveawaysTestSupport"]),
+            name: "giveaways-bench",
+            dependencies: ["GiveawaysDomain", "GiveawaysData", "GiveawaysUpstream", "GiveawaysTestSupport"]
+        ),
         // A fake GamerPower server and test stubs, shared by every test target.
         .target(
             name: "GiveawaysTestSupport",
@@ -140,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "GiveawaysDataTests",
             dependencies: [
-                "GiveawaysDomain", "GiveawaysData", "GiveawaysHTML", "GiveawaysTestSupport",
+                "GiveawaysDomain", "GiveawaysData", "GiveawaysUpstream", "GiveawaysHTML", "GiveawaysTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -151,7 +167,8 @@ let package = Package(
         .testTarget(
             name: "GiveawaysWebTests",
             dependencies: [
-                "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysHTML", "GiveawaysHTTP",
+                "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysUpstream", "GiveawaysHTML",
+                "GiveawaysHTTP",
                 "GiveawaysLocalization", "GiveawaysViews", "GiveawaysTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -159,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GiveawaysCLITests",
-            dependencies: ["giveaways", "GiveawaysDomain", "GiveawaysTestSupport"]
+            dependencies: ["giveaways", "GiveawaysDomain", "GiveawaysUpstream", "GiveawaysTestSupport"]
         ),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 
 /// `giveaways hooks add`'s Telegram and Apprise options: a hook that is not a webhook URL.
 struct HookChannelOptions: ParsableArguments {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import GiveawaysWeb
 
 extension HookFormat: ExpressibleByArgument {

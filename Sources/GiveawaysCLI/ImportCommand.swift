@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import GiveawaysWeb
 
 /// `giveaways import`: replay saved `/giveaways` answers as if they had been fetched at given times.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import GiveawaysWeb
 import Logging
 

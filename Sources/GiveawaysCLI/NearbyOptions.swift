@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 import GiveawaysWeb
 

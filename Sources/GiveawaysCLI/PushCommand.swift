@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 
 /// `giveaways push`: the server's Web Push keys.
 struct PushCommand: AsyncParsableCommand {

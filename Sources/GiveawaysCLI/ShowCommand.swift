@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import GiveawaysWeb
 
 /// `giveaways show ID`: every field of one giveaway and its history in the feed.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import GiveawaysWeb
 
 /// `giveaways status`: each source's sync health, from the sync log in the database.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 
 /// `--sources`, `--country` and the stores' base URLs (`--gog-url`), taken by the commands that reach the giveaway sources

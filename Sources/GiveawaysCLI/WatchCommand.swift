@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GiveawaysData
+import GiveawaysUpstream
 
 /// `giveaways watch`: a server's live stream on the terminal, one line per event, as it comes.
 struct WatchCommand: AsyncParsableCommand {

@@ -1,7 +1,7 @@
-/// The one reader of HTML character references in upstream text (GamerPower's descriptions, the stores' fronts):
-/// the named ones upstreams write (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;`) and every numeric one
-/// (`&#39;`, `&#x263A;`), each read once, left to right, so `&amp;lt;` is the text `&lt;`. An unknown or broken
-/// reference stays as written. What it returns is text: it is escaped again wherever it is shown.
+/// The one reader of HTML character references in upstream text (GamerPower's descriptions, the stores' fronts,
+/// RAWG's descriptions): the named ones upstreams write (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&nbsp;`) and
+/// every numeric one (`&#39;`, `&#x263A;`), each read once, left to right, so `&amp;lt;` is the text `&lt;`. An
+/// unknown or broken reference stays as written. What it returns is text: it is escaped again wherever it is shown.
 package enum CharacterReferences {
     package static func decode(_ text: String) -> String {
         guard text.contains("&") else { return text }

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 
 /// `giveaways-bench [--captures DIR] [--catalog FILE] [--hooks N | --hooks-only N] [--push-only N] [--stores-only]`:
 /// search, sync, catalog, webhook-delivery and first-hand store benchmarks, printed as a table.

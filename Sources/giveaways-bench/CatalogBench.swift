@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 
 /// The free-to-play catalog: decode + upsert of a whole `/games` answer into a real SQLite file (WAL), into an
 /// empty store and again into a store that holds it (a routine daily sync), and a catalog search.

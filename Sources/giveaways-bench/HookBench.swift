@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import Logging
 
 /// Webhook deliveries per second: `events` `new` events queued in a real SQLite file (one sync after the hooks'

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import Logging
 
 /// Web Push figures: what encrypting one message costs (RFC 8291: a fresh P-256 key pair, ECDH, two HKDFs,

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 
 /// The stores read first-hand, at 10× a real answer's size (no capture of theirs is kept: the answers are written
 /// here in their shapes): Epic's promotions with 400 elements (a real one has about 40), Steam's search with 500 rows

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 
 /// Decode + upsert into a real SQLite file (WAL), the way `sync` and `import` do.
 enum SyncBench {

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import Testing
 
 /// `giveaways hooks …` as a user runs it: add, list, test, log, remove, and events left by `sync`.

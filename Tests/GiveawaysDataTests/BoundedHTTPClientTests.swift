@@ -3,7 +3,7 @@ import Foundation
 import GiveawaysTestSupport
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// The one bounded HTTP client against a real server on 127.0.0.1 that answers late, streams too much, or declares
 /// too much: the deadline holds, the cap cuts, and no secret of the URL reaches an error.

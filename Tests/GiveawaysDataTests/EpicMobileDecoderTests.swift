@@ -1,6 +1,6 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import Testing
 
 /// Epic's mobile store front, on fixtures written here in its shape: sections, a `freeGame` section, offers whose

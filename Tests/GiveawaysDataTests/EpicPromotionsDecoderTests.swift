@@ -1,6 +1,6 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import Testing
 
 /// Epic's `freeGamesPromotions`, on fixtures written here in its shapes and with its traps (see the decoder's

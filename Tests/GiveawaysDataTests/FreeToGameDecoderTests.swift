@@ -3,7 +3,7 @@ import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// FreeToGame's quirks, each in a hand-written answer in its wire format (see docs: leading-space genres,
 /// `0000-00-00`, escaped and unescaped slashes, `\r\n`, missing requirements, `Windows` vs `PC (Windows)`).

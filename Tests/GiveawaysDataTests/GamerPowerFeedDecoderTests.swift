@@ -4,6 +4,7 @@ import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 @Suite struct GamerPowerFeedDecoderTests {
     let decoder = GamerPowerFeedDecoder()

@@ -3,7 +3,7 @@ import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 @Suite struct GamerPowerHTTPClientTests {
     func client(

@@ -4,7 +4,7 @@ import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// Telegram and Apprise hooks against fakes on 127.0.0.1: hostile titles stay text, the bot token stays secret, and
 /// a 429's wait is honoured.

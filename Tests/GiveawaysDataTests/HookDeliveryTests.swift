@@ -5,6 +5,7 @@ import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// Delivery to a real receiver on 127.0.0.1: retries with back-off, timeouts, restarts, crashes, signatures.
 @Suite struct HookDeliveryTests {

@@ -4,6 +4,7 @@ import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// Which events a sync writes into the outbox: once each, only matching ones, none for a new hook's first look.
 @Suite struct HookOutboxTests {

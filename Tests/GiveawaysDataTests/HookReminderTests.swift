@@ -5,6 +5,7 @@ import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// Reminders, `back`, and a visitor's daily summary and quiet hours, through the SQLite outbox. A visitor's hook never
 /// reaches a loopback webhook, so deliveries go to a visitor's Telegram chat through the fake Bot API on 127.0.0.1.

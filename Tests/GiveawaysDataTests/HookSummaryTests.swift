@@ -4,7 +4,7 @@ import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// The daily summary: what a visitor's summary time released goes out as one message, escaped, once.
 @Suite struct HookSummaryTests {

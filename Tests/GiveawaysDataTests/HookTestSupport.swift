@@ -6,6 +6,7 @@ import Logging
 import Synchronization
 
 @testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// A clock the test moves by hand, so back-off delays need not be waited for.
 final class TestClock: Sendable {

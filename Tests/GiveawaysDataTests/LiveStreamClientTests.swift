@@ -1,5 +1,5 @@
 import Foundation
-import GiveawaysData
+import GiveawaysUpstream
 import Testing
 
 /// The text/event-stream reader of `giveaways watch`, on the format's own edge cases: events split across reads,

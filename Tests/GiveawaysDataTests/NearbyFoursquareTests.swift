@@ -4,7 +4,7 @@ import GiveawaysTestSupport
 import Synchronization
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// Foursquare's Places API (2025-06-17) against the fake: its wire format's gaps, paging by the `Link` header to the
 /// last page, each failure typed, the fallback to OpenStreetMap, and the key kept out of URLs, logs and errors.

@@ -4,7 +4,7 @@ import GiveawaysTestSupport
 import Synchronization
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// OpenStreetMap through Overpass (and Nominatim for names), against the fakes: the wire format's quirks, paging
 /// by offset, the cache that answers stale when Overpass fails, and each failure typed.

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import GiveawaysData
+import GiveawaysUpstream
 
 /// A browser's side of a push subscription for tests: its key pair and auth secret, and a decryptor for what the
 /// push service hands it (RFC 8291, written from the RFC's receiver steps, apart from the sender's code).

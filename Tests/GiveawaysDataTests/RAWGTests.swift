@@ -4,7 +4,7 @@ import GiveawaysTestSupport
 import Synchronization
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// An in-memory `DiscoverCacheRepository`.
 final class MemoryDiscoverCache: DiscoverCacheRepository {

@@ -4,6 +4,7 @@ import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// Replays the real daily captures in ../shared/fixtures when that folder exists (CI has it; a plain clone does not).
 @Suite(.enabled(if: RealCaptures.directory != nil, "../shared/fixtures/gamerpower/daily is not present"))

@@ -3,6 +3,7 @@ import GiveawaysDomain
 import Testing
 
 @testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// The real FreeToGame captures in ../shared/fixtures/freetogame, when that folder exists.
 @Suite(.enabled(if: RealCatalog.directory != nil, "../shared/fixtures/freetogame is not present"))

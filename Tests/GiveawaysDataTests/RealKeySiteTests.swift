@@ -3,7 +3,7 @@ import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// "Hide giveaways from key sites" over every distinct giveaway of the 31 real daily captures: which sites it finds,
 /// and that no store giveaway is taken for one. The counts were reviewed by hand (the closing note lists titles).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// The pacer behind Nominatim's one request a second: a caller who would wait longer than it allows is refused and
 /// books nothing, so a flood of callers cannot push everyone else's turn far away.

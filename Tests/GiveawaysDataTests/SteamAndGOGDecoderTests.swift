@@ -3,7 +3,7 @@ import GiveawaysDomain
 import GiveawaysHTML
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// Steam's search results and app pages, and GOG's home page, on fixtures written here in their markups (2021 and
 /// 2024+ for Steam, 2023 and 2025 for GOG) with their traps.

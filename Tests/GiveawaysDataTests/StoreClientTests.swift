@@ -1,7 +1,7 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import Testing
 
 /// The stores' fronts read over real HTTP (a fake front on 127.0.0.1, answering in the stores' shapes): what is

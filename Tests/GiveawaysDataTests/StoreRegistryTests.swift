@@ -1,5 +1,5 @@
 import Foundation
-import GiveawaysData
+import GiveawaysUpstream
 import Testing
 
 @testable import GiveawaysDomain

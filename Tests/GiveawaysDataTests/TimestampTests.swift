@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// The hand-written UTC reader and writer of `YYYY-MM-DDTHH:MM:SSZ` agree with Foundation's ISO 8601 formatter,
 /// second for second, across leap years, century rules, and dates before 1970.

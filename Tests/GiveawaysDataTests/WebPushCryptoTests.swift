@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GiveawaysData
+import GiveawaysUpstream
 import Testing
 
 /// RFC 8291 payload encryption and RFC 8292 VAPID tokens, checked against the RFC's own vector and by verifying

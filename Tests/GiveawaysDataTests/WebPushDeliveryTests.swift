@@ -4,6 +4,7 @@ import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 /// Web Push through the webhook outbox to a fake push service on 127.0.0.1: every answer a push service gives,
 /// the lease across a restart and a crash, and the private-address rule.

@@ -3,6 +3,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import GiveawaysWeb
 import Hummingbird
 import HummingbirdTesting

@@ -1,7 +1,7 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import Hummingbird
 import HummingbirdTesting
 import Synchronization

@@ -3,6 +3,7 @@ import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTTP
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import Hummingbird
 import HummingbirdTesting
 import NIOCore

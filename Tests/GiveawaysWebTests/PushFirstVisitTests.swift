@@ -3,6 +3,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTTP
+import GiveawaysUpstream
 import Hummingbird
 import HummingbirdTesting
 import NIOCore

@@ -4,6 +4,7 @@ import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTTP
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import Hummingbird
 import HummingbirdTesting
 import NIOCore

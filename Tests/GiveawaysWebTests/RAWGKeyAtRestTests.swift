@@ -3,6 +3,7 @@ import GRDB
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import Hummingbird
 import HummingbirdTesting
 import Logging

@@ -1,8 +1,8 @@
 import Foundation
 import GiveawaysAPI
-import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
+import GiveawaysUpstream
 import HummingbirdTesting
 import Testing
 

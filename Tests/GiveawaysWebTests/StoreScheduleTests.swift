@@ -1,5 +1,4 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
 import Hummingbird

@@ -1,7 +1,7 @@
 import Foundation
 import GiveawaysAPI
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import GiveawaysViews
 import Hummingbird
 import OpenAPIHummingbird

@@ -3,6 +3,7 @@ import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysUpstream
 import GiveawaysViews
 import Hummingbird
 

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import Logging
 import ServiceLifecycle
 import Synchronization

@@ -1,6 +1,6 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import Logging
 
 /// The server options of Nearby's sources (`--foursquare-key`, `--overpass-url`, …): what `giveaways serve` and

@@ -1,9 +1,9 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysHTTP
 import GiveawaysLocalization
+import GiveawaysUpstream
 import GiveawaysViews
 import Hummingbird
 

@@ -1,7 +1,7 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTTP
+import GiveawaysUpstream
 import Hummingbird
 
 extension AppServices {

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysData
 import GiveawaysDomain
 import GiveawaysHTTP
+import GiveawaysUpstream
 import Hummingbird
 import Logging
 import ServiceLifecycle

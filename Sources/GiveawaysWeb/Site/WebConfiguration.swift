@@ -1,6 +1,6 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import Logging
 
 /// Everything `giveaways serve` can be told. Defaults come from `Defaults`, shared with the CLI.

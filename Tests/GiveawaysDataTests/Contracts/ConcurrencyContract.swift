@@ -3,8 +3,6 @@ import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
 
-@testable import GiveawaysData
-
 /// What must hold when several clients (several server instances, on PostgreSQL) use one store at once: a link
 /// code is used once, every outbox event is delivered once, and the server's secret is one secret.
 struct ConcurrencyContract {

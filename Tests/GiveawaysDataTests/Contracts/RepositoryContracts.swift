@@ -4,6 +4,7 @@ import GiveawaysTestSupport
 import Testing
 
 @testable import GiveawaysData
+@testable import GiveawaysUpstream
 
 // The behaviour every implementation of the storage protocols must show. Each contract takes fresh repositories
 // over one empty store; `SQLiteContractTests` runs them against SQLite in memory and in a WAL file, and

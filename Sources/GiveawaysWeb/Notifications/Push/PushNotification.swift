@@ -1,7 +1,7 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
 import GiveawaysLocalization
+import GiveawaysUpstream
 import GiveawaysViews
 
 /// The words and links of one push notification, in the device's language: "Free on Steam: Game", the worth and

@@ -1,6 +1,6 @@
 import Foundation
-import GiveawaysData
 import GiveawaysDomain
+import GiveawaysUpstream
 import Hummingbird
 import Logging
 import NIOCore

@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysHTML
 
 // RAWG's answers, decoded only as far as Discover uses them (recent answers add keys that older ones lack).
 
@@ -77,19 +78,15 @@ struct RAWGGameDTO: Decodable {
             developers: (developers ?? []).compactMap(\.name), publishers: (publishers ?? []).compactMap(\.name))
     }
 
-    /// RAWG's HTML description as plain text: `<br>` and `</p>` become line breaks, every tag is dropped, the
-    /// common entities are decoded. The page escapes the result like any other text.
+    /// RAWG's HTML description as plain text: `<br>` and `</p>` become line breaks, every tag is dropped, character
+    /// references are read (`CharacterReferences`, as for GamerPower and the stores). The page escapes the result
+    /// like any other text.
     static func plainText(fromHTML html: String) -> String {
         var text = html.replacingOccurrences(
             of: #"<br\s*/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
         text = text.replacingOccurrences(of: #"</p\s*>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
         text = text.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression)
-        for (entity, character) in [
-            ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " "),
-        ] {
-            text = text.replacingOccurrences(of: entity, with: character)
-        }
-        return text
+        return CharacterReferences.decode(text)
     }
 }
 
