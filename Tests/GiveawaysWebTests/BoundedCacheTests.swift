@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GiveawaysWeb
+@testable import GiveawaysRendering
 
 /// The one bounded cache: within its budget and count, pushing out the oldest unused entries rather than
 /// everything, and starting afresh for a newer generation or minute.

@@ -12,6 +12,7 @@ import Testing
 
 @testable import GiveawaysViews
 @testable import GiveawaysWeb
+@testable import GiveawaysRendering
 
 /// Personal pages are joined from kept cards and shared parts (frames, selections, the carousel): the same bytes as
 /// rendering every part afresh.

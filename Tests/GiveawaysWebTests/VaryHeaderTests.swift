@@ -2,6 +2,7 @@ import GiveawaysLocalization
 import Testing
 
 @testable import GiveawaysWeb
+@testable import GiveawaysRendering
 
 /// A gzip answer's `Vary` names `Accept-Encoding` once, whatever the page's own `Vary` said.
 @Suite struct VaryHeaderTests {

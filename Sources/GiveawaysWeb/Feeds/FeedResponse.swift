@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysViews
 import Hummingbird
+import GiveawaysRendering
 
 /// Answers with a feed: its Content-Type, an ETag that hashes the body, Last-Modified, and 304 Not Modified when
 /// the request's `If-None-Match` matches the ETag (or, without one, `If-Modified-Since` is not older than the

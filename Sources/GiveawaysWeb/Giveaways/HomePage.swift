@@ -3,6 +3,7 @@ import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
 import GiveawaysViews
+import GiveawaysRendering
 
 /// Home: every live giveaway as cards — all of a real feed on one page, a huge one `Defaults.homePageSize` at a time
 /// with "Load more" — with platform tabs, type filter, sort and search.

@@ -3,6 +3,7 @@ import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
 import GiveawaysViews
+import GiveawaysRendering
 
 /// More: the featured Epic Games Store carousel, then one shelf per platform.
 struct MorePage {

@@ -4,6 +4,7 @@ import GiveawaysHTML
 import GiveawaysLocalization
 import GiveawaysViews
 import Synchronization
+import GiveawaysRendering
 
 /// Giveaway cards as HTML, each rendered once per read-model generation, minute (the "ends in …" texts) and
 /// language for every state a visitor can see it in (their marks on it, the "new" badge, its style and anchor),

@@ -5,6 +5,7 @@ import GiveawaysLocalization
 import Hummingbird
 import NIOCore
 import Synchronization
+import GiveawaysRendering
 
 /// Rendered pages for visitors without marks, who all see the same bytes: kept with their validator until the read
 /// model changes or the minute turns (the "ends in …" texts), within a byte budget. `PageCacheMiddleware` answers

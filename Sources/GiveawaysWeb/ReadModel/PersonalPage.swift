@@ -4,6 +4,7 @@ import GiveawaysHTML
 import GiveawaysLocalization
 import GiveawaysViews
 import Hummingbird
+import GiveawaysRendering
 
 /// A page that reads differently for a visitor with marks or rules: a frame every visitor of its address shares
 /// (the head, navigation and footer, and the parts of its header that show nobody's marks), with the visitor's own

@@ -3,6 +3,7 @@ import GiveawaysDomain
 import GiveawaysViews
 import Logging
 import Synchronization
+import GiveawaysRendering
 
 /// Everything the pages read, derived from the store: the feed, every stored giveaway with its history, the
 /// platforms in the data, each source's health, and (built on first use) the search index. Replaced whole by

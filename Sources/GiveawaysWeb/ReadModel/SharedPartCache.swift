@@ -3,6 +3,7 @@ import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
 import GiveawaysViews
+import GiveawaysRendering
 
 /// The parts of personal pages that do not depend on who is looking, kept per read-model generation and minute
 /// like the kept pages and cards: a page's frame (the head, navigation and footer, and the parts of its header that

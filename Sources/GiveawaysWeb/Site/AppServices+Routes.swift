@@ -3,6 +3,7 @@ import GiveawaysDomain
 import GiveawaysHTTP
 import GiveawaysUpstream
 import Hummingbird
+import GiveawaysRendering
 
 extension AppServices {
     /// Every feature's routes, behind the middleware that must see the router's errors.

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysUpstream
 import Logging
+import GiveawaysRendering
 
 /// Everything `giveaways serve` can be told. Defaults come from `Defaults`, shared with the CLI.
 public struct WebConfiguration: Sendable {

@@ -3,6 +3,7 @@ import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
 import GiveawaysViews
+import GiveawaysRendering
 
 /// Favorites: what this browser hearted, most recent first, including giveaways that left the feed. Long lists
 /// grow with "Load more".

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysViews
+import GiveawaysRendering
 
 /// The cards of one of the visitor's own lists (Favorites, Claimed, Not interested): the pages loaded so far, most
 /// recently marked first, including giveaways that left the feed; and the grid "Load more" grows.

@@ -3,6 +3,7 @@ import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
 import GiveawaysViews
+import GiveawaysRendering
 
 /// `/claimed` and `/not-interested`: the giveaways this visitor marked so, most recent first, including those
 /// that left the feed; pressing the mark again on a card undoes it. Long lists grow with "Load more".

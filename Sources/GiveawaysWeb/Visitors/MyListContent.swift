@@ -1,6 +1,7 @@
 import GiveawaysHTML
 import GiveawaysLocalization
 import GiveawaysViews
+import GiveawaysRendering
 
 /// The content of one of the visitor's lists (Favorites, Claimed, Not interested): its heading and summary, the lists'
 /// navigation, then the list itself in the results landmark that "Load more" and the live notice update.

@@ -3,6 +3,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTTP
 import Hummingbird
+import GiveawaysRendering
 
 /// The profile cookie: the anonymous profile's id, signed by this server (`<id>.<HMAC-SHA256>`, the key kept in
 /// the database), so that only ids the server issued carry data. A well-formed id it never issued is no profile:

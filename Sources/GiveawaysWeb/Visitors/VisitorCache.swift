@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysDomain
 import Synchronization
+import GiveawaysRendering
 
 /// The visitors' marks and settings kept in memory between their page views, in front of the stores: a personal
 /// page then costs no database read. Every write of a profile goes through here and drops what was kept of it, so a

@@ -3,6 +3,7 @@ import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
 import Hummingbird
+import GiveawaysRendering
 
 /// What a route hands the page engine: how its page is written. The engine (`ReadModel.answer`) decides, from the
 /// visitor, whether the kept page everyone shares answers, or the visitor's own, and how it is joined, validated and
