@@ -79,6 +79,15 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
             ]
         ),
+        // What the page engine keeps, joins and compresses, with no page in it: bounded caches, a page's pieces, gzip.
+        .target(
+            name: "GiveawaysRendering",
+            dependencies: [
+                "GiveawaysDomain", "GiveawaysHTML", "GiveawaysHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]
+        ),
         // Pages and components as pure functions of their view models, the route table and its paths, the filters,
         // the feed formats: no server in it (HTTPTypes only for an error's status), so views are tested without one.
         .target(
@@ -98,6 +107,7 @@ let package = Package(
                 "GiveawaysAPI",
                 "GiveawaysHTML",
                 "GiveawaysHTTP",
+                "GiveawaysRendering",
                 "GiveawaysLocalization",
                 "GiveawaysViews",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -168,7 +178,7 @@ let package = Package(
             name: "GiveawaysWebTests",
             dependencies: [
                 "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysUpstream", "GiveawaysHTML",
-                "GiveawaysHTTP",
+                "GiveawaysHTTP", "GiveawaysRendering",
                 "GiveawaysLocalization", "GiveawaysViews", "GiveawaysTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import GiveawaysRendering
 @testable import GiveawaysWeb
 
 /// The one bounded cache: within its budget and count, pushing out the oldest unused entries rather than

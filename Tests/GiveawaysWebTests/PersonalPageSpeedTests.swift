@@ -10,6 +10,7 @@ import NIOCore
 import Synchronization
 import Testing
 
+@testable import GiveawaysRendering
 @testable import GiveawaysViews
 @testable import GiveawaysWeb
 

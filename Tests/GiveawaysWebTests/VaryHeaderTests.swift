@@ -1,6 +1,7 @@
 import GiveawaysLocalization
 import Testing
 
+@testable import GiveawaysRendering
 @testable import GiveawaysWeb
 
 /// A gzip answer's `Vary` names `Accept-Encoding` once, whatever the page's own `Vary` said.

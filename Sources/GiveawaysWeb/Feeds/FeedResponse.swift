@@ -1,4 +1,5 @@
 import Foundation
+import GiveawaysRendering
 import GiveawaysViews
 import Hummingbird
 

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysRendering
 import GiveawaysViews
 
 /// Home: every live giveaway as cards — all of a real feed on one page, a huge one `Defaults.homePageSize` at a time

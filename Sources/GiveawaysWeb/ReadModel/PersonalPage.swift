@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysRendering
 import GiveawaysViews
 import Hummingbird
 

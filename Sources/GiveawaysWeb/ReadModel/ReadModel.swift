@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysRendering
 import GiveawaysViews
 import Logging
 import Synchronization

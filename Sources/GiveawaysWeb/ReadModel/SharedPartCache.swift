@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysRendering
 import GiveawaysViews
 
 /// The parts of personal pages that do not depend on who is looking, kept per read-model generation and minute

@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysHTTP
+import GiveawaysRendering
 import GiveawaysUpstream
 import Hummingbird
 

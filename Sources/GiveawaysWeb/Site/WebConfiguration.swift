@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysRendering
 import GiveawaysUpstream
 import Logging
 

@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysRendering
 import GiveawaysViews
 
 /// Favorites: what this browser hearted, most recent first, including giveaways that left the feed. Long lists

@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysRendering
 import GiveawaysViews
 
 /// The cards of one of the visitor's own lists (Favorites, Claimed, Not interested): the pages loaded so far, most

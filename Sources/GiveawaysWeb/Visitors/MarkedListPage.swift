@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysRendering
 import GiveawaysViews
 
 /// `/claimed` and `/not-interested`: the giveaways this visitor marked so, most recent first, including those

@@ -1,5 +1,6 @@
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysRendering
 import GiveawaysViews
 
 /// The content of one of the visitor's lists (Favorites, Claimed, Not interested): its heading and summary, the lists'

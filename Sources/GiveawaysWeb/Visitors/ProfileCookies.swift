@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GiveawaysDomain
 import GiveawaysHTTP
+import GiveawaysRendering
 import Hummingbird
 
 /// The profile cookie: the anonymous profile's id, signed by this server (`<id>.<HMAC-SHA256>`, the key kept in

@@ -1,5 +1,6 @@
 import Foundation
 import GiveawaysDomain
+import GiveawaysRendering
 import Synchronization
 
 /// The visitors' marks and settings kept in memory between their page views, in front of the stores: a personal

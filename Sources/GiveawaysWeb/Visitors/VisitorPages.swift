@@ -2,6 +2,7 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
+import GiveawaysRendering
 import Hummingbird
 
 /// What a route hands the page engine: how its page is written. The engine (`ReadModel.answer`) decides, from the

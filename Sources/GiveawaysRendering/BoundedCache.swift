@@ -2,22 +2,22 @@ import Foundation
 import Synchronization
 
 /// The read-model generation and minute a kept value was made for (the "ends in …" texts change every minute).
-struct CacheScope: Comparable, Sendable {
-    let generation: Int
-    let minute: Int
+package struct CacheScope: Comparable, Sendable {
+    package let generation: Int
+    package let minute: Int
 
-    init(generation: Int, now: Date) {
+    package init(generation: Int, now: Date) {
         self.init(generation: generation, minute: Self.minute(now))
     }
 
-    init(generation: Int, minute: Int) {
+    package init(generation: Int, minute: Int) {
         self.generation = generation
         self.minute = minute
     }
 
-    static func minute(_ now: Date) -> Int { Int((now.timeIntervalSince1970 / 60).rounded(.down)) }
+    package static func minute(_ now: Date) -> Int { Int((now.timeIntervalSince1970 / 60).rounded(.down)) }
 
-    static func < (lhs: CacheScope, rhs: CacheScope) -> Bool {
+    package static func < (lhs: CacheScope, rhs: CacheScope) -> Bool {
         (lhs.generation, lhs.minute) < (rhs.generation, rhs.minute)
     }
 }
@@ -30,31 +30,31 @@ struct CacheScope: Comparable, Sendable {
 ///
 /// The one bounded cache of the web target: the page cache, the shared parts, the compressed pieces and bodies and
 /// the verified cookies keep their values here.
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    typealias Scope = CacheScope
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    package typealias Scope = CacheScope
 
     /// The bytes kept values may hold together, as their keepers count them.
-    let budgetBytes: Int
+    package let budgetBytes: Int
     /// Values kept at most.
-    let capacity: Int
+    package let capacity: Int
     /// A value counted larger than this is handed back but not kept (it would push out many others).
-    let largestBytes: Int
+    package let largestBytes: Int
     private let state = Mutex(Store())
 
     /// `budgetBytes` or `capacity` `0` keeps nothing: every value is made afresh (the tests compare both ways).
-    init(budgetBytes: Int, capacity: Int = .max, largestBytes: Int? = nil) {
+    package init(budgetBytes: Int, capacity: Int = .max, largestBytes: Int? = nil) {
         self.budgetBytes = max(0, budgetBytes)
         self.capacity = max(0, capacity)
         self.largestBytes = min(largestBytes ?? budgetBytes, budgetBytes)
     }
 
     /// Whether anything is ever kept.
-    var keepsNothing: Bool { budgetBytes == 0 || capacity == 0 }
+    package var keepsNothing: Bool { budgetBytes == 0 || capacity == 0 }
 
     // MARK: - Reading
 
     /// The value kept for `key` in `scope`, if any.
-    func value(forKey key: Key, in scope: Scope? = nil) -> Value? {
+    package func value(forKey key: Key, in scope: Scope? = nil) -> Value? {
         guard !keepsNothing else { return nil }
         return state.withLock { store in
             guard store.enter(scope) else { return nil }
@@ -64,7 +64,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The value kept for `key` in the newest generation it was told of (`startGeneration`, or a value's scope) and
     /// the minute of `now`, for a reader that does not know the generation (the page cache's middleware).
-    func value(forKey key: Key, inNewestGenerationAt now: Date) -> Value? {
+    package func value(forKey key: Key, inNewestGenerationAt now: Date) -> Value? {
         guard !keepsNothing else { return nil }
         return state.withLock { store in
             guard store.enter(Scope(generation: store.scope?.generation ?? 0, now: now)) else { return nil }
@@ -75,7 +75,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Runs `body` with a look-up of the values kept in `scope`, under one lock for many keys (a page's cards or
     /// pieces); `nil`, without running `body`, when `scope` is older than what is kept. `body` must not come back
     /// here.
-    func lookUp<Result>(in scope: Scope? = nil, _ body: ((Key) -> Value?) -> Result) -> Result? {
+    package func lookUp<Result>(in scope: Scope? = nil, _ body: ((Key) -> Value?) -> Result) -> Result? {
         guard !keepsNothing else { return nil }
         return state.withLock { store in
             guard store.enter(scope) else { return nil }
@@ -84,7 +84,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// The value for `key`: kept, or made by `make` and kept, counted as `bytes(value)`.
-    func value(forKey key: Key, in scope: Scope? = nil, bytes: (Value) -> Int, make: () -> Value) -> Value {
+    package func value(forKey key: Key, in scope: Scope? = nil, bytes: (Value) -> Int, make: () -> Value) -> Value {
         if let kept = value(forKey: key, in: scope) { return kept }
         let made = make()
         keep(made, bytes: bytes(made), forKey: key, in: scope, replacing: false)
@@ -95,7 +95,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Keeps `value`, counted as `bytes`, unless `scope` is older than what is kept or the value is larger than
     /// `largestBytes`; an entry already kept is replaced only when `replacing`.
-    func keep(_ value: Value, bytes: Int, forKey key: Key, in scope: Scope? = nil, replacing: Bool = true) {
+    package func keep(_ value: Value, bytes: Int, forKey key: Key, in scope: Scope? = nil, replacing: Bool = true) {
         guard !keepsNothing, bytes <= largestBytes else { return }
         state.withLock { store in
             guard store.enter(scope) else { return }
@@ -104,7 +104,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Keeps many values at once, as `keep` does each (an entry already kept stays).
-    func keep(_ values: [(key: Key, value: Value, bytes: Int)], in scope: Scope? = nil) {
+    package func keep(_ values: [(key: Key, value: Value, bytes: Int)], in scope: Scope? = nil) {
         guard !keepsNothing, !values.isEmpty else { return }
         state.withLock { store in
             guard store.enter(scope) else { return }
@@ -116,24 +116,24 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     // MARK: - Dropping
 
-    func removeValue(forKey key: Key) {
+    package func removeValue(forKey key: Key) {
         state.withLock { $0.remove(key) }
     }
 
     /// Drops every entry whose key `matches`.
-    func removeAll(where matches: (Key) -> Bool) {
+    package func removeAll(where matches: (Key) -> Bool) {
         state.withLock { store in
             for key in store.entries.keys where matches(key) { store.remove(key) }
         }
     }
 
-    func removeAll() {
+    package func removeAll() {
         state.withLock { $0.empty() }
     }
 
     /// Drops everything and refuses, from now on, values of a generation older than `generation` (a request still
     /// rendering on the last snapshot keeps nothing). An older generation than the one kept changes nothing.
-    func startGeneration(_ generation: Int) {
+    package func startGeneration(_ generation: Int) {
         state.withLock { store in
             let current = store.scope?.generation ?? .min
             guard generation >= current else { return }
@@ -143,7 +143,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// How many values are kept, and the bytes they are counted as.
-    var usage: (count: Int, bytes: Int) {
+    package var usage: (count: Int, bytes: Int) {
         state.withLock { ($0.entries.count, $0.bytes) }
     }
 

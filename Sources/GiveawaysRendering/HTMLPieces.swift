@@ -8,42 +8,42 @@ import NIOCore
 /// Measured and left simple: keeping the cards' bytes in slabs of raw memory, or joining kept compressed pieces into
 /// the gzip answer, each bought under 10 % on `scripts/bench-personal` (BENCHMARKS.md, "The exotic parts, each taken
 /// out"), so neither is here.
-struct HTMLPieces: Sendable {
-    private(set) var pieces: [HTML] = []
+package struct HTMLPieces: Sendable {
+    package private(set) var pieces: [HTML] = []
 
-    init() {}
+    package init() {}
 
-    init(_ html: HTML) {
+    package init(_ html: HTML) {
         append(html)
     }
 
-    mutating func append(_ html: HTML) {
+    package mutating func append(_ html: HTML) {
         guard !html.rendered.isEmpty else { return }
         pieces.append(html)
     }
 
-    mutating func append(contentsOf other: HTMLPieces) {
+    package mutating func append(contentsOf other: HTMLPieces) {
         pieces.append(contentsOf: other.pieces)
     }
 
-    mutating func append(contentsOf parts: [HTML]) {
+    package mutating func append(contentsOf parts: [HTML]) {
         for part in parts { append(part) }
     }
 
     /// A card about to be made (`CardCache`): a place `fillCard` fills.
-    mutating func appendCardPlace() {
+    package mutating func appendCardPlace() {
         pieces.append(.empty)
     }
 
-    mutating func fillCard(at index: Int, with card: HTML) {
+    package mutating func fillCard(at index: Int, with card: HTML) {
         pieces[index] = card
     }
 
     /// Every piece's bytes, counted.
-    var byteCount: Int { pieces.reduce(0) { $0 + $1.rendered.utf8.count } }
+    package var byteCount: Int { pieces.reduce(0) { $0 + $1.rendered.utf8.count } }
 
     /// The page as one text.
-    var html: HTML {
+    package var html: HTML {
         var text = ""
         text.reserveCapacity(byteCount)
         for piece in pieces { text += piece.rendered }
@@ -51,7 +51,7 @@ struct HTMLPieces: Sendable {
     }
 
     /// The page as one buffer, written once.
-    var buffer: ByteBuffer {
+    package var buffer: ByteBuffer {
         var buffer = ByteBufferAllocator().buffer(capacity: byteCount)
         // Read in place: a `for piece in pieces` copies each piece out (a retain and a release per card).
         pieces.withUnsafeBufferPointer { pieces in
@@ -60,7 +60,7 @@ struct HTMLPieces: Sendable {
         return buffer
     }
 
-    mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         pieces.reserveCapacity(count)
     }
 }

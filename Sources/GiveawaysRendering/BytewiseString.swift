@@ -1,18 +1,18 @@
 /// A string compared and hashed by its UTF-8 bytes. `String`'s own `==` takes canonically equivalent texts as equal
 /// ("é" as one scalar or as "e" and a combining accent), which is right for people and wrong for a key that stands
 /// for bytes: a kept compressed piece, a verified signature.
-struct BytewiseString: Hashable, Sendable {
-    let value: String
+package struct BytewiseString: Hashable, Sendable {
+    package let value: String
 
-    init(_ value: String) {
+    package init(_ value: String) {
         self.value = value
     }
 
-    static func == (lhs: BytewiseString, rhs: BytewiseString) -> Bool {
+    package static func == (lhs: BytewiseString, rhs: BytewiseString) -> Bool {
         lhs.value.utf8.elementsEqual(rhs.value.utf8)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var value = value
         value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }

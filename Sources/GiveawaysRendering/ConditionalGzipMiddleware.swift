@@ -7,16 +7,16 @@ import NIOCore
 /// Validators and compression for GET answers: every 200 with a body gets an ETag (`If-None-Match` → 304), and
 /// text bodies are gzipped for clients that accept it. Compressed bodies are kept by ETag, so a page that many
 /// visitors request is compressed once.
-struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var minimumSize: Int { 1024 }
-    static var maximumSize: Int { 4 * 1_048_576 }
-    let compressed: GzipBodyCache
+package struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
+    package static var minimumSize: Int { 1024 }
+    package static var maximumSize: Int { 4 * 1_048_576 }
+    package let compressed: GzipBodyCache
 
-    init(compressed: GzipBodyCache = GzipBodyCache(budget: CacheBudgets.compressedBodiesBytes)) {
+    package init(compressed: GzipBodyCache = GzipBodyCache(budget: CacheBudgets.compressedBodiesBytes)) {
         self.compressed = compressed
     }
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws
         -> Response
@@ -48,7 +48,7 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
         let collector = BodyCollector()
         try await response.body.write(collector)
         let body = collector.buffer
-        let tag = response.headers[.eTag] ?? "W/\"\(StaticAssets.fingerprint(body.readableBytesView))\""
+        let tag = response.headers[.eTag] ?? "W/\"\(ContentFingerprint.of(body.readableBytesView))\""
         response.headers[.eTag] = tag
         if let candidates = request.headers[.ifNoneMatch], Self.matches(candidates, tag) {
             return Self.notModified(response.headers)
@@ -74,18 +74,18 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    static func acceptsGzip(_ header: String?) -> Bool {
+    package static func acceptsGzip(_ header: String?) -> Bool {
         AcceptEncoding.acceptsGzip(header)
     }
 
-    static func isCompressible(_ contentType: String?) -> Bool {
+    package static func isCompressible(_ contentType: String?) -> Bool {
         guard let type = contentType?.lowercased() else { return false }
         return type.hasPrefix("text/") || type.hasPrefix("application/json") || type.hasPrefix("image/svg+xml")
             || type.hasPrefix("application/javascript") || type.hasPrefix("application/atom+xml")
             || type.hasPrefix("application/feed+json")
     }
 
-    static func matches(_ header: String, _ tag: String) -> Bool {
+    package static func matches(_ header: String, _ tag: String) -> Bool {
         let bare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
         return header.split(separator: ",").contains { candidate in
             let value = candidate.trimmingCharacters(in: .whitespaces)
@@ -93,26 +93,26 @@ struct ConditionalGzipMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    static func varyWithEncoding(_ vary: String?) -> String {
+    package static func varyWithEncoding(_ vary: String?) -> String {
         guard let vary, !vary.isEmpty else { return "Accept-Encoding" }
         return SearchQuery.contains(vary, "Accept-Encoding") ? vary : vary + ", Accept-Encoding"
     }
 }
 
 /// Gzipped bodies by ETag, within a byte budget (the ones kept longest ago and not asked for since make room).
-final class GzipBodyCache: Sendable {
+package final class GzipBodyCache: Sendable {
     private let kept: BoundedCache<String, ByteBuffer>
 
-    init(budget: Int) {
+    package init(budget: Int) {
         kept = BoundedCache(budgetBytes: budget)
     }
 
     /// The body compressed before under `tag`, if it is still kept.
-    func cached(for tag: String) -> ByteBuffer? {
+    package func cached(for tag: String) -> ByteBuffer? {
         kept.value(forKey: tag)
     }
 
-    func body(for tag: String, original: ByteBuffer) throws -> ByteBuffer {
+    package func body(for tag: String, original: ByteBuffer) throws -> ByteBuffer {
         if let hit = cached(for: tag) { return hit }
         var input = original
         let gzipped = try input.compress(with: .gzip())
@@ -121,19 +121,19 @@ final class GzipBodyCache: Sendable {
     }
 
     /// Keeps `gzipped`, compressed elsewhere, under `tag`.
-    func keep(_ gzipped: ByteBuffer, for tag: String) {
+    package func keep(_ gzipped: ByteBuffer, for tag: String) {
         kept.keep(gzipped, bytes: gzipped.readableBytes, forKey: tag)
     }
 }
 
 /// Collects a response body into one buffer.
 private final class BodyCollector: ResponseBodyWriter {
-    var buffer = ByteBuffer()
+    package var buffer = ByteBuffer()
 
-    func write(_ buffer: ByteBuffer) async throws {
+    package func write(_ buffer: ByteBuffer) async throws {
         var copy = buffer
         self.buffer.writeBuffer(&copy)
     }
 
-    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    package func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }
