@@ -3,6 +3,7 @@ import GRDB
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import Synchronization
 
 /// What a repository's algorithm runs on: read rows, run statements, take a lock, inside one transaction. A
 /// repository is written once over it (its statements in `SharedSQL`); `AppDatabase` (GRDB) and `PostgresDatabase`
@@ -153,23 +154,52 @@ extension PostgresDatabase: SQLExecutor {
         try await rows(PostgresQuery(shared: statement.sql, statement.values)).map { SQLRow(base: $0) }
     }
 
+    /// Runs `body` on a thread of `algorithmThreads`. A cancelled caller (`withConnection`'s bound gave up on a
+    /// server that stopped answering, or the server is shutting down) cancels the statement the algorithm waits
+    /// for, and every later one fails at once: the thread is never left waiting for an answer that may never come.
     private func runAlgorithm<Result: Sendable>(
         _ body: @escaping @Sendable (any SQLSession) throws -> Result, in transaction: PostgresTransaction
     ) async throws -> Result {
-        try await algorithmThreads.runIfActive { try body(PostgresSession(transaction: transaction)) }
+        let session = PostgresSession(transaction: transaction)
+        return try await withTaskCancellationHandler {
+            try await algorithmThreads.runIfActive { try body(session) }
+        } onCancel: {
+            session.cancel()
+        }
     }
 }
 
-/// A transaction on a leased connection, used from a thread of `algorithmThreads`: each statement is sent from the
-/// connection's event loop and awaited there.
-private struct PostgresSession: SQLSession {
+/// A transaction on a leased connection, used from a thread of `algorithmThreads`: each statement is sent and
+/// awaited by a task of its own, which `cancel()` cancels (`allRows` then stops waiting, answered or not).
+private final class PostgresSession: SQLSession, Sendable {
     let transaction: PostgresTransaction
+    private let state = Mutex<(cancelled: Bool, running: Task<[PostgresRow], any Error>?)>((false, nil))
+
+    init(transaction: PostgresTransaction) {
+        self.transaction = transaction
+    }
+
+    /// Cancels the statement waited for now, and fails every later one.
+    func cancel() {
+        let running = state.withLock { state in
+            state.cancelled = true
+            return state.running
+        }
+        running?.cancel()
+    }
 
     func rows(_ statement: SQLStatement) throws -> [SQLRow] {
         let transaction = transaction
         let query = PostgresQuery(shared: statement.sql, statement.values)
-        return try transaction.connection.eventLoop.makeFutureWithTask { try await transaction.rows(query) }
-            .wait().map { SQLRow(base: $0) }
+        let task = Task { try await transaction.rows(query) }
+        let cancelled = state.withLock { state in
+            state.running = task
+            return state.cancelled
+        }
+        defer { state.withLock { $0.running = nil } }
+        if cancelled { task.cancel() }
+        return try transaction.connection.eventLoop.makeFutureWithTask { try await task.value }.wait()
+            .map { SQLRow(base: $0) }
     }
 
     func forEachRow(_ statement: SQLStatement, _ body: (SQLRow) throws -> Void) throws {
