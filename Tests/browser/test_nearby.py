@@ -3,6 +3,7 @@ and the map follow each other, the map searches the area it is moved to, Load mo
 and refused, the empty, failed and offline states, axe, and the README's screenshots."""
 import json
 import re
+import time
 import urllib.request
 
 import pytest
@@ -99,6 +100,24 @@ def test_a_card_press_centres_the_map_on_its_place(app, browser):
     browser.find_element(By.CSS_SELECTOR, f'.place-card[data-place-id="{target}"] [data-show-on-map]').click()
     wait(browser, lambda: max(map(abs, marker_offset(browser, target))) < 2)
     assert browser.current_url == url  # the map moved in place: no new page
+
+
+def test_a_card_press_wins_over_a_scroll_just_before_it(app, browser_factory):
+    """The browser scrolls a pressed card into view, so a scroll comes just before the press: the map must stay on the
+    pressed card, not move on to the card the scroll left in the middle of the list (CI saw this under load)."""
+    driver = browser_factory(width=390, height=844)
+    driver.get(app + "/nearby?view=map")
+    ids = card_ids(driver)
+    scrolled_to, pressed = ids[5], ids[1]
+    driver.execute_script("""
+        const list = document.querySelector('[data-place-list]');
+        const card = (id) => document.querySelector('.place-card[data-place-id="' + id + '"]');
+        list.scrollLeft = card(arguments[0]).offsetLeft - (list.clientWidth - card(arguments[0]).offsetWidth) / 2;
+        list.dispatchEvent(new Event('scroll'));
+        card(arguments[1]).querySelector('[data-show-on-map]').click();""", scrolled_to, pressed)
+    wait(driver, lambda: max(map(abs, marker_offset(driver, pressed))) < 2)
+    time.sleep(0.8)  # past the list's 150 ms scroll pick and its 600 ms quiet time
+    assert max(map(abs, marker_offset(driver, pressed))) < 2, "a scroll before the press moved the map off the pressed card"
 
 
 def test_scrolling_the_horizontal_list_moves_the_map(app, browser_factory):

@@ -281,6 +281,10 @@
     if (!card || (event.target.closest("a") && !event.target.closest("[data-show-on-map]"))) return;
     event.preventDefault();
     following = true;
+    // The press wins over the list's scroll: a pick still pending from a scroll just before it (the browser brings
+    // the pressed card into view) and the scroll that may follow must not centre the map on another card.
+    clearTimeout(scrolled);
+    quietUntil = performance.now() + 600;
     select(card.dataset.placeId);
     centreOn(card);
   });
