@@ -178,7 +178,7 @@ let package = Package(
             name: "GiveawaysWebTests",
             dependencies: [
                 "GiveawaysWeb", "GiveawaysDomain", "GiveawaysData", "GiveawaysUpstream", "GiveawaysHTML",
-                "GiveawaysHTTP", "GiveawaysRendering",
+                "GiveawaysHTTP", "GiveawaysRendering", "GiveawaysAPI",
                 "GiveawaysLocalization", "GiveawaysViews", "GiveawaysTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),

@@ -44,7 +44,10 @@ public struct AppDatabase: Sendable {
 
     // MARK: - Schema (append-only: never edit a shipped migration)
 
-    static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator { migrator(with: SchemaChange.all) }
+
+    /// Every migration: those written for SQLite alone (v1–v17), then `changes` (`SchemaChange`).
+    static func migrator(with changes: [SchemaChange]) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: giveaways, history, syncs, favorites") { db in
             try db.create(table: "giveaway") { t in
@@ -253,6 +256,12 @@ public struct AppDatabase: Sendable {
                 t.uniqueKey(["kind", "giveaway_id", "occurrence"])
             }
             try db.create(index: "live_event_created", on: "live_event", columns: ["created_at"])
+        }
+        // From here on, each change is written once for both stores.
+        for (index, change) in changes.enumerated() {
+            migrator.registerMigration(SchemaChange.sqliteName(of: change, at: index)) { db in
+                for statement in change.statements { try db.execute(sql: statement.sqlite) }
+            }
         }
         return migrator
     }

@@ -148,15 +148,7 @@ public enum DatabaseCopy {
     }
 
     static let tables: [Table] = [
-        Table(
-            name: "giveaway",
-            columns: [
-                ("id", .int), ("title", .text), ("worth_cents", .int), ("thumbnail_url", .text), ("image_url", .text),
-                ("description", .text), ("instructions", .text), ("open_giveaway_url", .text),
-                ("open_giveaway", .text), ("published_at", .date), ("type", .text), ("ends_at", .date),
-                ("users", .int), ("status", .text), ("gamerpower_url", .text), ("first_seen_at", .date),
-                ("last_seen_at", .date), ("left_at", .date), ("is_demo", .bool),
-            ], identities: []),
+        Table(name: "giveaway", columns: GiveawayRow.columns, identities: []),
         Table(
             name: "giveaway_platform",
             columns: [("giveaway_id", .int), ("position", .int), ("slug", .text), ("name", .text)], identities: []),

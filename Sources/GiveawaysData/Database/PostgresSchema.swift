@@ -18,7 +18,19 @@ enum PostgresSchema {
         let statements: [String]
     }
 
-    static let migrations: [Migration] = [
+    static let migrations = migrations(with: SchemaChange.all)
+
+    /// Every migration: those written for PostgreSQL alone (1–9), then `changes` (`SchemaChange`).
+    static func migrations(with changes: [SchemaChange]) -> [Migration] {
+        written
+            + changes.enumerated().map { index, change in
+                Migration(
+                    version: SchemaChange.firstPostgresVersion + index, name: change.name,
+                    statements: change.statements.map(\.postgres))
+            }
+    }
+
+    private static let written: [Migration] = [
         Migration(version: 1, name: "the schema of SQLite v9", statements: schemaOfSQLiteV9),
         Migration(version: 2, name: "sync leases", statements: syncLeases),
         Migration(version: 3, name: "push devices", statements: pushDevices),

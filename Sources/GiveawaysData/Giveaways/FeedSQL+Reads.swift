@@ -79,28 +79,3 @@ extension FeedSQL {
         return result
     }
 }
-
-extension GiveawayRow {
-    /// A row of `SELECT \(selection)`.
-    init(shared row: some SharedRow) throws {
-        id = try row.value(0, as: Int.self)
-        title = try row.value(1, as: String.self)
-        worthCents = try row.optional(2, as: Int.self)
-        thumbnailUrl = try row.value(3, as: String.self)
-        imageUrl = try row.value(4, as: String.self)
-        description = try row.value(5, as: String.self)
-        instructions = try row.value(6, as: String.self)
-        openGiveawayUrl = try row.value(7, as: String.self)
-        openGiveaway = try row.optional(8, as: String.self)
-        publishedAt = try row.value(9, as: Date.self)
-        type = try row.value(10, as: String.self)
-        endsAt = try row.optional(11, as: Date.self)
-        users = try row.value(12, as: Int.self)
-        status = try row.value(13, as: String.self)
-        gamerpowerUrl = try row.value(14, as: String.self)
-        firstSeenAt = try row.value(15, as: Date.self)
-        lastSeenAt = try row.value(16, as: Date.self)
-        leftAt = try row.optional(17, as: Date.self)
-        isDemo = try row.value(18, as: Bool.self)
-    }
-}

@@ -45,21 +45,15 @@ enum FeedSQL {
             UPDATE giveaway SET users = json_extract(c.value, '$[1]') FROM json_each(?1) AS c
             WHERE giveaway.id = json_extract(c.value, '$[0]')
             """)
-    /// A whole row. $1… in `GiveawayRow.selection`'s order.
+    /// A whole row, bound with `GiveawayRow.values`.
     static let insert = SharedSQL(
-        """
-        INSERT INTO giveaway (\(GiveawayRow.selection))
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
-        """)
-    /// Every field of a row. $1… in `GiveawayRow.selection`'s order.
+        "INSERT INTO giveaway (\(GiveawayRow.selection)) VALUES ("
+            + GiveawayRow.columns.indices.map { "$\($0 + 1)" }.joined(separator: ", ") + ")")
+    /// Every field of a row but its id ($1), bound with `GiveawayRow.values`.
     static let update = SharedSQL(
-        """
-        UPDATE giveaway SET title = $2, worth_cents = $3, thumbnail_url = $4, image_url = $5, description = $6,
-            instructions = $7, open_giveaway_url = $8, open_giveaway = $9, published_at = $10, type = $11,
-            ends_at = $12, users = $13, status = $14, gamerpower_url = $15, first_seen_at = $16, last_seen_at = $17,
-            left_at = $18, is_demo = $19
-        WHERE id = $1
-        """)
+        "UPDATE giveaway SET "
+            + GiveawayRow.columns.enumerated().dropFirst().map { "\($1.name) = $\($0 + 1)" }.joined(separator: ", ")
+            + " WHERE id = $1")
 
     // MARK: - Applying a diff
 
@@ -131,13 +125,5 @@ extension GiveawayRow {
     /// The row as a sync compares it.
     func record(platforms: [Platform]) -> FeedRecord {
         FeedRecord(giveaway: toDomain(platforms: platforms), firstSeenAt: firstSeenAt, leftAt: leftAt)
-    }
-
-    /// Its columns in `selection`'s order, for `FeedSQL.insert` and `FeedSQL.update`.
-    var values: [any SharedSQLValue] {
-        [
-            id, title, worthCents, thumbnailUrl, imageUrl, description, instructions, openGiveawayUrl, openGiveaway,
-            publishedAt, type, endsAt, users, status, gamerpowerUrl, firstSeenAt, lastSeenAt, leftAt, isDemo,
-        ]
     }
 }

@@ -4,10 +4,11 @@ import GiveawaysDomain
 
 /// A row of the `giveaway` table: the upstream fields plus the feed summary. Platforms are rows of their own
 /// (`GiveawayPlatformRow`).
-/// Encoded by hand rather than through Codable (every sync writes all of them), and read by one decoder,
-/// `init(shared:)`, whichever store answers.
-struct GiveawayRow: PersistableRecord, Equatable {
-    static let databaseTableName = "giveaway"
+///
+/// Everything about its columns is in this file: their one list (`columns`, which every read selects, the writes
+/// bind and `db copy` copies), the one decoder (`init(shared:)`, whichever store answers) and the one encoder
+/// (`values`). A new column is a field here, a line in each of those three, and a `SchemaChange`.
+struct GiveawayRow: Equatable {
 
     var id: Int
     var title: String
@@ -68,32 +69,48 @@ struct GiveawayRow: PersistableRecord, Equatable {
         gamerpowerUrl = giveaway.gamerpowerURL
     }
 
-    /// The columns `init(shared:)` reads, in its order: every read of a giveaway row, on either store, selects
-    /// these and is decoded there (by position: the first snapshot of a big database reads every row).
-    static let selection =
-        "id, title, worth_cents, thumbnail_url, image_url, description, instructions, open_giveaway_url, open_giveaway, "
-        + "published_at, type, ends_at, users, status, gamerpower_url, first_seen_at, last_seen_at, left_at, is_demo"
+    /// Every column, in the order of `init(shared:)` and `values`.
+    static let columns: [(name: String, kind: DatabaseCopy.Kind)] = [
+        ("id", .int), ("title", .text), ("worth_cents", .int), ("thumbnail_url", .text), ("image_url", .text),
+        ("description", .text), ("instructions", .text), ("open_giveaway_url", .text), ("open_giveaway", .text),
+        ("published_at", .date), ("type", .text), ("ends_at", .date), ("users", .int), ("status", .text),
+        ("gamerpower_url", .text), ("first_seen_at", .date), ("last_seen_at", .date), ("left_at", .date),
+        ("is_demo", .bool),
+    ]
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["title"] = title
-        container["worth_cents"] = worthCents
-        container["thumbnail_url"] = thumbnailUrl
-        container["image_url"] = imageUrl
-        container["description"] = description
-        container["instructions"] = instructions
-        container["open_giveaway_url"] = openGiveawayUrl
-        container["open_giveaway"] = openGiveaway
-        container["published_at"] = publishedAt
-        container["type"] = type
-        container["ends_at"] = endsAt
-        container["users"] = users
-        container["status"] = status
-        container["gamerpower_url"] = gamerpowerUrl
-        container["first_seen_at"] = firstSeenAt
-        container["last_seen_at"] = lastSeenAt
-        container["left_at"] = leftAt
-        container["is_demo"] = isDemo
+    /// The columns every read of a giveaway row selects, on either store (decoded by position: the first snapshot
+    /// of a big database reads every row).
+    static let selection = columns.map(\.name).joined(separator: ", ")
+
+    /// A row of `SELECT \(selection)`.
+    init(shared row: some SharedRow) throws {
+        id = try row.value(0, as: Int.self)
+        title = try row.value(1, as: String.self)
+        worthCents = try row.optional(2, as: Int.self)
+        thumbnailUrl = try row.value(3, as: String.self)
+        imageUrl = try row.value(4, as: String.self)
+        description = try row.value(5, as: String.self)
+        instructions = try row.value(6, as: String.self)
+        openGiveawayUrl = try row.value(7, as: String.self)
+        openGiveaway = try row.optional(8, as: String.self)
+        publishedAt = try row.value(9, as: Date.self)
+        type = try row.value(10, as: String.self)
+        endsAt = try row.optional(11, as: Date.self)
+        users = try row.value(12, as: Int.self)
+        status = try row.value(13, as: String.self)
+        gamerpowerUrl = try row.value(14, as: String.self)
+        firstSeenAt = try row.value(15, as: Date.self)
+        lastSeenAt = try row.value(16, as: Date.self)
+        leftAt = try row.optional(17, as: Date.self)
+        isDemo = try row.value(18, as: Bool.self)
+    }
+
+    /// Its columns in `columns`' order, for `FeedSQL.insert` and `FeedSQL.update`.
+    var values: [any SharedSQLValue] {
+        [
+            id, title, worthCents, thumbnailUrl, imageUrl, description, instructions, openGiveawayUrl, openGiveaway,
+            publishedAt, type, endsAt, users, status, gamerpowerUrl, firstSeenAt, lastSeenAt, leftAt, isDemo,
+        ]
     }
 
     func toDomain(platforms: [Platform]) -> Giveaway {

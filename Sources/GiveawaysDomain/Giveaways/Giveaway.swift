@@ -2,7 +2,8 @@ import Foundation
 
 /// One giveaway as GamerPower describes it, with every upstream field mapped to a domain value.
 public struct Giveaway: Hashable, Sendable, Identifiable {
-    public let id: Int
+    /// GamerPower's id, or the one a store's offer was first published under (a merge keeps the first one seen).
+    public var id: Int
     public var title: String {
         get { box.fields.title }
         set { change { $0.title = newValue } }

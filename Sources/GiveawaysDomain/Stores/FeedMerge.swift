@@ -159,12 +159,8 @@ public struct FeedMerge: Sendable {
 extension Giveaway {
     /// The same giveaway under another id (a merge publishes it under the id it was first seen with).
     public func withID(_ id: Int) -> Giveaway {
-        guard id != self.id else { return self }
-        return Giveaway(
-            id: id, title: title, worth: worth, thumbnailURL: thumbnailURL, imageURL: imageURL,
-            description: description, instructions: instructions, openGiveawayURL: openGiveawayURL,
-            openGiveaway: openGiveaway, publishedAt: publishedAt, type: type, platforms: platforms, endsAt: endsAt,
-            users: users, status: status, gamerpowerURL: gamerpowerURL, startsAt: startsAt, sources: sources,
-            needsSubscription: needsSubscription)
+        var giveaway = self
+        giveaway.id = id
+        return giveaway
     }
 }

@@ -120,7 +120,8 @@ struct APIRoutes: APIProtocol {
 
     // MARK: - The document
 
-    /// `GET /api/openapi.yaml` — the OpenAPI document, byte for byte the one the server was generated from.
+    /// `GET /api/openapi.yaml` — the OpenAPI document the server was generated from, its lists of sources from the
+    /// registry (`APIDocument`).
     @Sendable func document(request: Request, context: AppRequestContext) async throws -> Response {
         Response(
             status: .ok, headers: [.contentType: "application/yaml; charset=utf-8", .cacheControl: Self.cacheControl],

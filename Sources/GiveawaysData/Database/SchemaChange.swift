@@ -1,0 +1,25 @@
+/// A change of the schema, written once for both stores.
+///
+/// Up to the fourth release every change was written twice: a GRDB migration in `AppDatabase` (v1–v17) and a
+/// numbered one in `PostgresSchema` (1–9). From now on a change is one entry in `all`, applied as SQLite's migration
+/// `v18`, `v19`… and PostgreSQL's `10`, `11`… in the order listed, each in the transaction its store's migrator
+/// gives it. Append only: a shipped entry is never edited. A statement both dialects read is one text
+/// (`ALTER TABLE giveaway ADD COLUMN price_before_cents bigint`); where they differ, `SharedSQL` carries both.
+/// `PostgresSchemaParityTests` compares the two schemas column by column, so a change that only one store can read
+/// fails there.
+struct SchemaChange: Sendable {
+    let name: String
+    let statements: [SharedSQL]
+
+    /// Every change since the fourth release, oldest first.
+    static let all: [SchemaChange] = []
+
+    /// The SQLite and PostgreSQL numbers of the first entry: one past the last migration written per store.
+    static let firstSQLiteVersion = 18
+    static let firstPostgresVersion = 10
+
+    /// SQLite's name of the migration that applies `all[index]` ("v18: …").
+    static func sqliteName(of change: SchemaChange, at index: Int) -> String {
+        "v\(firstSQLiteVersion + index): \(change.name)"
+    }
+}
