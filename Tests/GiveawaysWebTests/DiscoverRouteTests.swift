@@ -32,8 +32,33 @@ final class StubDiscover: DiscoverSource {
         return DiscoverAnswer(value: DiscoverPage(games: games, total: 6, hasNext: page < 2))
     }
 
+    /// The popular feed: three pages of two games; a search finds the Portals by their first word.
+    let queries = Mutex<[GameQuery]>([])
+    static let portals = [(144, "Portal"), (145, "Portal 2"), (146, "Portal Knights")]
+
+    func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage> {
+        try step()
+        queries.withLock { $0.append(query) }
+        if let search = query.search {
+            let found = Self.portals.filter { $0.1.lowercased().hasPrefix(search.lowercased()) }
+                .map { DiscoverGame(id: $0.0, name: $0.1, rating: 4.5, genres: ["Puzzle"]) }
+            return DiscoverAnswer(value: DiscoverPage(games: found, total: found.count, hasNext: false))
+        }
+        guard query.page <= 3 else { throw RAWGError.notFound("Invalid page.") }
+        let games = (1...2).map {
+            DiscoverGame(
+                id: query.page * 10 + $0, name: "\(query.ordering.rawValue) game \(query.page)-\($0)",
+                imageURL: URL(string: "https://media.rawg.io/media/games/\(query.page)\($0).jpg"))
+        }
+        return DiscoverAnswer(value: DiscoverPage(games: games, total: 6, hasNext: query.page < 3))
+    }
+
     func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail> {
         try step()
+        if let portal = Self.portals.first(where: { $0.0 == id }) {
+            return DiscoverAnswer(
+                value: DiscoverGameDetail(game: DiscoverGame(id: id, name: portal.1, rating: 4.5, genres: ["Puzzle"])))
+        }
         guard id == 43 else { throw RAWGError.notFound("Not found.") }
         return DiscoverAnswer(
             value: DiscoverGameDetail(

@@ -21,6 +21,11 @@ private struct ImageDiscover: DiscoverSource {
         return DiscoverAnswer(value: DiscoverPage(games: games, total: games.count, hasNext: false))
     }
 
+    func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage> {
+        let games = query.page == 1 ? [DiscoverGame(id: 7, name: "Seven", imageURL: image)] : []
+        return DiscoverAnswer(value: DiscoverPage(games: games, total: games.count, hasNext: false))
+    }
+
     func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail> {
         DiscoverAnswer(value: DiscoverGameDetail(game: DiscoverGame(id: id, name: "Seven", imageURL: image)))
     }

@@ -57,6 +57,51 @@ public struct DiscoverPage: Hashable, Sendable {
     }
 }
 
+/// The order of a list of games: what the visitor picks on Games, and RAWG's `ordering` for it.
+public enum GameOrdering: String, CaseIterable, Hashable, Sendable {
+    /// Most added to RAWG users' libraries first: RAWG's own "popular".
+    case popular
+    /// Best rated first.
+    case rating
+    /// Newest release first.
+    case released
+    /// By name, A to Z.
+    case name
+
+    /// RAWG's `ordering` value.
+    public var rawgValue: String {
+        switch self {
+        case .popular: "-added"
+        case .rating: "-rating"
+        case .released: "-released"
+        case .name: "name"
+        }
+    }
+}
+
+/// A page of RAWG's games: the popular feed in an ordering, or the games whose name matches a search.
+public struct GameQuery: Hashable, Sendable {
+    /// What a search may be at most, in characters: a longer one is refused, never sent.
+    public static let maxSearchLength = Defaults.maxSearchLength
+    /// The last page a visitor may ask for (RAWG's own lists end well before it).
+    public static let maxPage = 500
+    /// Games on a page.
+    public static let pageSize = 20
+
+    /// The words searched for, trimmed; `nil` for the feed.
+    public var search: String?
+    public var ordering: GameOrdering
+    public var page: Int
+
+    /// `search` is trimmed; an empty one is no search.
+    public init(search: String? = nil, ordering: GameOrdering = .popular, page: Int = 1) {
+        let trimmed = search?.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.search = trimmed?.isEmpty == false ? trimmed : nil
+        self.ordering = ordering
+        self.page = page
+    }
+}
+
 /// A RAWG game's page: the list fields plus text and credits.
 public struct DiscoverGameDetail: Hashable, Sendable {
     public var game: DiscoverGame

@@ -21,6 +21,8 @@ public protocol CatalogSource: Sendable {
 public protocol DiscoverSource: Sendable {
     func genres() async throws -> DiscoverAnswer<[DiscoverGenre]>
     func games(genre: String, page: Int) async throws -> DiscoverAnswer<DiscoverPage>
+    /// The popular feed in an ordering, or a search by name (`GameQuery.pageSize` a page).
+    func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage>
     func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail>
 }
 

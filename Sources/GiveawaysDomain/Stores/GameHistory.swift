@@ -48,6 +48,15 @@ public struct GameHistory: Sendable {
         return byGame[key] ?? []
     }
 
+    /// Every giveaway of the game called `title` (a RAWG game's name), oldest first. The match is the normalised
+    /// title alone: "Portal" is never "Portal 2" or "Portal Knights", and a name with no letters or digits matches
+    /// nothing.
+    public func all(ofGameTitled title: String) -> [Entry] {
+        let key = GameTitle.normalized(title)
+        guard !key.isEmpty else { return [] }
+        return byGame[key] ?? []
+    }
+
     /// The game `id` is a giveaway of (its normalised title), if it has one.
     public func game(of id: Int) -> String? { gameOf[id] }
 

@@ -9,6 +9,8 @@ public struct MarkSubject: Hashable, Sendable {
         case game
         /// A RAWG genre (Discover).
         case genre
+        /// A RAWG game (Games): hearted, it is kept in Favorites with its card (`KeptGame`).
+        case rawgGame = "rawg_game"
     }
 
     public let kind: Kind
@@ -24,6 +26,9 @@ public struct MarkSubject: Hashable, Sendable {
 
     /// A catalog game.
     public static func game(_ id: Int) -> MarkSubject { MarkSubject(kind: .game, id: id) }
+
+    /// A RAWG game.
+    public static func rawgGame(_ id: Int) -> MarkSubject { MarkSubject(kind: .rawgGame, id: id) }
 }
 
 /// What a mark says about its subject. A new kind needs no new table or repository method.

@@ -1,10 +1,13 @@
 /// Runs one piece of work per key at a time: a caller that asks for a key already being worked on waits for that
-/// work's result instead of starting it again (twenty visitors opening the same map fetch each tile once).
-actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
+/// work's result instead of starting it again (twenty visitors opening the same map fetch each tile once, and the
+/// same RAWG search asked by ten is one request).
+public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
+    public init() {}
+
     private var running: [Key: (task: Task<Value, Never>, waiters: Int)] = [:]
 
     /// `work`'s result for `key`, shared with every caller that asked while it ran.
-    func run(_ key: Key, _ work: @escaping @Sendable () async -> Value) async -> Value {
+    public func run(_ key: Key, _ work: @escaping @Sendable () async -> Value) async -> Value {
         if let entry = running[key] {
             running[key]?.waiters += 1
             return await entry.task.value
@@ -17,5 +20,5 @@ actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// How many callers are waiting on `key` (for tests).
-    func waiters(for key: Key) -> Int { running[key]?.waiters ?? 0 }
+    public func waiters(for key: Key) -> Int { running[key]?.waiters ?? 0 }
 }

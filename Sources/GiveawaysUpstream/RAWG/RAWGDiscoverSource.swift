@@ -2,8 +2,8 @@ import Foundation
 import GiveawaysDomain
 import Logging
 
-/// Discover over RAWG: every answer cached in SQLite for a day (lists and details), paced like every upstream,
-/// and served from the cache when RAWG fails. The key is a query parameter of each request and nothing else:
+/// Discover over RAWG: every answer cached in the database (lists and details a day, a search ten minutes), one
+/// request in flight per identical question, paced like every upstream, and served from the cache when RAWG fails. The key is a query parameter of each request and nothing else:
 /// it is not part of the cache key, a log line or an error, and every answer loses any echo of it (RAWG's
 /// `next` and `previous` URLs carry it) before it is decoded or cached.
 public final class RAWGDiscoverSource: DiscoverSource {
@@ -13,11 +13,15 @@ public final class RAWGDiscoverSource: DiscoverSource {
     private let cache: any DiscoverCacheRepository
     private let clock: @Sendable () -> Date
     private let maxAge: TimeInterval
+    private let searchMaxAge: TimeInterval
+    /// One RAWG request per identical question at a time: the others wait for its answer.
+    private let inFlight = SingleFlight<String, Result<Data, RAWGError>>()
 
     public init(
         connections: HTTPConnections, baseURL: URL, key: String, cache: any DiscoverCacheRepository,
         clock: @escaping @Sendable () -> Date,
-        maxAge: TimeInterval = 24 * 3600, timeout: Duration = .seconds(8), retryDelays: [Duration] = [.seconds(1)],
+        maxAge: TimeInterval = 24 * 3600, searchMaxAge: TimeInterval = 600, timeout: Duration = .seconds(8),
+        retryDelays: [Duration] = [.seconds(1)],
         logger: Logger = Logger(label: "rawg")
     ) {
         http = UpstreamHTTP(
@@ -29,6 +33,7 @@ public final class RAWGDiscoverSource: DiscoverSource {
         self.cache = cache
         self.clock = clock
         self.maxAge = maxAge
+        self.searchMaxAge = searchMaxAge
     }
 
     public func genres() async throws -> DiscoverAnswer<[DiscoverGenre]> {
@@ -47,28 +52,58 @@ public final class RAWGDiscoverSource: DiscoverSource {
         ) { body throws(RAWGError) in try RAWGDecoder().page(body) }
     }
 
+    public func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage> {
+        var items = [
+            URLQueryItem(name: "page", value: String(query.page)),
+            URLQueryItem(name: "page_size", value: String(GameQuery.pageSize)),
+        ]
+        if let search = query.search {
+            // RAWG orders a search by relevance; an ordering would bury the game searched for.
+            items =
+                [URLQueryItem(name: "search", value: search), URLQueryItem(name: "search_precise", value: "true")]
+                + items
+        } else {
+            items.insert(URLQueryItem(name: "ordering", value: query.ordering.rawgValue), at: 0)
+        }
+        return try await answer("games", items, maxAge: query.search == nil ? maxAge : searchMaxAge) {
+            body throws(RAWGError) in try RAWGDecoder().page(body)
+        }
+    }
+
     public func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail> {
         try await answer("games/\(id)", []) { body throws(RAWGError) in try RAWGDecoder().detail(body) }
     }
 
     /// A fresh cached answer; else RAWG's (stored); else, when RAWG fails, the stale cached one; else the error.
     private func answer<Value: Sendable>(
-        _ path: String, _ query: [URLQueryItem], decode: (Data) throws(RAWGError) -> Value
+        _ path: String, _ query: [URLQueryItem], maxAge: TimeInterval? = nil,
+        decode: (Data) throws(RAWGError) -> Value
     ) async throws -> DiscoverAnswer<Value> {
-        let request =
-            "/" + path
-            + (query.isEmpty ? "" : "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&"))
+        // The cache's key: the path and query without the key, the values percent-encoded (a search is free text).
+        var components = URLComponents()
+        components.path = "/" + path
+        components.queryItems = query.isEmpty ? nil : query
+        let request = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let now = clock()
         let cached = try? await cache.cachedAnswer(for: request)
-        if let cached, now.timeIntervalSince(cached.fetchedAt) < maxAge, let value = try? decode(cached.body) {
+        if let cached, now.timeIntervalSince(cached.fetchedAt) < maxAge ?? self.maxAge,
+            let value = try? decode(cached.body)
+        {
             return DiscoverAnswer(value: value)
         }
         do {
-            let scrubber = scrubber
-            let body = try await http.get(path, query: query + [URLQueryItem(name: "key", value: key)]) {
-                status, body throws(RAWGError) in
-                try RAWGDecoder().validated(status: status, body: scrubber.scrub(body))
-            }
+            let (http, scrubber, key) = (http, scrubber, key)
+            let body = try await inFlight.run(request) {
+                do throws(RAWGError) {
+                    return .success(
+                        try await http.get(path, query: query + [URLQueryItem(name: "key", value: key)]) {
+                            status, body throws(RAWGError) in
+                            try RAWGDecoder().validated(status: status, body: scrubber.scrub(body))
+                        })
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
             let value = try decode(body)
             try? await cache.storeAnswer(body, for: request, at: now)
             return DiscoverAnswer(value: value)

@@ -83,33 +83,53 @@ package enum DiscoverPages {
         }
     }
 
+    /// A RAWG game's card, its image at `imagePath` (a path that looks the image up in the answer the card came from;
+    /// none when RAWG has no image, unless `alwaysImage`), with a heart when `heart` says whether it is kept.
+    package static func card(
+        _ game: DiscoverGame, imagePath: String, strings: Strings, alwaysImage: Bool = false, heart: Bool? = nil
+    ) -> HTML {
+        let text = strings.discover
+        let year: HTML? = game.released.map { HTML("<span>\(String($0.year))</span>") }
+        let rating: HTML? = game.rating.map {
+            HTML(
+                "<span class=\"rating\" aria-label=\"\(text.rated(decimal($0, 1, strings)))\">★ \(String(format: "%.1f", $0))</span>"
+            )
+        }
+        let image: HTML =
+            game.imageURL != nil || alwaysImage
+            ? "<img src=\"\(imagePath)\" alt=\"\" loading=\"lazy\" width=\"368\" height=\"207\">" : ""
+        let chips = (game.platforms.isEmpty ? game.genres : game.platforms).prefix(4).map { HTML("<li>\($0)</li>") }
+        let heartForm: HTML? = heart.map { gameHeart(game, isKept: $0, strings: strings, large: false) }
+        return """
+            <article class="card card--regular card--rawg" data-rawg-id="\(game.id)">\
+            <a class="card__link" href="\(SiteRoute.discoverGame(id: game.id).path)">\
+            <div class="card__media">\(image)</div>\
+            <div class="card__body"><h3 class="card__title">\(game.name)</h3>\
+            <ul class="chips" aria-label="\(game.platforms.isEmpty ? text.genres : text.platforms)">\(chips)</ul>\
+            <div class="card__meta">\(rating)\(year)</div></div></a>\(heartForm)</article>
+
+            """
+    }
+
+    /// The heart that keeps a game in the visitor's Favorites (a form: it works without JavaScript; app.js sends it in
+    /// the background and keeps every copy on the page in step). A card's sits on its picture; the game's page has
+    /// the large one, with its words.
+    package static func gameHeart(_ game: DiscoverGame, isKept: Bool, strings: Strings, large: Bool) -> HTML {
+        let text = strings.card
+        let label = isKept ? text.removeFavorite(game.name) : text.addFavorite(game.name)
+        let words: HTML? = large ? "<span class=\"heart__text\">\(isKept ? text.saved : text.save)</span>" : nil
+        return """
+            <form class="\(large ? "heart-form heart-form--large" : "game-heart")" method="post" action="\(SiteRoute.gameFavorite(id: game.id).path)">\
+            <input type="hidden" name="back" value="\(SiteRoute.discoverGame(id: game.id).path)">\
+            <button class="heart" name="favorite" value="\(isKept ? "0" : "1")" aria-pressed="\(isKept ? "true" : "false")" aria-label="\(label)">\(words)</button></form>
+            """
+    }
+
     package static func gameList(_ model: GenreModel) -> HTML {
         let strings = model.strings
         let text = strings.discover
         let cards = model.games.games.map { game -> HTML in
-            let year: HTML? = game.released.map { HTML("<span>\(String($0.year))</span>") }
-            let rating: HTML? = game.rating.map {
-                HTML(
-                    "<span class=\"rating\" aria-label=\"\(text.rated(decimal($0, 1, strings)))\">★ \(String(format: "%.1f", $0))</span>"
-                )
-            }
-            let image: HTML =
-                game.imageURL.map { _ in
-                    HTML(
-                        "<img src=\"\(Self.imagePath(genre: model.slug, page: model.page, game: game.id))\" alt=\"\" loading=\"lazy\" width=\"368\" height=\"207\">"
-                    )
-                }
-                ?? ""
-            let platforms = game.platforms.prefix(4).map { HTML("<li>\($0)</li>") }
-            return """
-                <article class="card card--regular card--rawg" data-rawg-id="\(game.id)">\
-                <a class="card__link" href="\(SiteRoute.discoverGame(id: game.id).path)">\
-                <div class="card__media">\(image)</div>\
-                <div class="card__body"><h3 class="card__title">\(game.name)</h3>\
-                <ul class="chips" aria-label="\(text.platforms)">\(platforms)</ul>\
-                <div class="card__meta">\(rating)\(year)</div></div></a></article>
-
-                """
+            card(game, imagePath: Self.imagePath(genre: model.slug, page: model.page, game: game.id), strings: strings)
         }
         let next: HTML? =
             model.games.hasNext
@@ -153,7 +173,49 @@ package enum DiscoverPages {
         String(format: "%.\(digits)f", value).replacingOccurrences(of: ".", with: strings.format.decimalSeparator)
     }
 
-    package static func game(_ detail: DiscoverGameDetail, staleSince: Date?, strings: Strings) -> HTML {
+    /// Whether the game is free now, coming free or was free before, from the giveaway history: each linked to its
+    /// giveaway's page.
+    package static func freeStatus(_ status: GameFreeStatus, now: Date, strings: Strings) -> HTML {
+        let text = strings.games
+        func details(_ offer: GameFreeStatus.Offer) -> String { SiteRoute.details(id: offer.giveawayID).path }
+        func time(_ date: Date, _ kind: TimeTag.Kind) -> HTML {
+            TimeTag(date: date, kind: kind, text: strings.date(date)).render()
+        }
+        let live = status.now.map { offer -> HTML in
+            let until: HTML? = offer.until.map { " \(text.until(time($0, .date)))" }
+            return """
+                <li class="game-free__item game-free__item--now">\(Icons.check)<span><strong>\(text.freeNow(offer.store))</strong>\
+                \(until) <a href="\(details(offer))">\(text.claim)</a></span></li>
+                """
+        }
+        let coming = status.coming.map { offer -> HTML in
+            """
+            <li class="game-free__item">\(Icons.clock)<span>\(text.comingFree(offer.store, time(offer.from, .date)))\
+             <a href="\(details(offer))">\(strings.details.openGiveawayPage)</a></span></li>
+            """
+        }
+        let before = status.before.map { offer -> HTML in
+            let parts = UTCParts(offer.from)
+            let month = "\(strings.format.monthsShort[parts.month - 1]) \(parts.year)"
+            return "<a href=\"\(details(offer))\">\(offer.store) \(month)</a>"
+        }
+        let list: HTML? = live.isEmpty && coming.isEmpty ? nil : "<ul class=\"game-free__list\">\(live)\(coming)</ul>"
+        let earlier: HTML? =
+            before.isEmpty
+            ? nil : "<p class=\"game-free__before\">\(text.freeBefore): \(HTML(joining: before, separator: " · "))</p>"
+        let never: HTML? = status.isEmpty ? "<p class=\"hint\">\(text.neverFree)</p>" : nil
+        return """
+            <section class="game-free\(status.now.isEmpty ? "" : " game-free--now")" aria-labelledby="game-free-heading">
+              <h2 id="game-free-heading">\(text.giveawaysHeading)</h2>
+              \(list)\(earlier)\(never)
+            </section>
+            """
+    }
+
+    package static func game(
+        _ detail: DiscoverGameDetail, staleSince: Date?, strings: Strings, freeStatus status: GameFreeStatus = .init(),
+        isKept: Bool = false, now: Date = Date()
+    ) -> HTML {
         let text = strings.discover
         let game = detail.game
         let image: HTML =
@@ -177,7 +239,8 @@ package enum DiscoverPages {
               <div class="details__main">
                 <div class="details__badges"><span class="badge">RAWG</span></div>
                 <h1>\(game.name)</h1>
-                <div class="details__cta">\(website)</div>
+                \(freeStatus(status, now: now, strings: strings))
+                <div class="details__cta">\(website)\(gameHeart(game, isKept: isKept, strings: strings, large: true))</div>
                 <dl class="facts">
                   <div><dt>\(text.rating)</dt><dd>\(game.rating.map { text.ratingValue(decimal($0, 2, strings)) } ?? text.notRated)</dd></div>
                   <div><dt>Metacritic</dt><dd>\(game.metacritic.map(String.init) ?? text.none)</dd></div>

@@ -7,22 +7,62 @@ import GiveawaysUpstream
 import GiveawaysViews
 import Hummingbird
 
-/// Discover: RAWG's genres and games, only with a key. Without one, `/discover` explains how to enable it and no
+/// Games and Discover: RAWG's popular games, its search, its genres and its games, only with a key; each game's page
+/// says whether the game is free now, coming free or was free before (from the giveaway history). Without one, `/discover` explains how to enable it and no
 /// RAWG request is ever made. RAWG failures get a clear page (the key is never shown), or the cached answer.
 struct DiscoverRoutes: Sendable {
     let source: (any DiscoverSource)?
     let marks: any MarkRepository
     let images: ImageCache
+    let readModel: ReadModel
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
         let routes = SiteRouter(router, unmatched: { _, _ in throw HTTPError(.notFound) })
+        routes.get(.games, use: games)
+        routes.get(.gameImage, unmatched: { _, _ in ImageCache.placeholder() }, use: gameImage)
         routes.get(.discover, use: discover)
         routes.post(.discoverChoose, use: choose)
         routes.post(.discoverForget, use: forget)
         routes.get(.discoverGenre, use: genre)
         routes.get(.discoverGame, use: game)
+        routes.post(.gameFavorite, use: setFavorite)
         routes.get(.discoverImage, unmatched: { _, _ in ImageCache.placeholder() }, use: image)
+    }
+
+    /// `GET /games?q=&sort=&page=` — RAWG's games in an ordering, or those whose name matches a search (with
+    /// `X-Fragment: results`, only the results: search as you type and "More games").
+    @Sendable func games(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .games(let query) = route else { throw HTTPError(.notFound) }
+        let strings = context.strings
+        guard let source else {
+            return page(request, context, strings.games.heading, DiscoverPages.disabled(strings))
+        }
+        let answer = try await rawg(notFound: { $0.discover.noPage(query.page) }) { try await source.games(query) }
+        var chosen: (slug: String, name: String)?
+        if let slug = try await chosenGenre(context) {
+            let name = (try? await source.genres().value.first { $0.slug == slug }?.name) ?? slug.capitalized
+            chosen = (slug, name)
+        }
+        let kept = Set(try await marks.marks(of: context).ids(.favorite, of: .rawgGame))
+        let view = GamesPage(
+            model: .init(
+                query: query, games: answer.value, staleSince: answer.staleSince, chosenGenre: chosen, kept: kept,
+                strings: strings))
+        if PageResponse.wantsFragment(request) { return PageResponse.html(view.results) }
+        let title = query.search.map { "\($0) · \(strings.games.heading)" } ?? strings.games.heading
+        return page(request, context, title, view.render())
+    }
+
+    /// `GET /games/image?q=&sort=&page=&game=ID` — the image of a game on that page of Games, looked up in RAWG's
+    /// (cached) answer for it.
+    @Sendable func gameImage(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard let source, case .gameImage(let query, let id) = route,
+            let url = try? await source.games(query).value.games.first(where: { $0.id == id })?.imageURL
+        else {
+            return ImageCache.placeholder()
+        }
+        return await images.response(for: url.absoluteString, request: request)
     }
 
     /// `GET /discover/image?genre=S` (a genre's tile), `?genre=S&page=N&game=ID` (a game on a genre's page) or
@@ -119,17 +159,56 @@ struct DiscoverRoutes: Sendable {
         let detail = try await rawg(notFound: { $0.discover.noGame(id) }) {
             try await source.game(id: id)
         }
+        let snapshot = try await readModel.snapshot()
+        let now = clock()
+        let status = GameFreeStatus(
+            gameTitled: detail.value.game.name, history: snapshot.gameHistory, stored: snapshot.stored, at: now)
+        let isKept = try await marks.marks(of: context).mark(.favorite, on: .rawgGame(id)) != nil
         return page(
             request, context,
-            "\(detail.value.game.name) · \(context.strings.discover.heading)",
-            DiscoverPages.game(detail.value, staleSince: detail.staleSince, strings: context.strings))
+            "\(detail.value.game.name) · \(context.strings.games.heading)",
+            DiscoverPages.game(
+                detail.value, staleSince: detail.staleSince, strings: context.strings, freeStatus: status,
+                isKept: isKept, now: now))
+    }
+
+    /// `POST /discover/games/{id}/favorite` (`favorite=1` or `0`) — keeps a RAWG game in the visitor's Favorites,
+    /// with what its card needs to show without RAWG (`KeptGame`), or lets it go. JSON for app.js; a redirect back
+    /// (`back=`) without it. A browser gets its profile the first time it hearts something.
+    @Sendable func setFavorite(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response
+    {
+        guard case .gameFavorite(let id) = route else { throw HTTPError(.notFound) }
+        let form = try await FormBody(request: request, strings: context.strings)
+        let isKept = form["favorite"] == "1"
+        let profile = context.profile ?? .random()
+        if isKept {
+            guard let source else { throw AppError(.notFound) { $0.discover.noGame(id) } }
+            // The game's card as RAWG gives it (a day's cached answer, usually: the visitor just saw the game).
+            let detail = try await rawg(notFound: { $0.discover.noGame(id) }) { try await source.game(id: id) }
+            try await marks.setMark(
+                .favorite, on: .rawgGame(id), profile: profile, text: KeptGame(detail.value.game).text, at: clock())
+        } else {
+            try await marks.removeMark(.favorite, on: .rawgGame(id), profile: profile)
+        }
+        var response =
+            request.headers[.accept]?.contains("application/json") == true
+            ? try JSONResponse.encode(GameFavoriteJSON(game: id, favorite: isKept))
+            : PageResponse.redirect(to: form.returnPath(fallback: SiteRoute.discoverGame(id: id).path))
+        if context.profile == nil { response.setCookie(context.profileCookie(profile, request: request)) }
+        return response
+    }
+
+    /// What app.js reads back from a heart on a game: which game, and whether it is kept now.
+    struct GameFavoriteJSON: Encodable {
+        let game: Int
+        let favorite: Bool
     }
 
     // MARK: - Helpers
 
     private func page(_ request: Request, _ context: AppRequestContext, _ title: String, _ content: HTML) -> Response {
         PageResponse.html(
-            Layout(request, context, title: "\(title) · GameGiveaways", section: .discover, content: content).render())
+            Layout(request, context, title: "\(title) · GameGiveaways", section: .games, content: content).render())
     }
 
     /// A profile has one chosen genre at most: one mark on one fixed subject, whose text is the genre's slug.

@@ -5,8 +5,8 @@ import GiveawaysLocalization
 import GiveawaysRendering
 import GiveawaysViews
 
-/// Favorites: what this browser hearted, most recent first, including giveaways that left the feed. Long lists
-/// grow with "Load more".
+/// Favorites: what this browser hearted, most recent first, including giveaways that left the feed (long lists grow
+/// with "Load more"), then the games it keeps from Games, each from what was kept with its heart (no RAWG request).
 struct FavoritesPage {
     /// The cards of the pages shown so far, formatted.
     struct Model {
@@ -18,11 +18,15 @@ struct FavoritesPage {
         }
         let strings: Strings
         let renderer: CardRenderer
+        /// The RAWG games kept, most recently hearted first.
+        let games: [KeptGame]
         var total: Int { list.total }
 
         /// - Parameter favorites: every favorite, most recently hearted first.
         init(favorites: [StoredGiveaway], visitor: Visitor, page: Int, renderer: CardRenderer) {
             strings = renderer.strings
+            games = visitor.marks.all.filter { $0.kind == .favorite && $0.subject.kind == .rawgGame }
+                .map { KeptGame(id: $0.subject.id, text: $0.text) }
             self.renderer = renderer
             list = ListCards(favorites, visitor: visitor, page: page)
             self.page = page
@@ -39,12 +43,31 @@ struct FavoritesPage {
     func content() -> HTMLPieces {
         let count = model.total
         let text = model.strings.lists
-        return MyListContent(
+        var pieces = MyListContent(
             title: text.favoritesTitle,
             summary: count == 0
                 ? text.favoritesEmptyIntro : text.favoritesSummary(count, number: model.strings.number(count)),
             current: "favorites", listLabel: text.favoriteGiveaways, strings: model.strings
         ).pieces(results: resultsPieces())
+        pieces.append(games)
+        return pieces
+    }
+
+    /// The kept games, when there are any.
+    private var games: HTML {
+        guard !model.games.isEmpty else { return .empty }
+        let strings = model.strings
+        let cards = model.games.map { kept -> HTML in
+            DiscoverPages.card(
+                kept.game, imagePath: SiteRoute.discoverImage(genre: nil, page: nil, game: kept.id).path,
+                strings: strings, alwaysImage: true, heart: true)
+        }
+        return """
+            <section class="results kept-games" aria-labelledby="kept-games">
+            <h2 id="kept-games">\(strings.games.heading) <span class="count">\(strings.number(model.games.count))</span></h2>
+            <div class="grid">\(cards)</div>
+            </section>
+            """
     }
 
     /// The list and its "Load more"; what "Load more" fetches.

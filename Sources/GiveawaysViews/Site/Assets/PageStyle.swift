@@ -15,7 +15,7 @@ package enum PageStyle: String, CaseIterable, Sendable {
     case more
     /// The free-to-play catalog, a game's notes and loot, the hidden games.
     case catalog
-    /// Discover's genre tiles and games (with the infinite scroll's script).
+    /// Games and Discover: RAWG's games, genre tiles and a game's giveaways (with the infinite scroll's script).
     case discover
     /// Nearby: the place cards, the map and the horizontal list (with the map's script).
     case nearby
@@ -41,7 +41,7 @@ package enum PageStyle: String, CaseIterable, Sendable {
     }
 
     /// The stylesheets of the page at `path` (its query string is ignored), in the order they load; none for the
-    /// pages that need `app.css` only (Favorites and the marked lists, the offline and error pages).
+    /// pages that need `app.css` only (the marked lists, the offline and error pages).
     package static func styles(forPath path: String) -> [PageStyle] {
         let path = path.prefix { $0 != "?" && $0 != "#" }
         // Fixed paths (`/free-to-play/hidden`) come before templates with a parameter in their place.
@@ -52,7 +52,8 @@ package enum PageStyle: String, CaseIterable, Sendable {
         (.home, [.home, .rules]), (.details, [.details, .giveaway]), (.more, [.rules, .more]),
         (.freeToPlay, [.catalog]), (.catalogHidden, [.catalog]), (.catalogHide, [.catalog]),
         (.catalogGame, [.details, .catalog]),
-        (.discover, [.discover]), (.discoverGame, [.details, .discover]), (.discoverGenre, [.discover]),
+        (.games, [.discover]), (.favorites, [.discover]), (.discover, [.discover]),
+        (.discoverGame, [.details, .discover]), (.discoverGenre, [.discover]),
         (.nearby, [.nearby]),
         (.settings, [.settings]), (.notifications, [.settings]), (.link, [.settings]),
         (.history, [.history]), (.stats, [.stats]), (.status, [.status]), (.apiReference, [.api]),

@@ -5,7 +5,8 @@ extension SiteRoute {
     package enum Name: Hashable, Sendable, CaseIterable {
         case home, details, favorite, more, favorites, status, sync, image, staticAsset
         case freeToPlay, catalogGame, catalogHidden, catalogRestoreAll, catalogNote, catalogHide, catalogImage
-        case discover, discoverChoose, discoverForget, discoverGenre, discoverGame, discoverImage
+        case games, gameImage, gameFavorite, discover, discoverChoose, discoverForget, discoverGenre, discoverGame,
+            discoverImage
         case nearby
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
@@ -37,6 +38,9 @@ extension SiteRoute {
         case .catalogNote: .catalogNote
         case .catalogHide: .catalogHide
         case .catalogImage: .catalogImage
+        case .games: .games
+        case .gameImage: .gameImage
+        case .gameFavorite: .gameFavorite
         case .discover: .discover
         case .discoverChoose: .discoverChoose
         case .discoverForget: .discoverForget

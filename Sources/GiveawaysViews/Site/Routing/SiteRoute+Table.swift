@@ -91,7 +91,26 @@ extension SiteRoute {
         .init(
             .catalogHide, "/free-to-play/{id}/hide", parse: { $0.id("id").map(SiteRoute.catalogHide(id:)) },
             print: { if case .catalogHide(let id) = $0 { ["id": "\(id)"] } else { nil } }),
-        // MARK: Discover
+        // MARK: Games and Discover
+        .init(
+            .games, "/games", parse: { .games(try SiteRoute.gameQuery($0.query)) },
+            print: {
+                if case .games(let query) = $0 { RouteValues(query: SiteRoute.queryItems(of: query)) } else { nil }
+            }
+        ),
+        .init(
+            .gameImage, "/games/image",
+            parse: { input in
+                guard let game = input.query["game"].flatMap(SiteRoute.id),
+                    let query = try? SiteRoute.gameQuery(input.query)
+                else { return nil }
+                return .gameImage(query, game: game)
+            },
+            print: {
+                guard case .gameImage(let query, let game) = $0 else { return nil }
+                return RouteValues(
+                    query: SiteRoute.queryItems(of: query) + [URLQueryItem(name: "game", value: "\(game)")])
+            }),
         .init(
             .discover, "/discover", parse: { .discover(showGenres: $0.query["genres"] == "all") },
             print: {
@@ -114,6 +133,9 @@ extension SiteRoute {
         .init(
             .discoverGame, "/discover/games/{id}", parse: { $0.id("id").map(SiteRoute.discoverGame(id:)) },
             print: { if case .discoverGame(let id) = $0 { ["id": "\(id)"] } else { nil } }),
+        .init(
+            .gameFavorite, "/discover/games/{id}/favorite", parse: { $0.id("id").map(SiteRoute.gameFavorite(id:)) },
+            print: { if case .gameFavorite(let id) = $0 { ["id": "\(id)"] } else { nil } }),
         .init(
             .discoverImage, "/discover/image",
             parse: { input in

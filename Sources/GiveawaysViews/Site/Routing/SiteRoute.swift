@@ -38,6 +38,11 @@ package enum SiteRoute: Hashable, Sendable {
     case catalogHide(id: Int)
     /// `/free-to-play/{id}/images/{n}`: 0 the thumbnail, 1… the screenshots, through the local image cache.
     case catalogImage(id: Int, index: Int)
+    /// `/games?q=&sort=&page=`: RAWG's popular games in an ordering, or a search by name.
+    case games(GameQuery)
+    /// `/games/image?q=&sort=&page=&game=`: the image of a game on that page, through the image cache (looked
+    /// up in RAWG's answer for the page, never taken from the request).
+    case gameImage(GameQuery, game: Int)
     /// `/discover`: RAWG's genres, or the remembered genre's games.
     case discover(showGenres: Bool)
     /// `POST /discover/genre`: choose (and remember) a genre; `POST /discover/forget`: "Change genre".
@@ -47,6 +52,8 @@ package enum SiteRoute: Hashable, Sendable {
     case discoverGenre(slug: String, page: Int)
     /// `/discover/games/{id}`.
     case discoverGame(id: Int)
+    /// `POST /discover/games/{id}/favorite`: keep (`favorite=1`) or let go (`0`) a RAWG game in Favorites.
+    case gameFavorite(id: Int)
     /// `/discover/image?genre=&page=&game=`: the image RAWG gave for a genre, a game on a genre's page, or a game,
     /// through the image cache (looked up in RAWG's answer, never taken from the request).
     case discoverImage(genre: String?, page: Int?, game: Int?)
@@ -171,6 +178,34 @@ package enum SiteRoute: Hashable, Sendable {
     }
 
     /// `page=N` of a "Load more" list: 1 when absent.
+    /// A page of Games from its query: `search` (at most `GameQuery.maxSearchLength` characters), `ordering` (one of
+    /// `GameOrdering`'s names) and `page` (1…`GameQuery.maxPage`); anything else is a clear 400.
+    package static func gameQuery(_ query: [String: String]) throws(BadRequest) -> GameQuery {
+        let search = query["q"] ?? ""
+        guard search.count <= GameQuery.maxSearchLength else {
+            throw BadRequest { $0.games.searchTooLong(GameQuery.maxSearchLength) }
+        }
+        var ordering = GameOrdering.popular
+        if let name = query["sort"], !name.isEmpty {
+            guard let chosen = GameOrdering(rawValue: name) else {
+                throw BadRequest { $0.games.badOrdering(GameOrdering.allCases.map(\.rawValue).joined(separator: ", ")) }
+            }
+            ordering = chosen
+        }
+        let page = try Self.page(query["page"])
+        guard page <= GameQuery.maxPage else { throw BadRequest { $0.errors.badPage(GameQuery.maxPage) } }
+        return GameQuery(search: search, ordering: ordering, page: page)
+    }
+
+    /// The query of a page of Games, as `gameQuery` reads it (defaults left out).
+    package static func queryItems(of query: GameQuery, page: Bool = true) -> [URLQueryItem] {
+        RouteValues.query([
+            "q": query.search,
+            "sort": query.search == nil && query.ordering != .popular ? query.ordering.rawValue : nil,
+            "page": page && query.page > 1 ? "\(query.page)" : nil,
+        ]).query
+    }
+
     package static func page(_ text: String?) throws(BadRequest) -> Int {
         guard let text, !text.isEmpty else { return 1 }
         guard let page = Int(text), (1...Defaults.maxPage).contains(page) else {

@@ -235,7 +235,11 @@
       if (!response.ok) throw new Error("HTTP " + response.status);
       const state = await response.json();
       const on = state.on ?? state.favorite;
-      document.querySelectorAll("[data-giveaway-id='" + state.id + "'] " + (isHeart ? ".heart" : ".mark--" + state.kind)).forEach((other) => {
+      // A giveaway's copies carry its id; a RAWG game's (Games) carry the game's.
+      const scope = state.game ? "[data-rawg-id='" + state.game + "'] " : "[data-giveaway-id='" + state.id + "'] ";
+      // A kept game's page opens offline too: the service worker keeps it now, whether or not it was opened.
+      if (state.game && on) navigator.serviceWorker?.controller?.postMessage({ keep: "/discover/games/" + state.game });
+      document.querySelectorAll(scope + (isHeart ? ".heart" : ".mark--" + state.kind)).forEach((other) => {
         other.setAttribute("aria-pressed", String(on));
         other.value = on ? "0" : "1";
         if (!isHeart) {

@@ -29,6 +29,12 @@ self.addEventListener("activate", (event) => {
 // Another profile in this browser (a linked device) must not see the last one's pages offline.
 self.addEventListener("message", (event) => {
   if (event.data === "forget-pages") event.waitUntil(caches.delete(PAGES));
+  // A game just kept in Favorites (app.js): its page is kept for offline now, even if it was never opened. Only a
+  // path of this site, and only a game's page.
+  const keep = event.data?.keep;
+  if (typeof keep === "string" && /^\/discover\/games\/[0-9]{1,10}$/.test(keep)) {
+    event.waitUntil(remember(new URL(keep, self.location.origin).href).catch(() => {}));
+  }
 });
 // The note is written in the page's own language (its <html lang>).
 const NOTES = {{NOTES}};

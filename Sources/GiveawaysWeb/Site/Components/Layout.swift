@@ -1,3 +1,4 @@
+import GiveawaysDomain
 import GiveawaysHTML
 import GiveawaysLocalization
 import GiveawaysViews
@@ -6,7 +7,7 @@ import GiveawaysViews
 /// switch, in the page's language.
 struct Layout {
     enum Section: String {
-        case home, freeToPlay, more, favorites, status, discover, settings, nearby
+        case home, freeToPlay, more, favorites, status, games, settings, nearby
     }
 
     let strings: Strings
@@ -74,7 +75,7 @@ struct Layout {
 
             </main>
             <footer class="site-footer">
-              <p>\(layout.credits(Self.gamerpowerLink, Self.freetogameLink)) <a href="\(SiteRoute.discover(showGenres: false).path)">\(layout.discoverGames)</a> · <a href="\(SiteRoute.history(HistoryFilters()).path)">\(layout.history)</a> · <a href="\(SiteRoute.stats.path)">\(layout.statistics)</a> · <a href="\(SiteRoute.status.path)">\(layout.syncStatus)</a> · <a href="\(SiteRoute.api(.reference).path)">\(layout.api)</a></p>
+              <p>\(layout.credits(Self.gamerpowerLink, Self.freetogameLink)) <a href="\(SiteRoute.games(GameQuery()).path)">\(layout.discoverGames)</a> · <a href="\(SiteRoute.history(HistoryFilters()).path)">\(layout.history)</a> · <a href="\(SiteRoute.stats.path)">\(layout.statistics)</a> · <a href="\(SiteRoute.status.path)">\(layout.syncStatus)</a> · <a href="\(SiteRoute.api(.reference).path)">\(layout.api)</a></p>
               \(languageSwitch)
             </footer>
             \(strings.language.timeScript)
@@ -122,6 +123,7 @@ struct Layout {
             (.home, SiteRoute.homePath, layout.navHome, Icons.home),
             (.freeToPlay, CatalogFilters().path, layout.navFreeToPlay, Icons.play),
             (.more, SiteRoute.more(showAll: false).path, layout.navMore, Icons.grid),
+            (.games, SiteRoute.games(GameQuery()).path, strings.games.nav, Icons.search),
             (.nearby, SiteRoute.nearby(NearbyFilters()).path, strings.nearby.heading, Icons.pin),
             (.favorites, SiteRoute.favorites(page: 1).path, layout.navFavorites, Icons.heart),
             (.settings, SiteRoute.settings(notice: nil).path, layout.navSettings, Icons.settings),
