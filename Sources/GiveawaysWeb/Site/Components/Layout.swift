@@ -75,7 +75,7 @@ struct Layout {
 
             </main>
             <footer class="site-footer">
-              <p>\(layout.credits(Self.gamerpowerLink, Self.freetogameLink)) <a href="\(SiteRoute.games(GameQuery()).path)">\(layout.discoverGames)</a> · <a href="\(SiteRoute.history(HistoryFilters()).path)">\(layout.history)</a> · <a href="\(SiteRoute.stats.path)">\(layout.statistics)</a> · <a href="\(SiteRoute.status.path)">\(layout.syncStatus)</a> · <a href="\(SiteRoute.api(.reference).path)">\(layout.api)</a></p>
+              <p>\(layout.credits(Self.gamerpowerLink, Self.freetogameLink)) <a href="\(SiteRoute.discover(showGenres: false).path)">\(layout.discoverGames)</a> · <a href="\(SiteRoute.history(HistoryFilters()).path)">\(layout.history)</a> · <a href="\(SiteRoute.stats.path)">\(layout.statistics)</a> · <a href="\(SiteRoute.status.path)">\(layout.syncStatus)</a> · <a href="\(SiteRoute.api(.reference).path)">\(layout.api)</a></p>
               \(languageSwitch)
             </footer>
             \(strings.language.timeScript)
