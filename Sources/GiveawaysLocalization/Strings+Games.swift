@@ -33,7 +33,8 @@ package struct GamesText: Sendable {
     package let comingFree: @Sendable (_ store: String, _ date: HTML) -> HTML
     package let freeBefore: String
     package let neverFree: String
-    package let onRAWG: String
+    /// Details' link to the game's page in Games.
+    package let aboutGame: String
 
     package static let en = GamesText(
         heading: "Games", nav: "Games",
@@ -57,7 +58,8 @@ package struct GamesText: Sendable {
         badOrdering: { "Order by one of: \($0)." },
         giveawaysHeading: "Free on the stores", freeNow: { "Free now on \($0)" }, until: { "until \($0)" },
         claim: "Claim it", comingFree: { "Coming free on \($0) from \($1)" }, freeBefore: "Free before",
-        neverFree: "Not given away since GameGiveaways began keeping track.", onRAWG: "This game on RAWG")
+        neverFree: "Not given away since GameGiveaways began keeping track.",
+        aboutGame: "More about this game: ratings, screenshots, every time it was free")
 
     package static let de = GamesText(
         heading: "Spiele", nav: "Spiele",
@@ -81,7 +83,8 @@ package struct GamesText: Sendable {
         badOrdering: { "Sortiere nach einem von: \($0)." },
         giveawaysHeading: "Gratis in den Stores", freeNow: { "Jetzt gratis bei \($0)" }, until: { "bis \($0)" },
         claim: "Holen", comingFree: { "Bald gratis bei \($0) ab \($1)" }, freeBefore: "Schon gratis",
-        neverFree: "Nicht verschenkt, seit GameGiveaways mitschreibt.", onRAWG: "Dieses Spiel bei RAWG")
+        neverFree: "Nicht verschenkt, seit GameGiveaways mitschreibt.",
+        aboutGame: "Mehr über dieses Spiel: Bewertungen, Bilder, jedes Mal, als es gratis war")
 }
 
 extension Strings {

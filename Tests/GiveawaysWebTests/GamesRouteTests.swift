@@ -138,4 +138,37 @@ import Testing
             #expect(!(try await visitor.get("/favorites", client: client).text.contains("Portal 2")))
         }
     }
+
+    /// Details links a game to its page in Games when a RAWG key is set; the link finds RAWG's game of exactly that
+    /// title, and otherwise searches for it.
+    @Test func detailsLeadsToTheGamesPageOfExactlyThatGame() async throws {
+        let harness = try await WebHarness(seed: false)
+        _ = try await harness.repository.saveSync(
+            [
+                .stub(id: 1, title: "Portal (Epic Games) Giveaway", platforms: "PC, Epic Games Store"),
+                .stub(id: 2, title: "Portal Knights Deluxe Pack", type: .dlc),
+            ], at: utc("2026-03-01T06:00:00Z"))
+        try await harness.app(discover: StubDiscover()).test(.router) { client in
+            try await client.execute(uri: "/giveaways/1", method: .get) { response in
+                #expect(response.text.contains("href=\"/games/find?title=portal\""))
+            }
+            try await client.execute(uri: "/giveaways/2", method: .get) { response in
+                #expect(!response.text.contains("/games/find"), "a DLC is not a game of its own")
+            }
+            try await client.execute(uri: "/games/find?title=portal", method: .get) { response in
+                #expect(response.headers[.location] == "/discover/games/144")
+            }
+            try await client.execute(uri: "/games/find?title=Portal%20Knights%203", method: .get) { response in
+                #expect(response.headers[.location] == "/games?q=portal%20knights%203")
+            }
+            try await client.execute(uri: "/games/find?title=%21%21", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+        try await harness.app().test(.router) { client in
+            try await client.execute(uri: "/giveaways/1", method: .get) { response in
+                #expect(!response.text.contains("/games/find"), "no RAWG key, no link")
+            }
+        }
+    }
 }

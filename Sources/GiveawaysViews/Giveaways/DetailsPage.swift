@@ -48,6 +48,8 @@ package struct DetailsPage {
         package let freeAgain: [HistoryLink]
         /// "You claimed this on Epic Games Store in Dec 2024", for a visitor who claimed the game elsewhere.
         package let claimedElsewhere: String?
+        /// The game's page in Games (a game or early access, with a RAWG key set).
+        package let gamePath: String?
 
         package struct HistoryLink: Hashable {
             package let text: String
@@ -56,8 +58,11 @@ package struct DetailsPage {
 
         package init(
             stored: StoredGiveaway, marks: CardMarks, now: Date, strings: Strings, catalogGame: CatalogGame? = nil,
-            history: [GameHistory.Entry] = [], claimedElsewhere: GameHistory.Entry? = nil
+            history: [GameHistory.Entry] = [], claimedElsewhere: GameHistory.Entry? = nil, linksGames: Bool = false
         ) {
+            gamePath =
+                linksGames && [.game, .earlyAccess].contains(stored.giveaway.type)
+                ? SiteRoute.gameFind(title: GameTitle.normalized(stored.giveaway.title)).path : nil
             card = GiveawayCardModel(
                 giveaway: stored.giveaway, now: now, marks: marks, strings: strings,
                 hasLeftFeed: !stored.history.isInFeed)
@@ -167,6 +172,7 @@ package struct DetailsPage {
                 <h1>\(model.title)</h1>
                 <ul class="chips chips--large" aria-label="\(card.platforms)">\(platforms)</ul>
                 \(model.catalogGame.map { HTML("<p class=\"details__game\">\(text.lootFor("<a href=\"\($0.path)\">\($0.title)</a>"))</p>") })
+                \(model.gamePath.map { HTML("<p class=\"details__game\"><a href=\"\(url: $0)\">\(strings.games.aboutGame)</a></p>") })
                 <p class="details__countdown\(model.isEndingSoon ? " time--soon" : "")">\(Icons.clock)<strong>\(model.card.timeLeft)</strong></p>
                 <div class="details__cta">
                   <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? text.openGiveawayPage : text.getIt)\(Icons.external)</a>

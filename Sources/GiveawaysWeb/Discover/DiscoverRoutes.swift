@@ -27,6 +27,7 @@ struct DiscoverRoutes: Sendable {
         routes.get(.discoverGenre, use: genre)
         routes.get(.discoverGame, use: game)
         routes.post(.gameFavorite, use: setFavorite)
+        routes.get(.gameFind, use: find)
         routes.get(.discoverImage, unmatched: { _, _ in ImageCache.placeholder() }, use: image)
     }
 
@@ -170,6 +171,19 @@ struct DiscoverRoutes: Sendable {
             DiscoverPages.game(
                 detail.value, staleSince: detail.staleSince, strings: context.strings, freeStatus: status,
                 isKept: isKept, now: now))
+    }
+
+    /// `GET /games/find?title=` — the game a giveaway is of: RAWG's game whose normalised name is exactly the title's
+    /// (a wrong game is worse than none), else Games' search for the title. A search answer is cached ten minutes.
+    @Sendable func find(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard case .gameFind(let title) = route else { throw HTTPError(.notFound) }
+        let search = SiteRoute.games(GameQuery(search: title)).path
+        guard let source else { return PageResponse.redirect(to: search) }
+        let found = try? await source.games(GameQuery(search: title)).value.games
+        if let game = found?.first(where: { GameTitle.normalized($0.name) == title }) {
+            return PageResponse.redirect(to: SiteRoute.discoverGame(id: game.id).path)
+        }
+        return PageResponse.redirect(to: search)
     }
 
     /// `POST /discover/games/{id}/favorite` (`favorite=1` or `0`) — keeps a RAWG game in the visitor's Favorites,

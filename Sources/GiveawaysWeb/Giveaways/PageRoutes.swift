@@ -11,6 +11,8 @@ struct PageRoutes: Sendable {
     let profiles: any ProfileRepository
     let images: ImageCache
     let syncNow: SyncTrigger
+    /// Whether Games is on (a RAWG key is set): Details then links a game to its page there.
+    let linksGames: Bool
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -76,7 +78,8 @@ struct PageRoutes: Sendable {
             let page = DetailsPage(
                 model: .init(
                     stored: stored, marks: visitor.cardMarks(stored.giveaway, stored: stored), now: now,
-                    strings: context.strings, catalogGame: game, history: history, claimedElsewhere: claimed))
+                    strings: context.strings, catalogGame: game, history: history, claimedElsewhere: claimed,
+                    linksGames: linksGames))
             return Layout(
                 request, context, title: page.model.pageTitle, section: nil, content: page.render(),
                 description: page.model.metaDescription

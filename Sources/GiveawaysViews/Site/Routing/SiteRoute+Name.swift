@@ -5,7 +5,7 @@ extension SiteRoute {
     package enum Name: Hashable, Sendable, CaseIterable {
         case home, details, favorite, more, favorites, status, sync, image, staticAsset
         case freeToPlay, catalogGame, catalogHidden, catalogRestoreAll, catalogNote, catalogHide, catalogImage
-        case games, gameImage, gameFavorite, discover, discoverChoose, discoverForget, discoverGenre, discoverGame,
+        case games, gameImage, gameFind, gameFavorite, discover, discoverChoose, discoverForget, discoverGenre, discoverGame,
             discoverImage
         case nearby
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
@@ -41,6 +41,7 @@ extension SiteRoute {
         case .games: .games
         case .gameImage: .gameImage
         case .gameFavorite: .gameFavorite
+        case .gameFind: .gameFind
         case .discover: .discover
         case .discoverChoose: .discoverChoose
         case .discoverForget: .discoverForget

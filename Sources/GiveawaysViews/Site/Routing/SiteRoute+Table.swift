@@ -134,6 +134,16 @@ extension SiteRoute {
             .discoverGame, "/discover/games/{id}", parse: { $0.id("id").map(SiteRoute.discoverGame(id:)) },
             print: { if case .discoverGame(let id) = $0 { ["id": "\(id)"] } else { nil } }),
         .init(
+            .gameFind, "/games/find",
+            parse: { input throws(BadRequest) in
+                let title = GameTitle.normalized(input.query["title"] ?? "")
+                guard !title.isEmpty, title.count <= GameQuery.maxSearchLength else {
+                    throw BadRequest { $0.games.searchTooLong(GameQuery.maxSearchLength) }
+                }
+                return .gameFind(title: title)
+            },
+            print: { if case .gameFind(let title) = $0 { .query(["title": title]) } else { nil } }),
+        .init(
             .gameFavorite, "/discover/games/{id}/favorite", parse: { $0.id("id").map(SiteRoute.gameFavorite(id:)) },
             print: { if case .gameFavorite(let id) = $0 { ["id": "\(id)"] } else { nil } }),
         .init(

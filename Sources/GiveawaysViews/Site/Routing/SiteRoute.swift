@@ -52,6 +52,9 @@ package enum SiteRoute: Hashable, Sendable {
     case discoverGenre(slug: String, page: Int)
     /// `/discover/games/{id}`.
     case discoverGame(id: Int)
+    /// `/games/find?title=`: the game a giveaway is of — its page when RAWG has a game of exactly that (normalised)
+    /// title, else Games' search for it. Details links here when a RAWG key is set.
+    case gameFind(title: String)
     /// `POST /discover/games/{id}/favorite`: keep (`favorite=1`) or let go (`0`) a RAWG game in Favorites.
     case gameFavorite(id: Int)
     /// `/discover/image?genre=&page=&game=`: the image RAWG gave for a genre, a game on a genre's page, or a game,
