@@ -5,8 +5,8 @@ extension SiteRoute {
     package enum Name: Hashable, Sendable, CaseIterable {
         case home, details, favorite, more, favorites, status, sync, image, staticAsset
         case freeToPlay, catalogGame, catalogHidden, catalogRestoreAll, catalogNote, catalogHide, catalogImage
-        case games, gameImage, gameFind, gameFavorite, discover, discoverChoose, discoverForget, discoverGenre, discoverGame,
-            discoverImage
+        case games, gameImage, gameFind, gameFavorite
+        case discover, discoverChoose, discoverForget, discoverGenre, discoverGame, discoverImage
         case nearby
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
