@@ -90,13 +90,16 @@ public struct GameQuery: Hashable, Sendable {
 
     /// The words searched for, trimmed; `nil` for the feed.
     public var search: String?
+    /// A RAWG genre's slug, to narrow the feed or the search to it (the API's `genre`).
+    public var genre: String?
     public var ordering: GameOrdering
     public var page: Int
 
     /// `search` is trimmed; an empty one is no search.
-    public init(search: String? = nil, ordering: GameOrdering = .popular, page: Int = 1) {
+    public init(search: String? = nil, genre: String? = nil, ordering: GameOrdering = .popular, page: Int = 1) {
         let trimmed = search?.trimmingCharacters(in: .whitespacesAndNewlines)
         self.search = trimmed?.isEmpty == false ? trimmed : nil
+        self.genre = genre
         self.ordering = ordering
         self.page = page
     }

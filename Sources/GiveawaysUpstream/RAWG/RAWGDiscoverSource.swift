@@ -65,6 +65,7 @@ public final class RAWGDiscoverSource: DiscoverSource {
         } else {
             items.insert(URLQueryItem(name: "ordering", value: query.ordering.rawgValue), at: 0)
         }
+        if let genre = query.genre { items.insert(URLQueryItem(name: "genres", value: genre), at: 0) }
         return try await answer("games", items, maxAge: query.search == nil ? maxAge : searchMaxAge) {
             body throws(RAWGError) in try RAWGDecoder().page(body)
         }

@@ -98,6 +98,37 @@ extension APIPage.Model {
                 """,
             statuses: "200, 304, 400 (a search over 200 characters)"),
         .init(
+            id: "list-games", path: "/api/v1/games",
+            summary:
+                "RAWG's games, 20 a page: the popular feed in an ordering, or those whose name matches a search (with the server's RAWG key; answers cached on the server). Game data from RAWG.",
+            parameters: [
+                ("search", "text, at most 200 characters", "A game's name or part of it; RAWG's best matches first."),
+                ("genre", "a genre's slug", "One of RAWG's genres, e.g. indie."),
+                ("ordering", "popular, rating, released, name", "The feed's order (default popular)."),
+                ("page", "1 to 500", "The page (default 1)."),
+            ],
+            example: "/api/v1/games?search=portal",
+            exampleResponse: """
+                {"games":[{"genres":["Puzzle"],"id":4200,"metacritic":95,"name":"Portal 2","platforms":["PC"],
+                  "rating":4.61,"released":"2011-04-18","url":"/discover/games/4200"}],
+                 "next":null,"page":1,"staleSince":null,"total":1}
+                """,
+            statuses:
+                "200, 304, 400 (a bad parameter), 404 (no such page), 502 (RAWG failed), 503 (no RAWG key)"),
+        .init(
+            id: "get-game", path: "/api/v1/games/{id}",
+            summary:
+                "One RAWG game with its text, and free: whether it is free now, coming free or was free before, from this server's giveaways of exactly that game.",
+            parameters: [("id", "RAWG's id", "In the path.")],
+            example: "/api/v1/games/4200",
+            exampleResponse: """
+                {"description":"A puzzle game.","developers":["Valve Software"],
+                 "free":{"before":[],"coming":[],"now":[{"from":"2026-03-30T16:00:00Z","giveawayId":5101,
+                   "store":"Epic Games Store","until":"2026-04-06T15:00:00Z","url":"/api/v1/giveaways/5101"}]},
+                 "id":4200,"name":"Portal 2", …}
+                """,
+            statuses: "200, 304, 400 (a bad id), 404 (RAWG has no such game), 502 (RAWG failed), 503 (no RAWG key)"),
+        .init(
             id: "search-nearby", path: "/api/v1/nearby",
             summary:
                 "Game stores, arcades and gaming cafés in an area, nearest first, from Foursquare (with the server's key) or OpenStreetMap; source and attribution say which. Foursquare's places are never stored.",

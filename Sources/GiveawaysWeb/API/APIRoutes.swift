@@ -17,6 +17,8 @@ struct APIRoutes: APIProtocol {
     let clock: @Sendable () -> Date
     /// Nearby's sources; `nil` answers 503 (not set up).
     var nearby: NearbyServices? = nil
+    /// RAWG (Games); `nil` without a key answers 503.
+    var games: (any DiscoverSource)? = nil
 
     func register(on router: Router<AppRequestContext>) {
         // Compact JSON with sorted keys and plain slashes, as the API wrote it before the spec existed.
@@ -142,9 +144,9 @@ struct APIRoutes: APIProtocol {
 
     // MARK: - Helpers
 
-    private static let cacheControl = "no-cache"
+    static let cacheControl = "no-cache"
 
-    private static func error(_ message: String, status: Int) -> Components.Schemas._Error {
+    static func error(_ message: String, status: Int) -> Components.Schemas._Error {
         .init(error: message, status: status)
     }
 

@@ -32,8 +32,11 @@ extension AppServices {
             clock: clock
         )
         .register(on: router)
-        APIRoutes(readModel: readModel, marks: marks, site: site, clock: clock, nearby: configuration.nearby)
-            .register(on: router)
+        APIRoutes(
+            readModel: readModel, marks: marks, site: site, clock: clock, nearby: configuration.nearby,
+            games: discoverSource
+        )
+        .register(on: router)
         HistoryRoutes(readModel: readModel, marks: marks, clock: clock).register(on: router)
         FeedRoutes(readModel: readModel, marks: marks, profiles: profiles, site: site, clock: clock)
             .register(on: router)

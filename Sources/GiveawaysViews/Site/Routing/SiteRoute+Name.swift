@@ -16,6 +16,7 @@ extension SiteRoute {
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
         case nearbyTile
         case apiNearby
+        case apiGames, apiGame
         case apiEvents
     }
 
@@ -81,6 +82,8 @@ extension SiteRoute {
         case .api(.catalogSuggestions): .apiCatalogSuggestions
         case .nearbyTile: .nearbyTile
         case .api(.nearby): .apiNearby
+        case .api(.games): .apiGames
+        case .api(.game): .apiGame
         case .api(.events): .apiEvents
         }
     }

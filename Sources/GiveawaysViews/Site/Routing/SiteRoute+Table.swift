@@ -238,6 +238,10 @@ extension SiteRoute {
             parse: { .api(.catalogSuggestions(query: try BadRequest.search($0.query["q"]))) },
             print: { if case .api(.catalogSuggestions(let query)) = $0 { .query(["q": query]) } else { nil } }),
         .init(.api(.nearby), "/api/v1/nearby", .api),
+        .init(.api(.games), "/api/v1/games", .api),
+        .init(
+            .apiGame, "/api/v1/games/{id}", .api, parse: { $0.id("id").map { .api(.game(id: $0)) } },
+            print: { if case .api(.game(let id)) = $0 { ["id": "\(id)"] } else { nil } }),
         .init(.api(.events), "/api/v1/events", .apiFile),
     ]
 

@@ -150,6 +150,10 @@ package enum SiteRoute: Hashable, Sendable {
         /// `/api/v1/nearby?ll=|bbox=|near=&q=&cat=&cursor=&limit=`: game stores, arcades and cafés (parsed by the
         /// generated server).
         case nearby
+        /// `/api/v1/games?search=&genre=&ordering=&page=` and `/api/v1/games/{id}`: RAWG's games (parsed by the
+        /// generated server).
+        case games
+        case game(id: Int)
         /// `/api/v1/events?platform=&type=`: the live stream (Server-Sent Events).
         case events
     }

@@ -1,0 +1,100 @@
+import Foundation
+import GiveawaysAPI
+import GiveawaysDomain
+import GiveawaysLocalization
+import GiveawaysUpstream
+import GiveawaysViews
+
+extension APIRoutes {
+    /// `GET /api/v1/games?search=&genre=&ordering=&page=` — a page of RAWG's games (cached on this server), as Games
+    /// shows it; RAWG's failures as JSON errors that never name the key.
+    func listGames(_ input: Operations.ListGames.Input) async throws -> Operations.ListGames.Output {
+        guard let games else { return .serviceUnavailable(.init(body: .json(Self.gamesOff))) }
+        let given = input.query
+        let query: GameQuery
+        do {
+            query = try Self.gameQuery(
+                search: given.search, genre: given.genre, ordering: given.ordering?.rawValue, page: given.page)
+        } catch {
+            return .badRequest(.init(body: .json(Self.error(error.message, status: 400))))
+        }
+        do {
+            let answer = try await games.games(query)
+            return .ok(
+                .init(
+                    headers: .init(cacheControl: Self.cacheControl),
+                    body: .json(GamePageJSON(page: query.page, answer: answer))))
+        } catch {
+            switch Self.rawgFailure(error) {
+            case .notFound(let body): return .notFound(.init(body: .json(body)))
+            case .failed(let body): return .badGateway(.init(body: .json(body)))
+            }
+        }
+    }
+
+    /// `GET /api/v1/games/{id}` — one RAWG game, and whether it is free now, coming free or was free before.
+    func getGame(_ input: Operations.GetGame.Input) async throws -> Operations.GetGame.Output {
+        guard let games else { return .serviceUnavailable(.init(body: .json(Self.gamesOff))) }
+        guard let id = Int(exactly: input.path.id), id > 0 else {
+            return .badRequest(.init(body: .json(Self.error("The id must be a positive number.", status: 400))))
+        }
+        do {
+            let answer = try await games.game(id: id)
+            let snapshot = try await readModel.snapshot()
+            let status = GameFreeStatus(
+                gameTitled: answer.value.game.name, history: snapshot.gameHistory, stored: snapshot.stored,
+                at: clock())
+            return .ok(
+                .init(
+                    headers: .init(cacheControl: Self.cacheControl),
+                    body: .json(GameDetailJSON(answer: answer, status: status))))
+        } catch {
+            switch Self.rawgFailure(error) {
+            case .notFound(let body): return .notFound(.init(body: .json(body)))
+            case .failed(let body): return .badGateway(.init(body: .json(body)))
+            }
+        }
+    }
+
+    /// The query of `GET /api/v1/games`, with a clear 400 for what Games would refuse.
+    static func gameQuery(
+        search: String?, genre: String?, ordering: String?, page: Int?
+    ) throws(BadRequest)
+        -> GameQuery
+    {
+        var parameters: [String: String] = [:]
+        parameters["q"] = search
+        parameters["sort"] = ordering
+        parameters["page"] = page.map(String.init)
+        var query = try SiteRoute.gameQuery(parameters)
+        if let genre {
+            guard let slug = SiteRoute.genreSlug(genre), slug == genre else {
+                throw BadRequest { _ in "The genre must be a RAWG genre's slug, e.g. indie." }
+            }
+            query.genre = slug
+        }
+        return query
+    }
+
+    private enum RAWGFailure {
+        case notFound(Components.Schemas._Error)
+        case failed(Components.Schemas._Error)
+    }
+
+    /// RAWG's error as the API's: 404 for what RAWG does not have, 502 with the reason (never the key) otherwise.
+    private static func rawgFailure(_ error: any Error) -> RAWGFailure {
+        let text = Strings.en.discover
+        guard let error = error as? RAWGError else { return .failed(Self.error(text.failed, status: 502)) }
+        switch error {
+        case .notFound: return .notFound(Self.error(text.notFound, status: 404))
+        case .badStatus(401, _), .badStatus(403, _): return .failed(Self.error(text.refusedKey, status: 502))
+        case .throttled: return .failed(Self.error(text.throttled, status: 502))
+        case .timedOut: return .failed(Self.error(text.timedOut, status: 502))
+        default: return .failed(Self.error(text.failed, status: 502))
+        }
+    }
+
+    private static var gamesOff: Components.Schemas._Error {
+        Self.error("Games are off on this server (no RAWG key).", status: 503)
+    }
+}
