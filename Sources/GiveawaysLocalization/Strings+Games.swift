@@ -33,6 +33,11 @@ package struct GamesText: Sendable {
     package let comingFree: @Sendable (_ store: String, _ date: HTML) -> HTML
     package let freeBefore: String
     package let neverFree: String
+    /// `/status`'s RAWG card: (requests, allowance).
+    package let usage: @Sendable (_ requests: String, _ allowance: String) -> String
+    package let usageOKBadge: String
+    package let usageNearBadge: String
+    package let usageNear: String
     /// Details' link to the game's page in Games.
     package let aboutGame: String
 
@@ -59,6 +64,11 @@ package struct GamesText: Sendable {
         giveawaysHeading: "Free on the stores", freeNow: { "Free now on \($0)" }, until: { "until \($0)" },
         claim: "Claim it", comingFree: { "Coming free on \($0) from \($1)" }, freeBefore: "Free before",
         neverFree: "Not given away since GameGiveaways began keeping track.",
+        usage: { "\($0) requests to RAWG this month (Games), of the \($1) its free tier allows a month." },
+        usageOKBadge: "Within its allowance", usageNearBadge: "Near its allowance",
+        usageNear:
+            "Games has used 80 % of this month's RAWG requests. Answers stay cached longer to last the month; the "
+            + "person running GameGiveaways may want a paid RAWG plan.",
         aboutGame: "More about this game: ratings, screenshots, every time it was free")
 
     package static let de = GamesText(
@@ -84,6 +94,13 @@ package struct GamesText: Sendable {
         giveawaysHeading: "Gratis in den Stores", freeNow: { "Jetzt gratis bei \($0)" }, until: { "bis \($0)" },
         claim: "Holen", comingFree: { "Bald gratis bei \($0) ab \($1)" }, freeBefore: "Schon gratis",
         neverFree: "Nicht verschenkt, seit GameGiveaways mitschreibt.",
+        usage: {
+            "\($0) Anfragen an RAWG in diesem Monat (Spiele), von \($1), die der kostenlose Tarif im Monat erlaubt."
+        },
+        usageOKBadge: "Im Rahmen", usageNearBadge: "Fast aufgebraucht",
+        usageNear:
+            "Spiele hat 80 % der RAWG-Anfragen dieses Monats verbraucht. Die Person, die GameGiveaways betreibt, "
+            + "braucht vielleicht einen bezahlten RAWG-Tarif.",
         aboutGame: "Mehr über dieses Spiel: Bewertungen, Bilder, jedes Mal, als es gratis war")
 }
 

@@ -30,7 +30,7 @@ struct PostgresDatabaseTests {
                     "catalog_game", "discover_cache", "feed_period", "giveaway", "giveaway_end_change",
                     "giveaway_platform", "hook", "hook_delivery", "hook_event", "link_code", "live_event", "mark",
                     "profile",
-                    "push_device",
+                    "push_device", "rawg_usage",
                     "schema_migration", "server_secret", "store_offer", "sync_lease", "sync_run",
                 ])
             for database in databases { await database.close() }

@@ -17,6 +17,16 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
     func storeAnswer(_ body: Data, for request: String, at time: Date) async throws {
         entries.withLock { $0[request] = (body, time) }
     }
+
+    let months = Mutex<[String: Int]>([:])
+
+    func countRequest(at time: Date) async throws {
+        months.withLock { $0[RAWGAllowance.month(of: time), default: 0] += 1 }
+    }
+
+    func requests(inMonthOf time: Date) async throws -> Int {
+        months.withLock { $0[RAWGAllowance.month(of: time)] ?? 0 }
+    }
 }
 
 /// RAWG's shapes, hand-written in its wire format (null platforms and metacritic, HTML descriptions, errors).
@@ -101,6 +111,7 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
             #expect(try await source.genres().value.count == 2)
             #expect(try await source.genres().staleSince == nil)
             #expect(fake.requestCount == 1)  // the second came from the cache
+            #expect(await source.requestsThisMonth(at: now.withLock { $0 }) == 1, "each request made is counted")
             #expect(fake.paths[0].contains("key=SECRETKEY"))
             #expect(cache.entries.withLock { $0.keys.allSatisfy { !$0.contains("SECRETKEY") } })
             // A day later RAWG is down: the cached answer is shown, and says so.

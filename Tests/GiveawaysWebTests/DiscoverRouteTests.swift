@@ -12,6 +12,10 @@ import Testing
 final class StubDiscover: DiscoverSource {
     let failure = Mutex<RAWGError?>(nil)
     let calls = Mutex(0)
+    /// What it says of this month's RAWG requests (`nil`: it does not count them).
+    let usage = Mutex<Int?>(nil)
+
+    func requestsThisMonth(at now: Date) async -> Int? { usage.withLock { $0 } }
 
     func genres() async throws -> DiscoverAnswer<[DiscoverGenre]> {
         try step()

@@ -171,4 +171,26 @@ import Testing
             }
         }
     }
+
+    /// `/status` shows the month's RAWG requests against the free tier's allowance, and warns from 80 %.
+    @Test func statusShowsTheMonthsRAWGRequestsAndWarnsNearTheAllowance() async throws {
+        let harness = try await WebHarness()
+        let stub = StubDiscover()
+        try await harness.app(discover: stub).test(.router) { client in
+            try await client.execute(uri: "/status", method: .get) { response in
+                #expect(!response.text.contains("id=\"status-rawg\""), "a source that does not count shows nothing")
+            }
+            stub.usage.withLock { $0 = 1_234 }
+            try await client.execute(uri: "/status", method: .get) { response in
+                #expect(response.text.contains("1,234 requests to RAWG this month (Games), of the 20,000"))
+                #expect(response.text.contains("Within its allowance"))
+                #expect(!response.text.contains("used 80 %"))
+            }
+            stub.usage.withLock { $0 = 16_000 }
+            try await client.execute(uri: "/status", method: .get) { response in
+                #expect(response.text.contains("Near its allowance"))
+                #expect(response.text.contains("Games has used 80 % of this month"))
+            }
+        }
+    }
 }

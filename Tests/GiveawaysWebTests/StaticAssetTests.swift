@@ -54,7 +54,8 @@ import Testing
         #expect(PageStyle.styles(forPath: "/giveaways/7") == [.details, .giveaway])
         #expect(PageStyle.styles(forPath: "/free-to-play/12?x=1") == [.details, .catalog])
         #expect(PageStyle.styles(forPath: "/free-to-play/hidden") == [.catalog])
-        #expect(PageStyle.styles(forPath: "/discover/games/3") == [.details, .discover])
+        #expect(PageStyle.styles(forPath: "/discover/games/3") == [.details, .game])
+        #expect(PageStyle.styles(forPath: "/games?q=portal") == [.discover])
     }
 }
 

@@ -177,6 +177,9 @@ final class SwitchableSource: GiveawaySource {
         .personalFeed(token: ProfileToken(rawValue: String(repeating: "cd34", count: 8))!, format: .ics),
         .language(.de, back: "/free-to-play?genre=card-game&page=2"), .language(.en, back: "/"),
         .nearby(NearbyFilters()), .nearby(nearbySample), .nearbyTile(z: 14, x: 8802, y: 5373), .api(.nearby),
+        .games(GameQuery()), .games(GameQuery(ordering: .rating, page: 3)), .games(GameQuery(search: "café & co/op+")),
+        .gameImage(GameQuery(ordering: .name, page: 2), game: 7), .gameImage(GameQuery(search: "half life"), game: 9),
+        .gameFind(title: "portal 2"), .gameFavorite(id: 3498), .api(.games), .api(.game(id: 3498)),
     ]
 
     /// A Nearby address with every parameter set.

@@ -23,7 +23,8 @@ PAGES = [
     "/giveaways/5101", "/giveaways/5113", "/more", "/favorites", "/claimed", "/not-interested", "/settings",
     "/settings/notifications", "/link?code=not-a-code", "/history", "/stats", "/status", "/free-to-play",
     "/free-to-play?genre=mmorpg&sort=release", "/free-to-play/9002", "/free-to-play/hidden", "/discover?genres=all",
-    "/discover/action", "/?sort=cheapest", "/no-such-page", "/api",
+    "/discover/action", "/games", "/games?q=starlight", "/games?q=zzzz-nothing", "/discover/games/20001",
+    "/?sort=cheapest", "/no-such-page", "/api",
     "/nearby", "/nearby?view=map&cat=arcade",
 ]
 

@@ -512,7 +512,8 @@ def test_screenshots_phone_and_desktop_light_and_dark(app, browser_factory):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     pages = {"home": "/", "details": "/giveaways/5101", "more": "/more", "favorites": "/favorites",
              "status": "/status", "free-to-play": "/free-to-play", "game": "/free-to-play/9002",
-             "discover": "/discover?genres=all", "discover-genre": "/discover/action"}
+             "discover": "/discover?genres=all", "discover-genre": "/discover/action", "games": "/games",
+             "games-search": "/games?q=starlight", "game-free-now": "/discover/games/20001"}
     for size_name, (width, height) in {"phone": (390, 844), "desktop": (1440, 900)}.items():
         for scheme in ["light", "dark"]:
             driver = browser_factory(width=width, height=height, dark=scheme == "dark")

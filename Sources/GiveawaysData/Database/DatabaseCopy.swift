@@ -149,6 +149,7 @@ public enum DatabaseCopy {
 
     static let tables: [Table] = [
         Table(name: "giveaway", columns: GiveawayRow.columns, identities: []),
+        Table(name: "rawg_usage", columns: [("month", .text), ("requests", .int)], identities: []),
         Table(
             name: "giveaway_platform",
             columns: [("giveaway_id", .int), ("position", .int), ("slug", .text), ("name", .text)], identities: []),

@@ -12,7 +12,15 @@ struct SchemaChange: Sendable {
     let statements: [SharedSQL]
 
     /// Every change since the fourth release, oldest first.
-    static let all: [SchemaChange] = []
+    static let all: [SchemaChange] = [
+        SchemaChange(
+            name: "RAWG requests by month",
+            statements: [
+                SharedSQL(
+                    postgres: "CREATE TABLE rawg_usage (month text NOT NULL PRIMARY KEY, requests bigint NOT NULL)",
+                    sqlite: "CREATE TABLE rawg_usage (month TEXT NOT NULL PRIMARY KEY, requests INTEGER NOT NULL)")
+            ])
+    ]
 
     /// The SQLite and PostgreSQL numbers of the first entry: one past the last migration written per store.
     static let firstSQLiteVersion = 18

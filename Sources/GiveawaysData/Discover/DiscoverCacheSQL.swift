@@ -11,6 +11,15 @@ enum DiscoverCacheSQL {
         ON CONFLICT (request) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at
         """)
 
+    /// $1 month (`2026-03`).
+    static let countRequest = SharedSQL(
+        """
+        INSERT INTO rawg_usage (month, requests) VALUES ($1, 1)
+        ON CONFLICT (month) DO UPDATE SET requests = rawg_usage.requests + 1
+        """)
+    /// $1 month.
+    static let requests = SharedSQL("SELECT requests FROM rawg_usage WHERE month = $1")
+
     /// A row of `answer`.
     static func answer(_ row: some SharedRow) throws -> (body: Data, fetchedAt: Date) {
         (body: try row.value(0, as: Data.self), fetchedAt: try row.value(1, as: Date.self))

@@ -133,6 +133,26 @@ public protocol DiscoverCacheRepository: Sendable {
     func cachedAnswer(for request: String) async throws -> (body: Data, fetchedAt: Date)?
     /// Stores `body` as the answer to `request`, fetched at `time`, replacing any earlier one.
     func storeAnswer(_ body: Data, for request: String, at time: Date) async throws
+    /// Counts one request made to RAWG at `time`, in that UTC month's count (the free tier is counted by month).
+    func countRequest(at time: Date) async throws
+    /// The requests made to RAWG in `time`'s UTC month, by every instance on this database.
+    func requests(inMonthOf time: Date) async throws -> Int
+}
+
+/// RAWG's free tier: how many requests a month it allows, and when `/status` warns.
+public enum RAWGAllowance {
+    public static let monthlyRequests = 20_000
+
+    /// Whether `requests` in a month are 80 % of the allowance or more.
+    public static func isNearLimit(_ requests: Int) -> Bool { requests * 5 >= monthlyRequests * 4 }
+
+    /// `2026-03` for a time in March 2026 (UTC): the key a month's count is kept under.
+    public static func month(of time: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month], from: time)
+        return String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0)
+    }
 }
 
 /// Webhooks, their outbox and their delivery log. Every write is one transaction.

@@ -24,6 +24,12 @@ public protocol DiscoverSource: Sendable {
     /// The popular feed in an ordering, or a search by name (`GameQuery.pageSize` a page).
     func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage>
     func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail>
+    /// The requests made to RAWG in `now`'s month (`RAWGAllowance`), when this source counts them.
+    func requestsThisMonth(at now: Date) async -> Int?
+}
+
+extension DiscoverSource {
+    public func requestsThisMonth(at now: Date) async -> Int? { nil }
 }
 
 /// Searches places. Implementations: Foursquare (with the operator's key), OpenStreetMap (Overpass + Nominatim),

@@ -75,6 +75,10 @@ public final class RAWGDiscoverSource: DiscoverSource {
         try await answer("games/\(id)", []) { body throws(RAWGError) in try RAWGDecoder().detail(body) }
     }
 
+    public func requestsThisMonth(at now: Date) async -> Int? {
+        try? await cache.requests(inMonthOf: now)
+    }
+
     /// A fresh cached answer; else RAWG's (stored); else, when RAWG fails, the stale cached one; else the error.
     private func answer<Value: Sendable>(
         _ path: String, _ query: [URLQueryItem], maxAge: TimeInterval? = nil,
@@ -93,8 +97,10 @@ public final class RAWGDiscoverSource: DiscoverSource {
             return DiscoverAnswer(value: value)
         }
         do {
-            let (http, scrubber, key) = (http, scrubber, key)
+            let (http, scrubber, key, cache, clock) = (http, scrubber, key, cache, clock)
             let body = try await inFlight.run(request) {
+                // Counted before it is made: a request that fails still counts against the month's allowance.
+                try? await cache.countRequest(at: clock())
                 do throws(RAWGError) {
                     return .success(
                         try await http.get(path, query: query + [URLQueryItem(name: "key", value: key)]) {

@@ -104,8 +104,12 @@ package struct StatusPage {
     package let sources: [SourceModel]
     package let strings: Strings
 
-    package init(sources: [StatusPage.SourceModel], strings: Strings) {
+    /// The requests made to RAWG this month, when Games is on.
+    package let rawgRequests: Int?
+
+    package init(sources: [StatusPage.SourceModel], rawgRequests: Int? = nil, strings: Strings) {
         self.sources = sources
+        self.rawgRequests = rawgRequests
         self.strings = strings
     }
 
@@ -116,7 +120,25 @@ package struct StatusPage {
               <h1>\(strings.status.heading)</h1>
               <p>\(strings.status.intro)</p>
             </section>
-            <div id="status-list" class="status-list" data-live-events="status">\(cards)</div>
+            <div id="status-list" class="status-list" data-live-events="status">\(cards)\(rawg)</div>
+            """
+    }
+
+    /// RAWG's card: the month's requests against the free tier's allowance, with a warning from 80 %.
+    private var rawg: HTML? {
+        guard let requests = rawgRequests else { return nil }
+        let text = strings.games
+        let near = RAWGAllowance.isNearLimit(requests)
+        let state: HTML =
+            near
+            ? "<span class=\"badge badge--warning\">\(text.usageNearBadge)</span>"
+            : "<span class=\"badge badge--live\">\(text.usageOKBadge)</span>"
+        return """
+            <section class="status-card" aria-labelledby="status-rawg">
+              <div class="status-card__head"><h2 id="status-rawg">RAWG</h2>\(state)</div>
+              <p>\(text.usage(strings.number(requests), strings.number(RAWGAllowance.monthlyRequests)))</p>
+              \(near ? HTML("<p class=\"status-card__wait\" role=\"status\">\(text.usageNear)</p>") : nil)
+            </section>
             """
     }
 

@@ -11,8 +11,9 @@ struct PageRoutes: Sendable {
     let profiles: any ProfileRepository
     let images: ImageCache
     let syncNow: SyncTrigger
-    /// Whether Games is on (a RAWG key is set): Details then links a game to its page there.
-    let linksGames: Bool
+    /// RAWG, when Games is on (a RAWG key is set): Details then links a game to its page there, and `/status` shows
+    /// the month's RAWG requests.
+    let games: (any DiscoverSource)?
     let clock: @Sendable () -> Date
 
     func register(on router: Router<AppRequestContext>) {
@@ -79,7 +80,7 @@ struct PageRoutes: Sendable {
                 model: .init(
                     stored: stored, marks: visitor.cardMarks(stored.giveaway, stored: stored), now: now,
                     strings: context.strings, catalogGame: game, history: history, claimedElsewhere: claimed,
-                    linksGames: linksGames))
+                    linksGames: games != nil))
             return Layout(
                 request, context, title: page.model.pageTitle, section: nil, content: page.render(),
                 description: page.model.metaDescription
@@ -131,7 +132,9 @@ struct PageRoutes: Sendable {
             source.waitsUntil = syncNow.waitsUntil(source.source)
             return source
         }
-        let page = StatusPage(sources: health.map { .init($0, now: now, strings: strings) }, strings: strings)
+        let page = StatusPage(
+            sources: health.map { .init($0, now: now, strings: strings) },
+            rawgRequests: await games?.requestsThisMonth(at: now), strings: strings)
         return PageResponse.html(
             Layout(
                 request, context, title: strings.pageTitle(strings.status.pageTitle), section: .status,

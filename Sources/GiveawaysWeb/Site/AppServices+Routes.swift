@@ -23,7 +23,7 @@ extension AppServices {
         let profiles = repositories.profiles
         PageRoutes(
             readModel: readModel, marks: marks, profiles: profiles, images: images, syncNow: scheduler.trigger,
-            linksGames: discoverSource != nil, clock: clock
+            games: discoverSource, clock: clock
         )
         .register(on: router)
         MarkRoutes(readModel: readModel, marks: marks, profiles: profiles, clock: clock).register(on: router)

@@ -25,6 +25,16 @@ struct DiscoverCacheContract {
         #expect(try await cache.cachedAnswer(for: page)?.body == Data())
     }
 
+    /// RAWG's requests are counted by UTC month: the free tier's allowance is monthly.
+    func requestsAreCountedByMonth() async throws {
+        #expect(try await cache.requests(inMonthOf: fetched) == 0)
+        for _ in 0..<3 { try await cache.countRequest(at: fetched) }
+        try await cache.countRequest(at: utc("2026-04-01T00:00:00Z"))
+        #expect(try await cache.requests(inMonthOf: utc("2026-03-01T00:00:00Z")) == 3)
+        #expect(try await cache.requests(inMonthOf: utc("2026-04-30T23:59:59Z")) == 1)
+        #expect(try await cache.requests(inMonthOf: utc("2026-02-28T23:59:59Z")) == 0)
+    }
+
     func aNewAnswerReplacesTheOldOneAndItsFetchTime() async throws {
         try await cache.storeAnswer(Data("old".utf8), for: genres, at: fetched)
         try await cache.storeAnswer(Data("page".utf8), for: page, at: fetched)

@@ -35,7 +35,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case hooksAddAndRemove, hooksOfVisitors, hooksVisitorLimits, hooksVisitorEstablished
     case hooksPushDevices, hooksSilentPushDevices
     case outboxExactlyOnce, outboxLeaseExpiry, outboxGiveUp, outboxOrder, outboxRetryAndLog
-    case discoverCacheRoundTrip, discoverCacheOverwrite
+    case discoverCacheRoundTrip, discoverCacheOverwrite, discoverCacheUsage
     case concurrentLinkCodeRedeem, concurrentOutboxDrainers, serverSecret
     case notificationPreferences, outboxHold, remindersPerEndDate
     case storeOffersRoundTrip, storeOffersLeftAndPerStore
@@ -106,6 +106,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .outboxRetryAndLog: try await hookContract.aFailureIsRetriedByThePolicyAndEveryAttemptIsLogged()
         case .discoverCacheRoundTrip: try await discoverContract.anAnswerIsReadBackWithItsBytesAndFetchTime()
         case .discoverCacheOverwrite: try await discoverContract.aNewAnswerReplacesTheOldOneAndItsFetchTime()
+        case .discoverCacheUsage: try await discoverContract.requestsAreCountedByMonth()
         case .concurrentLinkCodeRedeem: try await concurrency.twoClientsRedeemingOneLinkCodeOneWins()
         case .concurrentOutboxDrainers: try await concurrency.concurrentDrainersDeliverEveryEventExactlyOnce()
         case .serverSecret: try await concurrency.theServerSecretIsMadeOnceAndKept()

@@ -15,8 +15,11 @@ package enum PageStyle: String, CaseIterable, Sendable {
     case more
     /// The free-to-play catalog, a game's notes and loot, the hidden games.
     case catalog
-    /// Games and Discover: RAWG's games, genre tiles and a game's giveaways (with the infinite scroll's script).
+    /// Games and Discover: RAWG's games and genre tiles (with the infinite scroll's script).
     case discover
+    /// A RAWG game's page: whether it is free now, coming free or was free before (with Discover's script, which
+    /// keeps a hearted game's page for offline).
+    case game
     /// Nearby: the place cards, the map and the horizontal list (with the map's script).
     case nearby
     /// Settings, notifications and linking a device.
@@ -33,7 +36,7 @@ package enum PageStyle: String, CaseIterable, Sendable {
     package var scriptName: String? {
         switch self {
         case .more: "more.js"
-        case .discover: "discover.js"
+        case .discover, .game: "discover.js"
         case .nearby: "nearby.js"
         case .settings: "push.js"
         default: nil
@@ -41,7 +44,7 @@ package enum PageStyle: String, CaseIterable, Sendable {
     }
 
     /// The stylesheets of the page at `path` (its query string is ignored), in the order they load; none for the
-    /// pages that need `app.css` only (the marked lists, the offline and error pages).
+    /// pages that need `app.css` only (Favorites and the marked lists, the offline and error pages).
     package static func styles(forPath path: String) -> [PageStyle] {
         let path = path.prefix { $0 != "?" && $0 != "#" }
         // Fixed paths (`/free-to-play/hidden`) come before templates with a parameter in their place.
@@ -52,8 +55,8 @@ package enum PageStyle: String, CaseIterable, Sendable {
         (.home, [.home, .rules]), (.details, [.details, .giveaway]), (.more, [.rules, .more]),
         (.freeToPlay, [.catalog]), (.catalogHidden, [.catalog]), (.catalogHide, [.catalog]),
         (.catalogGame, [.details, .catalog]),
-        (.games, [.discover]), (.favorites, [.discover]), (.discover, [.discover]),
-        (.discoverGame, [.details, .discover]), (.discoverGenre, [.discover]),
+        (.games, [.discover]), (.discover, [.discover]), (.discoverGame, [.details, .game]),
+        (.discoverGenre, [.discover]),
         (.nearby, [.nearby]),
         (.settings, [.settings]), (.notifications, [.settings]), (.link, [.settings]),
         (.history, [.history]), (.stats, [.stats]), (.status, [.status]), (.apiReference, [.api]),

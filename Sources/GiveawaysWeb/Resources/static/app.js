@@ -236,9 +236,7 @@
       const state = await response.json();
       const on = state.on ?? state.favorite;
       // A giveaway's copies carry its id; a RAWG game's (Games) carry the game's.
-      const scope = state.game ? "[data-rawg-id='" + state.game + "'] " : "[data-giveaway-id='" + state.id + "'] ";
-      // A kept game's page opens offline too: the service worker keeps it now, whether or not it was opened.
-      if (state.game && on) navigator.serviceWorker?.controller?.postMessage({ keep: "/discover/games/" + state.game });
+      const scope = "[data-" + (state.game ? "rawg" : "giveaway") + "-id='" + (state.game || state.id) + "'] ";
       document.querySelectorAll(scope + (isHeart ? ".heart" : ".mark--" + state.kind)).forEach((other) => {
         other.setAttribute("aria-pressed", String(on));
         other.value = on ? "0" : "1";
