@@ -3,6 +3,7 @@ import GiveawaysAPI
 import GiveawaysDomain
 import GiveawaysTestSupport
 import GiveawaysUpstream
+import GiveawaysViews
 import Hummingbird
 import HummingbirdTesting
 import Testing

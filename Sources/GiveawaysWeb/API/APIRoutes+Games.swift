@@ -13,7 +13,7 @@ extension APIRoutes {
         let given = input.query
         let query: GameQuery
         do {
-            query = try Self.gameQuery(
+            query = try SiteRoute.gameQuery(
                 search: given.search, genre: given.genre, ordering: given.ordering?.rawValue, page: given.page)
         } catch {
             return .badRequest(.init(body: .json(Self.error(error.message, status: 400))))
@@ -54,26 +54,6 @@ extension APIRoutes {
             case .failed(let body): return .badGateway(.init(body: .json(body)))
             }
         }
-    }
-
-    /// The query of `GET /api/v1/games`, with a clear 400 for what Games would refuse.
-    static func gameQuery(
-        search: String?, genre: String?, ordering: String?, page: Int?
-    ) throws(BadRequest)
-        -> GameQuery
-    {
-        var parameters: [String: String] = [:]
-        parameters["q"] = search
-        parameters["sort"] = ordering
-        parameters["page"] = page.map(String.init)
-        var query = try SiteRoute.gameQuery(parameters)
-        if let genre {
-            guard let slug = SiteRoute.genreSlug(genre), slug == genre else {
-                throw BadRequest { _ in "The genre must be a RAWG genre's slug, e.g. indie." }
-            }
-            query.genre = slug
-        }
-        return query
     }
 
     private enum RAWGFailure {

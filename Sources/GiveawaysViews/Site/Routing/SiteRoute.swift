@@ -204,6 +204,25 @@ package enum SiteRoute: Hashable, Sendable {
         return GameQuery(search: search, ordering: ordering, page: page)
     }
 
+    /// The query of `GET /api/v1/games` (`search`, `genre`, `ordering`, `page`), with a clear 400 for what Games
+    /// would refuse.
+    package static func gameQuery(
+        search: String?, genre: String?, ordering: String?, page: Int?
+    ) throws(BadRequest) -> GameQuery {
+        var parameters: [String: String] = [:]
+        parameters["q"] = search
+        parameters["sort"] = ordering
+        parameters["page"] = page.map(String.init)
+        var query = try gameQuery(parameters)
+        if let genre {
+            guard let slug = genreSlug(genre), slug == genre else {
+                throw BadRequest { _ in "The genre must be a RAWG genre's slug, e.g. indie." }
+            }
+            query.genre = slug
+        }
+        return query
+    }
+
     /// The query of a page of Games, as `gameQuery` reads it (defaults left out).
     package static func queryItems(of query: GameQuery, page: Bool = true) -> [URLQueryItem] {
         RouteValues.query([

@@ -1,32 +1,39 @@
 import Foundation
 import GiveawaysDomain
 import GiveawaysLocalization
-import GiveawaysViews
 
 /// A Nearby search as a URL gives it (`ll`, `radius`, `bbox`, `near`, `q`, `cat`, `cursor`, `limit`), checked
 /// exactly as `openapi.yaml` describes it: the patterns below are the document's, so a value the document allows
 /// is answered, and any other is a 400 that says why. The area is `ll`, else `bbox`, else `near`, else the
 /// server's default centre.
-struct NearbyParameters: Sendable {
-    var ll: String?
-    var radius: Int?
-    var bbox: String?
-    var near: String?
-    var q: String?
-    var cat: String?
-    var cursor: String?
-    var limit: Int?
+package struct NearbyParameters: Sendable {
+    package var ll: String?
+    package var radius: Int?
+    package var bbox: String?
+    package var near: String?
+    package var q: String?
+    package var cat: String?
+    package var cursor: String?
+    package var limit: Int?
 
-    static let latitude = #"-?(90(\.0{1,8})?|[1-8]?[0-9](\.[0-9]{1,8})?)"#
-    static let longitude = #"-?(180(\.0{1,8})?|(1[0-7][0-9]|[1-9]?[0-9])(\.[0-9]{1,8})?)"#
-    static let pointPattern = "^\(latitude),\(longitude)$"
-    static let boxPattern = "^\(latitude),\(longitude),\(latitude),\(longitude)$"
+    package init(
+        ll: String? = nil, radius: Int? = nil, bbox: String? = nil, near: String? = nil, q: String? = nil,
+        cat: String? = nil, cursor: String? = nil, limit: Int? = nil
+    ) {
+        (self.ll, self.radius, self.bbox, self.near, self.q) = (ll, radius, bbox, near, q)
+        (self.cat, self.cursor, self.limit) = (cat, cursor, limit)
+    }
+
+    package static let latitude = #"-?(90(\.0{1,8})?|[1-8]?[0-9](\.[0-9]{1,8})?)"#
+    package static let longitude = #"-?(180(\.0{1,8})?|(1[0-7][0-9]|[1-9]?[0-9])(\.[0-9]{1,8})?)"#
+    package static let pointPattern = "^\(latitude),\(longitude)$"
+    package static let boxPattern = "^\(latitude),\(longitude),\(latitude),\(longitude)$"
     /// A source's cursor (`osm.`, `fsq.`), `wide.` before it when it continues a widened search.
-    static let cursorPattern = #"^(wide\.)?(osm\.[0-9]{1,4}|fsq\.[A-Za-z0-9%._~-]{1,500})$"#
-    static let maximumTextLength = 100
-    static let defaultLimit = 20
+    package static let cursorPattern = #"^(wide\.)?(osm\.[0-9]{1,4}|fsq\.[A-Za-z0-9%._~-]{1,500})$"#
+    package static let maximumTextLength = 100
+    package static let defaultLimit = 20
 
-    func query(defaultCenter: GeoPoint) throws(BadRequest) -> PlaceQuery {
+    package func query(defaultCenter: GeoPoint) throws(BadRequest) -> PlaceQuery {
         PlaceQuery(
             area: try area(defaultCenter: defaultCenter), text: try Self.text(q, refusal: { $0.errors.searchTooLong }),
             categories: try categories(), cursor: try placeCursor(), limit: try pageSize())
@@ -57,7 +64,7 @@ struct NearbyParameters: Sendable {
     }
 
     /// The box of two corners in any order; a box without width or height gets a few metres of each.
-    static func box(_ values: [Double]) -> GeoArea {
+    package static func box(_ values: [Double]) -> GeoArea {
         var south = min(values[0], values[2])
         var north = max(values[0], values[2])
         var west = min(values[1], values[3])
@@ -115,7 +122,7 @@ struct NearbyParameters: Sendable {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    static func matches(_ text: String, _ pattern: String) -> Bool {
+    package static func matches(_ text: String, _ pattern: String) -> Bool {
         guard text.utf8.count <= 600 else { return false }
         return text.range(of: pattern, options: .regularExpression) != nil
     }
