@@ -1,6 +1,7 @@
 import Foundation
 import GiveawaysDomain
 import Logging
+import Synchronization
 
 /// Discover over RAWG: every answer cached in the database (lists and details a day, a search ten minutes), one
 /// request in flight per identical question, paced like every upstream, and served from the cache when RAWG fails. The key is a query parameter of each request and nothing else:
@@ -14,6 +15,10 @@ public final class RAWGDiscoverSource: DiscoverSource {
     private let clock: @Sendable () -> Date
     private let maxAge: TimeInterval
     private let searchMaxAge: TimeInterval
+    /// The answers decoded last, by request, with when they were fetched: a page asked again within its freshness
+    /// is neither read from the database nor decoded again. At most `decodedLimit`; a full one starts afresh.
+    private let decoded = Mutex<[String: (fetchedAt: Date, value: any Sendable)]>([:])
+    private static let decodedLimit = 256
     /// One RAWG request per identical question at a time: the others wait for its answer.
     private let inFlight = SingleFlight<String, Result<Data, RAWGError>>()
 
@@ -90,10 +95,15 @@ public final class RAWGDiscoverSource: DiscoverSource {
         components.queryItems = query.isEmpty ? nil : query
         let request = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let now = clock()
-        let cached = try? await cache.cachedAnswer(for: request)
-        if let cached, now.timeIntervalSince(cached.fetchedAt) < maxAge ?? self.maxAge,
-            let value = try? decode(cached.body)
+        let freshness = maxAge ?? self.maxAge
+        if let kept = decoded.withLock({ $0[request] }), now.timeIntervalSince(kept.fetchedAt) < freshness,
+            let value = kept.value as? Value
         {
+            return DiscoverAnswer(value: value)
+        }
+        let cached = try? await cache.cachedAnswer(for: request)
+        if let cached, now.timeIntervalSince(cached.fetchedAt) < freshness, let value = try? decode(cached.body) {
+            keep(value, for: request, fetchedAt: cached.fetchedAt)
             return DiscoverAnswer(value: value)
         }
         do {
@@ -113,6 +123,7 @@ public final class RAWGDiscoverSource: DiscoverSource {
             }.get()
             let value = try decode(body)
             try? await cache.storeAnswer(body, for: request, at: now)
+            keep(value, for: request, fetchedAt: now)
             return DiscoverAnswer(value: value)
         } catch {
             if case .notFound = error { throw scrubbed(error) }
@@ -120,6 +131,13 @@ public final class RAWGDiscoverSource: DiscoverSource {
                 return DiscoverAnswer(value: value, staleSince: cached.fetchedAt)
             }
             throw scrubbed(error)
+        }
+    }
+
+    private func keep(_ value: some Sendable, for request: String, fetchedAt: Date) {
+        decoded.withLock { kept in
+            if kept.count >= Self.decodedLimit { kept.removeAll(keepingCapacity: true) }
+            kept[request] = (fetchedAt, value)
         }
     }
 
