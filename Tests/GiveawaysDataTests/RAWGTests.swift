@@ -53,6 +53,21 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
          "publishers": [{"name": "Double Fine Productions"}], "platforms": [{"platform": {"name": "Linux"}}]}
         """#
 
+    /// `/games/{id}/screenshots`: deleted ones, missing and non-web addresses are left out; at most 12.
+    @Test func screenshotsKeepOnlyWebAddressesThatAreNotDeleted() throws {
+        let shots = (1...15).map { #"{"id": \#($0), "image": "https://media.rawg.io/s/\#($0).jpg", "is_deleted": false}"# }
+        let body = #"""
+            {"count": 18, "next": null, "previous": null, "results": [
+             {"id": 100, "image": "https://media.rawg.io/gone.jpg", "is_deleted": true},
+             {"id": 101, "image": null}, {"id": 102, "image": "javascript:alert(1)"}, {"id": 103},
+            """# + shots.joined(separator: ",") + "]}"
+        let urls = try RAWGDecoder().screenshots(Data(body.utf8))
+        #expect(urls.count == 12)
+        #expect(urls.first?.absoluteString == "https://media.rawg.io/s/1.jpg")
+        #expect(try RAWGDecoder().screenshots(Data(#"{"count": 0, "results": []}"#.utf8)).isEmpty)
+        #expect(throws: RAWGError.self) { try RAWGDecoder().screenshots(Data("<html>".utf8)) }
+    }
+
     @Test func genresPagesAndDetailsDecodeWithTheirQuirks() throws {
         let decoder = RAWGDecoder()
         let genres = try decoder.genres(Data(Self.genres.utf8))

@@ -17,6 +17,13 @@ final class StubDiscover: DiscoverSource {
 
     func requestsThisMonth(at now: Date) async -> Int? { usage.withLock { $0 } }
 
+    /// Portal has two screenshots; no other game has any.
+    func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]> {
+        try step()
+        let shots = id == 144 ? [1, 2].compactMap { URL(string: "https://media.rawg.io/media/screenshots/\($0).jpg") } : []
+        return DiscoverAnswer(value: shots)
+    }
+
     func genres() async throws -> DiscoverAnswer<[DiscoverGenre]> {
         try step()
         return DiscoverAnswer(value: [

@@ -101,6 +101,8 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.text.contains("Free now on Epic Games Store"))
                 #expect(response.text.contains("href=\"/giveaways/1\">Claim it</a>"))
+                #expect(response.text.contains("src=\"/discover/games/144/screenshots/1\""))
+                #expect(!response.text.contains("/discover/games/144/screenshots/2"), "two screenshots, two images")
                 #expect(!response.text.contains("/giveaways/2\""))
             }
             try await client.execute(uri: "/discover/games/145", method: .get) { response in
@@ -110,6 +112,7 @@ import Testing
             }
             try await client.execute(uri: "/discover/games/146", method: .get) { response in
                 #expect(response.text.contains("Not given away since GameGiveaways began keeping track."))
+                #expect(!response.text.contains("class=\"screenshots\""), "no screenshots, no section")
                 #expect(!response.text.contains("/giveaways/3\""), "a DLC is not the game")
             }
         }

@@ -36,6 +36,17 @@ import Testing
         }
     }
 
+    /// The service worker's shell names each file once: `Cache.addAll` refuses a list with the same request twice, and
+    /// then the worker never installs (two page styles sharing Discover's script did that: no page opened offline).
+    @Test func theServiceWorkersShellNamesEachFileOnceAndEveryOneIsServed() throws {
+        let shell = ServiceWorker.shell
+        #expect(Set(shell).count == shell.count, "\(shell)")
+        for path in shell where path.hasPrefix("/static/") {
+            let name = String(path.dropFirst("/static/".count).prefix { $0 != "?" })
+            #expect(StaticAssets.assets[name] != nil, "\(name) is in the shell but not served")
+        }
+    }
+
     /// The weight budget of BENCHMARKS.md §4: every page loads at most 20 KB of CSS and 15 KB of script as served.
     @Test func everyPageLoadsAtMostTwentyKilobytesOfCSSAndFifteenOfScript() throws {
         func size(_ name: String) throws -> Int { try #require(StaticAssets.assets[name]).body.readableBytes }

@@ -235,6 +235,12 @@ class Upstream(BaseHTTPRequestHandler):
             body = {"count": total, "previous": None, "results": games,
                     "next": f"https://api.rawg.io/api/games?genres={genre}&key={Upstream.RAWG_KEY}&page={page + 1}" if more else None}
             return self.send(200, json.dumps(body).encode(), "application/json")
+        if path.startswith("/games/") and path.endswith("/screenshots"):
+            ident = path.split("/")[2]
+            shots = [{"id": n, "image": f"{base}/g/{ident}/shot{n}.jpg", "width": 1280, "height": 720,
+                      "is_deleted": False} for n in range(1, 4)] if ident.isdigit() and int(ident) > 20000 else []
+            return self.send(200, json.dumps({"count": len(shots), "next": None, "previous": None,
+                                              "results": shots}).encode(), "application/json")
         if path.startswith("/games/"):
             ident = path.rsplit("/", 1)[-1]
             named = dict(Upstream.RAWG_NAMED)

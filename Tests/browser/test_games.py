@@ -68,6 +68,9 @@ def test_browse_search_heart_and_open_favorites_offline(upstream, browser_factor
     free = driver.find_element(By.CSS_SELECTOR, ".game-free--now")
     assert "Free now on Epic Games Store" in free.text
     assert free.find_element(By.LINK_TEXT, "Claim it").get_attribute("href") == base + "/giveaways/5101"
+    # RAWG's screenshots, through this server's image cache.
+    shots = driver.find_elements(By.CSS_SELECTOR, ".screenshots img")
+    assert [s.get_attribute("src") for s in shots] == [base + f"/discover/games/20001/screenshots/{n}" for n in range(3)]
     big = driver.find_element(By.CSS_SELECTOR, ".heart-form--large button.heart")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", big)
     big.click()

@@ -26,10 +26,13 @@ public protocol DiscoverSource: Sendable {
     func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail>
     /// The requests made to RAWG in `now`'s month (`RAWGAllowance`), when this source counts them.
     func requestsThisMonth(at now: Date) async -> Int?
+    /// A game's screenshots (at most 12), when the source has them.
+    func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]>
 }
 
 extension DiscoverSource {
     public func requestsThisMonth(at now: Date) async -> Int? { nil }
+    public func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]> { DiscoverAnswer(value: []) }
 }
 
 /// Searches places. Implementations: Foursquare (with the operator's key), OpenStreetMap (Overpass + Nominatim),

@@ -34,6 +34,20 @@ public struct RAWGDecoder: Sendable {
         try decode(RAWGGameDTO.self, body).detail
     }
 
+    /// A game's screenshots (`/games/{id}/screenshots`): the web addresses of those not deleted, at most 12.
+    public func screenshots(_ body: Data) throws(RAWGError) -> [URL] {
+        struct Shot: Decodable {
+            var image: String?
+            var isDeleted: Bool?
+            enum CodingKeys: String, CodingKey {
+                case image
+                case isDeleted = "is_deleted"
+            }
+        }
+        return try decode(RAWGListDTO<Shot>.self, body).results.filter { $0.isDeleted != true }
+            .compactMap { FreeToGameText.webURL($0.image) }.prefix(12).map { $0 }
+    }
+
     private func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws(RAWGError) -> T {
         do { return try JSONDecoder().decode(type, from: body) } catch {
             throw .malformed(UpstreamBody<RAWGAPI>.describe(error))

@@ -80,6 +80,12 @@ public final class RAWGDiscoverSource: DiscoverSource {
         try await answer("games/\(id)", []) { body throws(RAWGError) in try RAWGDecoder().detail(body) }
     }
 
+    public func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]> {
+        try await answer("games/\(id)/screenshots", [URLQueryItem(name: "page_size", value: "12")]) {
+            body throws(RAWGError) in try RAWGDecoder().screenshots(body)
+        }
+    }
+
     public func requestsThisMonth(at now: Date) async -> Int? {
         try? await cache.requests(inMonthOf: now)
     }

@@ -214,7 +214,7 @@ package enum DiscoverPages {
 
     package static func game(
         _ detail: DiscoverGameDetail, staleSince: Date?, strings: Strings, freeStatus status: GameFreeStatus = .init(),
-        isKept: Bool = false, now: Date = Date()
+        isKept: Bool = false, screenshots: Int = 0, now: Date = Date()
     ) -> HTML {
         let text = strings.discover
         let game = detail.game
@@ -254,7 +254,21 @@ package enum DiscoverPages {
             </article>
             <div class="details__text">
               \(DescriptionSection.render(heading: text.aboutThis, paragraphs: paragraphs, isLong: detail.description.count > 600, footer: credit(strings)))
+              \(screenshotSection(game, count: screenshots, strings: strings))
             </div>
+            """
+    }
+
+    /// The game's screenshots, scrolled sideways, each through the server's image cache.
+    private static func screenshotSection(_ game: DiscoverGame, count: Int, strings: Strings) -> HTML? {
+        guard count > 0 else { return nil }
+        let text = strings.catalog
+        let images = (0..<min(count, 12)).map { index -> HTML in
+            let path = SiteRoute.gameScreenshot(id: game.id, index: index).path
+            return "<img src=\"\(path)\" alt=\"\(text.screenshot(index + 1, game.name))\" loading=\"lazy\" width=\"640\" height=\"360\">"
+        }
+        return """
+            <section class="prose"><h2>\(text.screenshots)</h2><div class="screenshots" tabindex="0" aria-label="\(text.screenshotsScrollable)">\(images)</div></section>
             """
     }
 }

@@ -28,6 +28,7 @@ struct DiscoverRoutes: Sendable {
         routes.get(.discoverGame, use: game)
         routes.post(.gameFavorite, use: setFavorite)
         routes.get(.gameFind, use: find)
+        routes.get(.gameScreenshot, unmatched: { _, _ in ImageCache.placeholder() }, use: screenshot)
         routes.get(.discoverImage, unmatched: { _, _ in ImageCache.placeholder() }, use: image)
     }
 
@@ -165,12 +166,24 @@ struct DiscoverRoutes: Sendable {
         let status = GameFreeStatus(
             gameTitled: detail.value.game.name, history: snapshot.gameHistory, stored: snapshot.stored, at: now)
         let isKept = try await marks.marks(of: context).mark(.favorite, on: .rawgGame(id)) != nil
+        // Screenshots are a nicety: a RAWG that fails them leaves the page without.
+        let shots = (try? await source.screenshots(ofGame: id).value.count) ?? 0
         return page(
             request, context,
             "\(detail.value.game.name) · \(context.strings.games.heading)",
             DiscoverPages.game(
                 detail.value, staleSince: detail.staleSince, strings: context.strings, freeStatus: status,
-                isKept: isKept, now: now))
+                isKept: isKept, screenshots: shots, now: now))
+    }
+
+    /// `GET /discover/games/{id}/screenshots/{n}` — a game's screenshot, looked up in RAWG's (cached) answer.
+    @Sendable func screenshot(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
+        guard let source, case .gameScreenshot(let id, let index) = route,
+            let shots = try? await source.screenshots(ofGame: id).value, shots.indices.contains(index)
+        else {
+            return ImageCache.placeholder()
+        }
+        return await images.response(for: shots[index].absoluteString, request: request)
     }
 
     /// `GET /games/find?title=` — the game a giveaway is of: RAWG's game whose normalised name is exactly the title's

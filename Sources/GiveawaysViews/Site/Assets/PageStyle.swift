@@ -32,6 +32,13 @@ package enum PageStyle: String, CaseIterable, Sendable {
 
     package var fileName: String { rawValue + ".css" }
 
+    /// Every part's script, each once (Games and a game's page share Discover's): the service worker's shell must
+    /// not name a file twice, or the browser refuses the whole shell (`Cache.addAll`) and the worker never installs.
+    package static var scriptNames: [String] {
+        var seen: Set<String> = []
+        return allCases.compactMap(\.scriptName).filter { seen.insert($0).inserted }
+    }
+
     /// The part's own script, run after `app.js`.
     package var scriptName: String? {
         switch self {

@@ -5,7 +5,7 @@ extension SiteRoute {
     package enum Name: Hashable, Sendable, CaseIterable {
         case home, details, favorite, more, favorites, status, sync, image, staticAsset
         case freeToPlay, catalogGame, catalogHidden, catalogRestoreAll, catalogNote, catalogHide, catalogImage
-        case games, gameImage, gameFind, gameFavorite
+        case games, gameImage, gameFind, gameFavorite, gameScreenshot
         case discover, discoverChoose, discoverForget, discoverGenre, discoverGame, discoverImage
         case nearby
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
@@ -43,6 +43,7 @@ extension SiteRoute {
         case .gameImage: .gameImage
         case .gameFavorite: .gameFavorite
         case .gameFind: .gameFind
+        case .gameScreenshot: .gameScreenshot
         case .discover: .discover
         case .discoverChoose: .discoverChoose
         case .discoverForget: .discoverForget

@@ -144,6 +144,18 @@ extension SiteRoute {
             },
             print: { if case .gameFind(let title) = $0 { .query(["title": title]) } else { nil } }),
         .init(
+            .gameScreenshot, "/discover/games/{id}/screenshots/{index}",
+            parse: { input in
+                let index = input["index"]
+                guard let id = input.id("id"), (1...2).contains(index.count),
+                    index.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(index), number < 12
+                else { return nil }
+                return .gameScreenshot(id: id, index: number)
+            },
+            print: {
+                if case .gameScreenshot(let id, let index) = $0 { ["id": "\(id)", "index": "\(index)"] } else { nil }
+            }),
+        .init(
             .gameFavorite, "/discover/games/{id}/favorite", parse: { $0.id("id").map(SiteRoute.gameFavorite(id:)) },
             print: { if case .gameFavorite(let id) = $0 { ["id": "\(id)"] } else { nil } }),
         .init(

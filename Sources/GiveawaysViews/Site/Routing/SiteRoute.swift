@@ -55,6 +55,8 @@ package enum SiteRoute: Hashable, Sendable {
     /// `/games/find?title=`: the game a giveaway is of — its page when RAWG has a game of exactly that (normalised)
     /// title, else Games' search for it. Details links here when a RAWG key is set.
     case gameFind(title: String)
+    /// `/discover/games/{id}/screenshots/{n}`: a RAWG game's screenshot through the image cache (0…11).
+    case gameScreenshot(id: Int, index: Int)
     /// `POST /discover/games/{id}/favorite`: keep (`favorite=1`) or let go (`0`) a RAWG game in Favorites.
     case gameFavorite(id: Int)
     /// `/discover/image?genre=&page=&game=`: the image RAWG gave for a genre, a game on a genre's page, or a game,

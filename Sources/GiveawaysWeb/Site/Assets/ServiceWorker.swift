@@ -24,7 +24,7 @@ enum ServiceWorker {
 
     static var shell: [String] {
         (["app.css", "app.js", "favicon.svg", "icon-192.png", "apple-touch-icon.png"]
-            + PageStyle.allCases.map(\.fileName) + PageStyle.allCases.compactMap(\.scriptName)).map(StaticAssets.path)
+            + PageStyle.allCases.map(\.fileName) + PageStyle.scriptNames).map(StaticAssets.path)
             + [SiteRoute.offline.path]
     }
 

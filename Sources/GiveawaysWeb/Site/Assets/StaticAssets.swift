@@ -15,7 +15,7 @@ enum StaticAssets {
     static let assets: [String: Asset] = {
         var result: [String: Asset] = [:]
         let styles = PageStyle.allCases.map { ($0.fileName, "text/css; charset=utf-8") }
-        let scripts = PageStyle.allCases.compactMap(\.scriptName).map { ($0, "text/javascript; charset=utf-8") }
+        let scripts = PageStyle.scriptNames.map { ($0, "text/javascript; charset=utf-8") }
         for (name, type) in [
             ("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8"),
             ("favicon.svg", "image/svg+xml"), ("icon-192.png", "image/png"), ("icon-512.png", "image/png"),
