@@ -55,7 +55,9 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
 
     /// `/games/{id}/screenshots`: deleted ones, missing and non-web addresses are left out; at most 12.
     @Test func screenshotsKeepOnlyWebAddressesThatAreNotDeleted() throws {
-        let shots = (1...15).map { #"{"id": \#($0), "image": "https://media.rawg.io/s/\#($0).jpg", "is_deleted": false}"# }
+        let shots = (1...15).map {
+            #"{"id": \#($0), "image": "https://media.rawg.io/s/\#($0).jpg", "is_deleted": false}"#
+        }
         let body = #"""
             {"count": 18, "next": null, "previous": null, "results": [
              {"id": 100, "image": "https://media.rawg.io/gone.jpg", "is_deleted": true},

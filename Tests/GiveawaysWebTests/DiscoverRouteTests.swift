@@ -20,7 +20,8 @@ final class StubDiscover: DiscoverSource {
     /// Portal has two screenshots; no other game has any.
     func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]> {
         try step()
-        let shots = id == 144 ? [1, 2].compactMap { URL(string: "https://media.rawg.io/media/screenshots/\($0).jpg") } : []
+        let shots =
+            id == 144 ? [1, 2].compactMap { URL(string: "https://media.rawg.io/media/screenshots/\($0).jpg") } : []
         return DiscoverAnswer(value: shots)
     }
 

@@ -179,7 +179,8 @@ final class SwitchableSource: GiveawaySource {
         .nearby(NearbyFilters()), .nearby(nearbySample), .nearbyTile(z: 14, x: 8802, y: 5373), .api(.nearby),
         .games(GameQuery()), .games(GameQuery(ordering: .rating, page: 3)), .games(GameQuery(search: "café & co/op+")),
         .gameImage(GameQuery(ordering: .name, page: 2), game: 7), .gameImage(GameQuery(search: "half life"), game: 9),
-        .gameFind(title: "portal 2"), .gameFavorite(id: 3498), .gameScreenshot(id: 3498, index: 11), .api(.games), .api(.game(id: 3498)),
+        .gameFind(title: "portal 2"), .gameFavorite(id: 3498), .gameScreenshot(id: 3498, index: 11), .api(.games),
+        .api(.game(id: 3498)),
     ]
 
     /// A Nearby address with every parameter set.

@@ -265,7 +265,8 @@ package enum DiscoverPages {
         let text = strings.catalog
         let images = (0..<min(count, 12)).map { index -> HTML in
             let path = SiteRoute.gameScreenshot(id: game.id, index: index).path
-            return "<img src=\"\(path)\" alt=\"\(text.screenshot(index + 1, game.name))\" loading=\"lazy\" width=\"640\" height=\"360\">"
+            return
+                "<img src=\"\(path)\" alt=\"\(text.screenshot(index + 1, game.name))\" loading=\"lazy\" width=\"640\" height=\"360\">"
         }
         return """
             <section class="prose"><h2>\(text.screenshots)</h2><div class="screenshots" tabindex="0" aria-label="\(text.screenshotsScrollable)">\(images)</div></section>
