@@ -58,8 +58,11 @@ def main():
     feed = work / "giveaways.json"
     feed.write_text(fake_upstream.FIXTURE.read_text())
     upstream = fake_upstream.start(fixture=feed)
+    # Games on, against the fake RAWG: its operations are checked answering, not only as "off" (a 503).
     server = Server(work / "db.sqlite", upstream=f"http://127.0.0.1:{upstream.server_port}/api",
-                    interval="600", log=work / "server.log")
+                    interval="600", log=work / "server.log",
+                    extra=("--rawg-url", f"http://127.0.0.1:{upstream.server_port}/rawg",
+                           "--rawg-key", fake_upstream.Upstream.RAWG_KEY))
     try:
         server.wait_ready()
         server.wait_synced()
