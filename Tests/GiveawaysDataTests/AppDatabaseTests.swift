@@ -50,6 +50,40 @@ import Testing
 
     /// v16: every hook that asked for a hearted giveaway's news (`back`: Settings' "hearted" box, every push
     /// subscription) also gets "free now" (`started`); the others are left as they were.
+    /// The fourth release's database (SQLite v17, before changes were written once) opens with this release, gets
+    /// v18 (`rawg_usage`, the first `SchemaChange`) and keeps every giveaway, history row and visitor mark.
+    @Test func theFourthReleasesV17DatabaseUpgradesAndKeepsGiveawaysHistoryAndMarks() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v17-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("v17.sqlite").path
+        do {
+            let pool = try DatabasePool(path: path)
+            let v17 = try AppDatabase(writer: pool, migratingUpTo: "v17: the live stream's log")
+            let feed = GiveawayFeedSQLRepository(database: v17)
+            _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2)], at: utc("2026-03-01T00:00:00Z"))
+            _ = try await feed.saveFeed([.stub(id: 1)], at: utc("2026-03-02T00:00:00Z"))
+            _ = try await feed.saveFeed([.stub(id: 1), .stub(id: 2)], at: utc("2026-03-03T00:00:00Z"))
+            let marks = MarkSQLRepository(database: v17)
+            try await marks.setMark(
+                .favorite, on: .giveaway(2), profile: alice, text: nil, at: utc("2026-03-03T00:00:00Z"))
+            try await marks.setMark(
+                .claimed, on: .giveaway(1), profile: alice, text: nil, at: utc("2026-03-03T00:00:00Z"))
+            let tables = try await pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master") }
+            #expect(!tables.contains("rawg_usage"), "written before v18")
+            try pool.close()
+        }
+        let database = try AppDatabase.open(path: path)
+        let feed = GiveawayFeedSQLRepository(database: database)
+        #expect(try await feed.giveawaysInFeed().map(\.id) == [1, 2])
+        #expect(try await feed.storedGiveaway(id: 2)?.history.periods.count == 2, "left and came back")
+        let marks = try await MarkSQLRepository(database: database).marks(of: alice)
+        #expect(marks.ids(.favorite, of: .giveaway) == [2] && marks.ids(.claimed, of: .giveaway) == [1])
+        #expect(
+            try await DiscoverCacheSQLRepository(database: database).requests(inMonthOf: utc("2026-03-03T00:00:00Z"))
+                == 0)
+    }
+
     @Test func hooksThatAskedForHeartedNewsGetFreeNowOnUpgrade() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gg-v15-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
