@@ -24,17 +24,19 @@ enum MarkSQL {
     static let ofProfile = SharedSQL(
         postgres: "SELECT \(columns) FROM mark WHERE profile_id = $1 ORDER BY created_at DESC, seq DESC",
         sqlite: "SELECT \(columns) FROM mark WHERE profile_id = ?1 ORDER BY created_at DESC, rowid DESC")
-    /// The marks the event planner weighs (claimed, not interested, favorite on giveaways), in insertion order.
-    /// $1 profile.
+    /// The marks the event planner weighs (claimed, not interested, favorite on giveaways; favorite on RAWG games,
+    /// whose text names the game), in insertion order. $1 profile.
     static let plannerMarks = SharedSQL(
         postgres: """
-            SELECT \(columns) FROM mark WHERE profile_id = $1 AND subject_kind = 'giveaway'
-                AND kind IN ('claimed', 'not_interested', 'favorite')
+            SELECT \(columns) FROM mark WHERE profile_id = $1
+                AND ((subject_kind = 'giveaway' AND kind IN ('claimed', 'not_interested', 'favorite'))
+                    OR (subject_kind = 'rawg_game' AND kind = 'favorite'))
             ORDER BY seq
             """,
         sqlite: """
-            SELECT \(columns) FROM mark WHERE profile_id = ?1 AND subject_kind = 'giveaway'
-                AND kind IN ('claimed', 'not_interested', 'favorite')
+            SELECT \(columns) FROM mark WHERE profile_id = ?1
+                AND ((subject_kind = 'giveaway' AND kind IN ('claimed', 'not_interested', 'favorite'))
+                    OR (subject_kind = 'rawg_game' AND kind = 'favorite'))
             ORDER BY rowid
             """)
 

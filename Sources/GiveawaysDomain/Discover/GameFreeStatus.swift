@@ -43,7 +43,7 @@ public struct GameFreeStatus: Hashable, Sendable {
         var coming: [Offer] = []
         var before: [Offer] = []
         for entry in history.all(ofGameTitled: title) {
-            guard let item = stored[entry.giveawayID], [.game, .earlyAccess].contains(item.giveaway.type), !item.isDemo
+            guard let item = stored[entry.giveawayID], item.giveaway.type.isWholeGame, !item.isDemo
             else { continue }
             let giveaway = item.giveaway
             let inFeed = item.history.leftAt == nil

@@ -34,11 +34,16 @@ public struct KeptGame: Codable, Hashable, Sendable {
     /// The game a favorite mark on `MarkSubject.rawgGame(id)` keeps; with a text it cannot read (an import from
     /// elsewhere), a card named by its number.
     public init(id: Int, text: String?) {
-        if let text, let kept = try? JSONDecoder().decode(KeptGame.self, from: Data(text.utf8)), kept.id == id {
-            self.init(id: id, name: kept.name, rating: kept.rating, year: kept.year, genres: kept.genres)
-        } else {
-            self.init(id: id, name: "RAWG #\(id)")
-        }
+        self = Self.read(id: id, text: text) ?? KeptGame(id: id, name: "RAWG #\(id)")
+    }
+
+    /// The game a favorite mark's text keeps, or `nil` when the text does not name game `id` (a mark imported from
+    /// elsewhere): what matches a hearted game to a giveaway must not guess.
+    public static func read(id: Int, text: String?) -> KeptGame? {
+        guard let text, text.utf8.count <= 4_096,
+            let kept = try? JSONDecoder().decode(KeptGame.self, from: Data(text.utf8)), kept.id == id
+        else { return nil }
+        return KeptGame(id: id, name: kept.name, rating: kept.rating, year: kept.year, genres: kept.genres)
     }
 
     /// The card a list shows.

@@ -24,6 +24,11 @@ public enum GiveawayType: String, Hashable, Sendable, CaseIterable {
         case .other: "Other"
         }
     }
+
+    /// Whether a giveaway of this type hands out the game itself (or its early access), not loot or an add-on: only
+    /// such a giveaway makes a game "free" on its Games page, links its Details to the game, or tells a visitor who
+    /// hearted the game.
+    public var isWholeGame: Bool { self == .game || self == .earlyAccess }
 }
 
 /// The three type filters GamerPower offers: `game`, `loot` (DLC and in-game items) and `beta` (early access).

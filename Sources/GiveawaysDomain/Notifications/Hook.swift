@@ -84,8 +84,8 @@ public enum HookEvent: String, Hashable, Sendable, CaseIterable, Codable, Compar
     /// A giveaway the visitor hearted is back in the feed.
     case back
     /// A giveaway the visitor hearted while it was announced (a store's "coming soon") is free now: raised at its
-    /// start by the periodic tick, not at the next sync. A visitor who asks for `back` gets it too (Settings'
-    /// "hearted" box).
+    /// start by the periodic tick, not at the next sync; or a giveaway of a game the visitor hearted on Games went
+    /// free. A visitor who asks for `back` gets it too (Settings' "hearted" box).
     case started
 
     public static func < (lhs: HookEvent, rhs: HookEvent) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -17,6 +17,8 @@ extension HookEventPlanner {
         return feed.filter { giveaway in
             guard giveaway.isLive(at: now) else { return false }
             if let start = giveaway.startsAt, now.timeIntervalSince(start) <= firstHandLookback { return true }
+            // A game that went free lately may be one a visitor hearted on Games (`heartedGameNews`).
+            if giveaway.type.isWholeGame, now.timeIntervalSince(wentFree(giveaway)) <= firstHandLookback { return true }
             guard OfferRecord.isStoreID(giveaway.id) else { return false }
             if now.timeIntervalSince(wentFree(giveaway)) <= firstHandLookback { return true }
             return giveaway.endsAt.map { $0 > now && $0 <= horizon } ?? false
@@ -32,8 +34,9 @@ extension HookEventPlanner {
     }
 
     /// The events of `candidates` (`firstHandCandidates`): `started` for a visitor's hook when a giveaway they
-    /// hearted and have not claimed was announced and is free now (once per start; it stands in for `new` then);
-    /// and for the stores' own giveaways, `new` when one went free after the hook's baseline, `ending` and
+    /// hearted and have not claimed was announced and is free now (once per start; it stands in for `new` then),
+    /// or when a giveaway of a game they hearted on Games went free (`heartedGameNews`); and for the stores' own
+    /// giveaways, `new` when one went free after the hook's baseline, `ending` and
     /// reminders as for GamerPower's. By giveaway id, then hook.
     /// - Parameter leads: each profile's reminder lead; a profile not in it has `ReminderLead.standard`.
     public func firstHand(
@@ -42,6 +45,10 @@ extension HookEventPlanner {
     ) -> [PlannedEvent] {
         var events: [PlannedEvent] = []
         let stores = candidates.filter { OfferRecord.isStoreID($0.id) }
+        let heartedGames = marks.compactMapValues { marks in
+            let games = Self.heartedGames(marks)
+            return games.isEmpty ? nil : games
+        }
         for giveaway in candidates where giveaway.isLive(at: now) {
             var told = Set<Int>()
             if let start = giveaway.startsAt, start <= now, now.timeIntervalSince(start) <= Self.firstHandLookback {
@@ -54,6 +61,11 @@ extension HookEventPlanner {
                             occurrence: Int(start.timeIntervalSince1970)))
                     told.insert(hook.id)
                 }
+            }
+            for event in heartedGameNews(giveaway, hooks: hooks, marks: marks, games: heartedGames, at: now)
+            where !told.contains(event.hookID) {
+                events.append(event)
+                told.insert(event.hookID)
             }
             guard OfferRecord.isStoreID(giveaway.id) else { continue }
             let free = Self.wentFree(giveaway)

@@ -44,6 +44,47 @@ extension HookEventPlanner {
         return events
     }
 
+    /// `started` ("free now") for each visitor's hook that asks for it when `giveaway` is the game itself (not loot
+    /// or an add-on) of a game the visitor hearted on Games, it went free after the heart and within the lookback,
+    /// and the visitor has not claimed it or set it aside. The match is the game history's normalised title, so
+    /// "Portal" is not "Portal 2"; the occurrence is when it went free, so each giveaway of the game tells once.
+    /// Hearting a game is a choice stronger than a rule, as hearting a giveaway is.
+    /// - Parameter games: each profile's hearted games (`heartedGames`), read once per tick.
+    func heartedGameNews(
+        _ giveaway: Giveaway, hooks: [Hook], marks: [ProfileID: VisitorMarks], games: [ProfileID: [String: Date]],
+        at now: Date
+    ) -> [PlannedEvent] {
+        guard !games.isEmpty, giveaway.type.isWholeGame, giveaway.isLive(at: now) else { return [] }
+        let free = Self.wentFree(giveaway)
+        guard free <= now, now.timeIntervalSince(free) <= Self.firstHandLookback else { return [] }
+        let title = GameTitle.normalized(giveaway.title)
+        guard !title.isEmpty else { return [] }
+        return hooks.compactMap { hook in
+            guard hook.events.contains(.started), let profile = hook.profileID,
+                let hearted = games[profile]?[title], hearted <= free
+            else { return nil }
+            let visitor = marks[profile] ?? .none
+            let kinds = visitor.kinds(onGiveaway: giveaway.id)
+            guard !visitor.has(.claimed, in: kinds), !visitor.has(.notInterested, in: kinds) else { return nil }
+            return PlannedEvent(
+                hookID: hook.id, giveawayID: giveaway.id, event: .started,
+                occurrence: Int(free.timeIntervalSince1970))
+        }
+    }
+
+    /// The games a visitor hearted on Games, by `GameTitle.normalized` name, with when each was hearted (the
+    /// earliest, should two RAWG games share a name). A heart whose text names no game is left out.
+    public static func heartedGames(_ marks: VisitorMarks) -> [String: Date] {
+        var games: [String: Date] = [:]
+        for mark in marks.all where mark.kind == .favorite && mark.subject.kind == .rawgGame {
+            guard let kept = KeptGame.read(id: mark.subject.id, text: mark.text) else { continue }
+            let title = GameTitle.normalized(kept.name)
+            guard !title.isEmpty else { continue }
+            games[title] = min(games[title] ?? mark.createdAt, mark.createdAt)
+        }
+        return games
+    }
+
     /// Hearted and not claimed.
     static func wantsNews(of id: Int, _ marks: VisitorMarks) -> Bool {
         marks.has(.favorite, on: .giveaway(id)) && !marks.has(.claimed, on: .giveaway(id))

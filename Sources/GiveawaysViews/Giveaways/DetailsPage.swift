@@ -61,7 +61,7 @@ package struct DetailsPage {
             history: [GameHistory.Entry] = [], claimedElsewhere: GameHistory.Entry? = nil, linksGames: Bool = false
         ) {
             gamePath =
-                linksGames && [.game, .earlyAccess].contains(stored.giveaway.type)
+                linksGames && stored.giveaway.type.isWholeGame
                 ? SiteRoute.gameFind(title: GameTitle.normalized(stored.giveaway.title)).path : nil
             card = GiveawayCardModel(
                 giveaway: stored.giveaway, now: now, marks: marks, strings: strings,

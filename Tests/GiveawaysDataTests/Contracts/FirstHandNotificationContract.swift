@@ -114,4 +114,29 @@ struct FirstHandNotificationContract {
         #expect(raised == 1, "Harbor Lights only: \(claimed.map(\.giveaway.title))")
         #expect(claimed.map(\.giveaway.title) == ["Harbor Lights"] && claimed.allSatisfy { $0.hook.id == hides.id })
     }
+
+    func aGameHeartedOnGamesBringsFreeNowWhenItGoesFree() async throws {
+        let alice = ProfileID.random()
+        _ = try await feed.saveFeed([.stub(id: 1, title: "Other Game")], at: monday)
+        try await marks.setMark(
+            .favorite, on: .rawgGame(4200), profile: alice, text: KeptGame(id: 4200, name: "Lantern Quest").text,
+            at: monday)
+        let hook = try await hooks.addHook(
+            Hook(
+                url: URL(string: "https://example.org/v")!, events: [.back, .started], createdAt: monday,
+                profileID: alice))
+        // A day later Epic gives away the game, and its sequel.
+        let seen = monday.addingTimeInterval(86_400)
+        let ends = seen.addingTimeInterval(7 * 86_400)
+        _ = try await offers.saveOffers(
+            [
+                epic("lantern", title: "Lantern Quest", startsAt: seen, endsAt: ends),
+                epic("lantern2", title: "Lantern Quest 2", startsAt: seen, endsAt: ends),
+            ], of: .epic, at: seen)
+        #expect(try await raise(at: seen.addingTimeInterval(30)) == 1, "the hearted game, not its sequel")
+        #expect(try await raise(at: seen.addingTimeInterval(90)) == 0, "once")
+        let claimed = try await hooks.claimDue(now: seen.addingTimeInterval(90), lease: 600, limit: 10)
+        #expect(claimed.map(\.event) == [.started])
+        #expect(claimed.first?.giveaway.title == "Lantern Quest" && claimed.first?.hook.id == hook.id)
+    }
 }

@@ -39,7 +39,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case concurrentLinkCodeRedeem, concurrentOutboxDrainers, serverSecret
     case notificationPreferences, outboxHold, remindersPerEndDate
     case storeOffersRoundTrip, storeOffersLeftAndPerStore
-    case firstHandAnnounced, firstHandFreeNow, firstHandNotTwice, firstHandClaimedAnywhere
+    case firstHandAnnounced, firstHandFreeNow, firstHandNotTwice, firstHandClaimedAnywhere, firstHandHeartedGame
     case liveLogOnceInOrder, liveLogPruned
 
     var testDescription: String { rawValue }
@@ -120,6 +120,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .firstHandFreeNow: try await firstHand.aHeartedAnnouncedGiveawayBringsFreeNowAtItsStart()
         case .firstHandNotTwice: try await firstHand.gamerPowerDoesNotAnnounceAgainWhatAStoreListedFirst()
         case .firstHandClaimedAnywhere: try await firstHand.aGameClaimedAnywhereIsLeftOutForAVisitorWhoseRulesSaySo()
+        case .firstHandHeartedGame: try await firstHand.aGameHeartedOnGamesBringsFreeNowWhenItGoesFree()
         case .liveLogOnceInOrder: try await liveContract.appendsAreKeptOnceInOrderAndReadBack()
         case .liveLogPruned: try await liveContract.oldEventsArePrunedAndNotReplayed()
         }
