@@ -356,6 +356,10 @@ extension Strings {
             refusedKey:
                 "RAWG refused this server's API key. The person running GameGiveaways can check GIVEAWAYS_RAWG_KEY.",
             throttled: "RAWG asks us to slow down. Try again in a minute.",
+            tooMany: { seconds in
+                "That was a lot of new searches and games in a short time, and this server shares RAWG's monthly "
+                    + "allowance with everyone. Try again in \(seconds < 90 ? "\(seconds) s" : "\((seconds + 59) / 60) min")."
+            },
             timedOut: "RAWG did not answer in time. Try again in a moment.",
             failed: "RAWG could not answer just now. Try again in a moment."),
         nearby: NearbyText(

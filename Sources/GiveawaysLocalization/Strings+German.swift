@@ -400,6 +400,10 @@ extension Strings {
             refusedKey:
                 "RAWG hat den API-Schlüssel dieses Servers abgelehnt. Wer GameGiveaways betreibt, kann GIVEAWAYS_RAWG_KEY prüfen.",
             throttled: "RAWG bittet uns, langsamer zu machen. Versuch es in einer Minute noch einmal.",
+            tooMany: { seconds in
+                "Das waren viele neue Suchen und Spiele in kurzer Zeit, und dieser Server teilt RAWGs Monatskontingent "
+                    + "mit allen. Versuch es in \(seconds < 90 ? "\(seconds) s" : "\((seconds + 59) / 60) min") noch einmal."
+            },
             timedOut: "RAWG hat nicht rechtzeitig geantwortet. Versuch es gleich noch einmal.",
             failed: "RAWG konnte gerade nicht antworten. Versuch es gleich noch einmal."),
         nearby: NearbyText(

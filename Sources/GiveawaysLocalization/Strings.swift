@@ -662,6 +662,8 @@ extension Strings {
         package let noGame: @Sendable (Int) -> String
         package let refusedKey: String
         package let throttled: String
+        /// (seconds) → this client's share of RAWG's allowance is spent for now (429).
+        package let tooMany: @Sendable (Int) -> String
         package let timedOut: String
         package let failed: String
     }

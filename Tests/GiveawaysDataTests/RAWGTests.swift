@@ -152,6 +152,44 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
         }
         #expect(fake.paths.contains { $0.hasPrefix("/games?") && $0.contains("genres=indie") && $0.contains("page=2") })
     }
+
+    @Test func aClientsSharePaysOnlyForWhatRAWGIsAskedAndASpentOneGetsTheKeptCopyOrWaits() async throws {
+        let fake = FakeGamerPower(.json(Self.page))
+        let cache = MemoryDiscoverCache()
+        let now = Mutex(Date(timeIntervalSince1970: 1_774_000_000))
+        let left = Mutex(2)
+        let share = UpstreamShare {
+            left.withLock { left in
+                guard left > 0 else { return Date(timeIntervalSince1970: 1_774_000_300) }
+                left -= 1
+                return nil
+            }
+        }
+        try await fake.withServer { url in
+            let source = RAWGDiscoverSource(
+                connections: .forTests, baseURL: url, key: "SECRETKEY", cache: cache, clock: { now.withLock { $0 } },
+                retryDelays: [])
+            _ = try await source.games(GameQuery(search: "portal"), share: share)
+            _ = try await source.games(GameQuery(search: "portal"), share: share)
+            #expect(left.withLock { $0 } == 1, "a kept answer costs nothing")
+            _ = try await source.games(GameQuery(search: "lantern"), share: share)
+            #expect(left.withLock { $0 } == 0 && fake.requestCount == 2)
+            do {
+                _ = try await source.games(GameQuery(search: "harbor"), share: share)
+                Issue.record("expected the share to be spent")
+            } catch let spent as UpstreamShareSpent {
+                #expect(spent.retryAt == Date(timeIntervalSince1970: 1_774_000_300))
+            }
+            #expect(fake.requestCount == 2, "a spent share asks RAWG nothing")
+            // Eleven minutes on, "portal" is stale: the spent share gets the kept copy, marked stale.
+            now.withLock { $0 += 11 * 60 }
+            let stale = try await source.games(GameQuery(search: "portal"), share: share)
+            #expect(stale.staleSince != nil && stale.value.games.count == 2)
+            // The server's own look-ups (an image of a page just shown) are paid by no one.
+            _ = try await source.games(GameQuery(search: "harbor"))
+            #expect(fake.requestCount == 3)
+        }
+    }
 }
 
 /// The real RAWG answers in ../shared/fixtures/rawg, when present.

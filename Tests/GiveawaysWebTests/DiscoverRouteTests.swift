@@ -18,7 +18,7 @@ final class StubDiscover: DiscoverSource {
     func requestsThisMonth(at now: Date) async -> Int? { usage.withLock { $0 } }
 
     /// Portal has two screenshots; no other game has any.
-    func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]> {
+    func screenshots(ofGame id: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<[URL]> {
         try step()
         let shots =
             id == 144 ? [1, 2].compactMap { URL(string: "https://media.rawg.io/media/screenshots/\($0).jpg") } : []
@@ -33,7 +33,7 @@ final class StubDiscover: DiscoverSource {
         ])
     }
 
-    func games(genre: String, page: Int) async throws -> DiscoverAnswer<DiscoverPage> {
+    func games(genre: String, page: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverPage> {
         try step()
         guard page <= 2 else { throw RAWGError.notFound("Invalid page.") }
         let games = (1...3).map {
@@ -48,10 +48,12 @@ final class StubDiscover: DiscoverSource {
     let queries = Mutex<[GameQuery]>([])
     static let portals = [(144, "Portal"), (145, "Portal 2"), (146, "Portal Knights")]
 
-    func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage> {
+    func games(_ query: GameQuery, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverPage> {
         try step()
         queries.withLock { $0.append(query) }
         if let search = query.search {
+            // The stub keeps nothing: each search is one RAWG would be asked for, paid from the client's share.
+            if let share, let retryAt = share.spendOne() { throw UpstreamShareSpent(retryAt: retryAt) }
             let found = Self.portals.filter { $0.1.lowercased().hasPrefix(search.lowercased()) }
                 .map { DiscoverGame(id: $0.0, name: $0.1, rating: 4.5, genres: ["Puzzle"]) }
             return DiscoverAnswer(value: DiscoverPage(games: found, total: found.count, hasNext: false))
@@ -65,7 +67,7 @@ final class StubDiscover: DiscoverSource {
         return DiscoverAnswer(value: DiscoverPage(games: games, total: 6, hasNext: query.page < 3))
     }
 
-    func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail> {
+    func game(id: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverGameDetail> {
         try step()
         if let portal = Self.portals.first(where: { $0.0 == id }) {
             return DiscoverAnswer(

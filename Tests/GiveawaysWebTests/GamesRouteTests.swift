@@ -43,6 +43,42 @@ import Testing
             ])
     }
 
+    @Test func aClientPastItsShareOfRAWGWaitsWithoutLockingOutOthers() async throws {
+        let harness = try await WebHarness()
+        var configuration = harness.configuration
+        configuration.rawgRequestsPerClient = 2
+        configuration.rawgRequestRefill = 300
+        let stub = StubDiscover()
+        try await harness.app(discover: stub, configuration: configuration).test(.live) { client in
+            for word in ["portal", "portal 2"] {
+                #expect(
+                    try await client.execute(
+                        uri: "/games?q=\(word.replacingOccurrences(of: " ", with: "+"))", method: .get
+                    ).status == .ok)
+            }
+            try await client.execute(uri: "/games?q=lantern", method: .get) { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(response.headers[.retryAfter] == "300")
+                #expect(response.text.contains("monthly allowance with everyone"))
+                #expect(response.text.contains("Try again in 5 min."))
+            }
+            try await client.execute(
+                uri: "/api/v1/games?search=lantern", method: .get, headers: [.accept: "application/json"]
+            ) { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(response.headers[.retryAfter] != nil)
+                #expect(response.text.contains("\"status\":429"))
+            }
+            // The popular feed (the stub charges searches only) and other clients are not held back.
+            #expect(try await client.execute(uri: "/games", method: .get).status == .ok)
+            try await client.execute(
+                uri: "/games?q=lantern", method: .get, headers: [.init("X-Forwarded-For")!: "192.0.2.7"]
+            ) { response in
+                #expect(response.status == .ok, "another client behind the same proxy has its own share")
+            }
+        }
+    }
+
     @Test func aSearchFindsByNameAndOneThatFindsNothingOffersTheGenres() async throws {
         let harness = try await WebHarness()
         try await harness.app(discover: StubDiscover()).test(.router) { client in

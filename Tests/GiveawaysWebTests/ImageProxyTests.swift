@@ -16,17 +16,17 @@ private struct ImageDiscover: DiscoverSource {
         DiscoverAnswer(value: [DiscoverGenre(id: 4, name: "Action", slug: "action", imageURL: image)])
     }
 
-    func games(genre: String, page: Int) async throws -> DiscoverAnswer<DiscoverPage> {
+    func games(genre: String, page: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverPage> {
         let games = page == 1 ? [DiscoverGame(id: 7, name: "Seven", imageURL: image)] : []
         return DiscoverAnswer(value: DiscoverPage(games: games, total: games.count, hasNext: false))
     }
 
-    func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage> {
+    func games(_ query: GameQuery, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverPage> {
         let games = query.page == 1 ? [DiscoverGame(id: 7, name: "Seven", imageURL: image)] : []
         return DiscoverAnswer(value: DiscoverPage(games: games, total: games.count, hasNext: false))
     }
 
-    func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail> {
+    func game(id: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverGameDetail> {
         DiscoverAnswer(value: DiscoverGameDetail(game: DiscoverGame(id: id, name: "Seven", imageURL: image)))
     }
 }

@@ -17,22 +17,63 @@ public protocol CatalogSource: Sendable {
     func fetchDetail(id: Int) async throws -> CatalogGameDetail
 }
 
-/// RAWG as Discover reads it (cached and paced by the implementation).
+/// RAWG as Discover reads it (cached and paced by the implementation). A call made for a visitor carries the
+/// visitor's share of the month's allowance (`UpstreamShare`): a cached answer costs nothing, and a request RAWG
+/// would be asked for is paid from the share, or not made.
 public protocol DiscoverSource: Sendable {
     func genres() async throws -> DiscoverAnswer<[DiscoverGenre]>
-    func games(genre: String, page: Int) async throws -> DiscoverAnswer<DiscoverPage>
+    func games(genre: String, page: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverPage>
     /// The popular feed in an ordering, or a search by name (`GameQuery.pageSize` a page).
-    func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage>
-    func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail>
+    func games(_ query: GameQuery, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverPage>
+    func game(id: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverGameDetail>
     /// The requests made to RAWG in `now`'s month (`RAWGAllowance`), when this source counts them.
     func requestsThisMonth(at now: Date) async -> Int?
     /// A game's screenshots (at most 12), when the source has them.
-    func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]>
+    func screenshots(ofGame id: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<[URL]>
 }
 
 extension DiscoverSource {
     public func requestsThisMonth(at now: Date) async -> Int? { nil }
-    public func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]> { DiscoverAnswer(value: []) }
+    public func screenshots(ofGame id: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<[URL]> {
+        DiscoverAnswer(value: [])
+    }
+
+    // The server's own calls (an image looked up in an answer just shown, the CLI) are paid by no one.
+    public func games(genre: String, page: Int) async throws -> DiscoverAnswer<DiscoverPage> {
+        try await games(genre: genre, page: page, share: nil)
+    }
+    public func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage> {
+        try await games(query, share: nil)
+    }
+    public func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail> { try await game(id: id, share: nil) }
+    public func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]> {
+        try await screenshots(ofGame: id, share: nil)
+    }
+}
+
+/// One client's share of an upstream's allowance (RAWG's 20,000 requests a month): each request the upstream is
+/// actually asked for takes one from it, so one client searching word after word cannot spend the month for
+/// everyone. The web server keeps a bucket per client address and hands each request its client's share.
+public struct UpstreamShare: Sendable {
+    private let take: @Sendable () -> Date?
+
+    /// - Parameter take: takes one request from the share; `nil` when there was one, else when the next comes.
+    public init(take: @escaping @Sendable () -> Date?) {
+        self.take = take
+    }
+
+    /// Takes one request; `nil` when the share had one, else when the next one comes.
+    public func spendOne() -> Date? { take() }
+}
+
+/// The client's share of an upstream's allowance is spent for now, and no copy of the answer was kept.
+public struct UpstreamShareSpent: Error, Sendable {
+    /// When the share has a request again.
+    public let retryAt: Date
+
+    public init(retryAt: Date) {
+        self.retryAt = retryAt
+    }
 }
 
 /// Searches places. Implementations: Foursquare (with the operator's key), OpenStreetMap (Overpass + Nominatim),

@@ -47,17 +47,17 @@ public final class RAWGDiscoverSource: DiscoverSource {
         }
     }
 
-    public func games(genre: String, page: Int) async throws -> DiscoverAnswer<DiscoverPage> {
+    public func games(genre: String, page: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverPage> {
         try await answer(
             "games",
             [
                 URLQueryItem(name: "genres", value: genre), URLQueryItem(name: "page", value: String(page)),
                 URLQueryItem(name: "page_size", value: "24"),
-            ]
+            ], share: share
         ) { body throws(RAWGError) in try RAWGDecoder().page(body) }
     }
 
-    public func games(_ query: GameQuery) async throws -> DiscoverAnswer<DiscoverPage> {
+    public func games(_ query: GameQuery, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverPage> {
         var items = [
             URLQueryItem(name: "page", value: String(query.page)),
             URLQueryItem(name: "page_size", value: String(GameQuery.pageSize)),
@@ -71,17 +71,17 @@ public final class RAWGDiscoverSource: DiscoverSource {
             items.insert(URLQueryItem(name: "ordering", value: query.ordering.rawgValue), at: 0)
         }
         if let genre = query.genre { items.insert(URLQueryItem(name: "genres", value: genre), at: 0) }
-        return try await answer("games", items, maxAge: query.search == nil ? maxAge : searchMaxAge) {
+        return try await answer("games", items, share: share, maxAge: query.search == nil ? maxAge : searchMaxAge) {
             body throws(RAWGError) in try RAWGDecoder().page(body)
         }
     }
 
-    public func game(id: Int) async throws -> DiscoverAnswer<DiscoverGameDetail> {
-        try await answer("games/\(id)", []) { body throws(RAWGError) in try RAWGDecoder().detail(body) }
+    public func game(id: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<DiscoverGameDetail> {
+        try await answer("games/\(id)", [], share: share) { body throws(RAWGError) in try RAWGDecoder().detail(body) }
     }
 
-    public func screenshots(ofGame id: Int) async throws -> DiscoverAnswer<[URL]> {
-        try await answer("games/\(id)/screenshots", [URLQueryItem(name: "page_size", value: "12")]) {
+    public func screenshots(ofGame id: Int, share: UpstreamShare?) async throws -> DiscoverAnswer<[URL]> {
+        try await answer("games/\(id)/screenshots", [URLQueryItem(name: "page_size", value: "12")], share: share) {
             body throws(RAWGError) in try RAWGDecoder().screenshots(body)
         }
     }
@@ -90,9 +90,10 @@ public final class RAWGDiscoverSource: DiscoverSource {
         try? await cache.requests(inMonthOf: now)
     }
 
-    /// A fresh cached answer; else RAWG's (stored); else, when RAWG fails, the stale cached one; else the error.
+    /// A fresh cached answer; else RAWG's (stored), paid from `share` when there is one; else, when RAWG fails or
+    /// the share is spent, the stale cached one; else the error (`UpstreamShareSpent` for a spent share).
     private func answer<Value: Sendable>(
-        _ path: String, _ query: [URLQueryItem], maxAge: TimeInterval? = nil,
+        _ path: String, _ query: [URLQueryItem], share: UpstreamShare? = nil, maxAge: TimeInterval? = nil,
         decode: (Data) throws(RAWGError) -> Value
     ) async throws -> DiscoverAnswer<Value> {
         // The cache's key: the path and query without the key, the values percent-encoded (a search is free text).
@@ -111,6 +112,12 @@ public final class RAWGDiscoverSource: DiscoverSource {
         if let cached, now.timeIntervalSince(cached.fetchedAt) < freshness, let value = try? decode(cached.body) {
             keep(value, for: request, fetchedAt: cached.fetchedAt)
             return DiscoverAnswer(value: value)
+        }
+        if let share, let retryAt = share.spendOne() {
+            if let cached, let value = try? decode(cached.body) {
+                return DiscoverAnswer(value: value, staleSince: cached.fetchedAt)
+            }
+            throw UpstreamShareSpent(retryAt: retryAt)
         }
         do {
             let (http, scrubber, key, cache, clock) = (http, scrubber, key, cache, clock)

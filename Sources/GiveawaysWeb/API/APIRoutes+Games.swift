@@ -19,14 +19,16 @@ extension APIRoutes {
             return .badRequest(.init(body: .json(Self.error(error.message, status: 400))))
         }
         do {
-            let answer = try await games.games(query)
+            let answer = try await games.games(query, share: APIRequest.current?.rawgShare)
             return .ok(
                 .init(
                     headers: .init(cacheControl: Self.cacheControl),
                     body: .json(GamePageJSON(page: query.page, answer: answer))))
         } catch {
-            switch Self.rawgFailure(error) {
+            switch rawgFailure(error) {
             case .notFound(let body): return .notFound(.init(body: .json(body)))
+            case .shareSpent(let seconds, let body):
+                return .tooManyRequests(.init(headers: .init(retryAfter: String(seconds)), body: .json(body)))
             case .failed(let body): return .badGateway(.init(body: .json(body)))
             }
         }
@@ -39,7 +41,7 @@ extension APIRoutes {
             return .badRequest(.init(body: .json(Self.error("The id must be a positive number.", status: 400))))
         }
         do {
-            let answer = try await games.game(id: id)
+            let answer = try await games.game(id: id, share: APIRequest.current?.rawgShare)
             let snapshot = try await readModel.snapshot()
             let status = GameFreeStatus(
                 gameTitled: answer.value.game.name, history: snapshot.gameHistory, stored: snapshot.stored,
@@ -49,8 +51,10 @@ extension APIRoutes {
                     headers: .init(cacheControl: Self.cacheControl),
                     body: .json(GameDetailJSON(answer: answer, status: status))))
         } catch {
-            switch Self.rawgFailure(error) {
+            switch rawgFailure(error) {
             case .notFound(let body): return .notFound(.init(body: .json(body)))
+            case .shareSpent(let seconds, let body):
+                return .tooManyRequests(.init(headers: .init(retryAfter: String(seconds)), body: .json(body)))
             case .failed(let body): return .badGateway(.init(body: .json(body)))
             }
         }
@@ -58,12 +62,18 @@ extension APIRoutes {
 
     private enum RAWGFailure {
         case notFound(Components.Schemas._Error)
+        case shareSpent(seconds: Int, Components.Schemas._Error)
         case failed(Components.Schemas._Error)
     }
 
-    /// RAWG's error as the API's: 404 for what RAWG does not have, 502 with the reason (never the key) otherwise.
-    private static func rawgFailure(_ error: any Error) -> RAWGFailure {
+    /// RAWG's error as the API's: 404 for what RAWG does not have, 429 for a client whose share of RAWG is spent,
+    /// 502 with the reason (never the key) otherwise.
+    private func rawgFailure(_ error: any Error) -> RAWGFailure {
         let text = Strings.en.discover
+        if let spent = error as? UpstreamShareSpent {
+            let seconds = max(1, Int(spent.retryAt.timeIntervalSince(clock()).rounded(.up)))
+            return .shareSpent(seconds: seconds, Self.error(text.tooMany(seconds), status: 429))
+        }
         guard let error = error as? RAWGError else { return .failed(Self.error(text.failed, status: 502)) }
         switch error {
         case .notFound: return .notFound(Self.error(text.notFound, status: 404))

@@ -167,24 +167,29 @@ struct APIRoutes: APIProtocol {
         func handle(
             _ request: Request, context: Context, next: (Request, Context) async throws -> Response
         ) async throws -> Response {
-            let scope = APIRequest(profile: context.profile, nearbySearches: context.nearbySearches)
+            let scope = APIRequest(
+                profile: context.profile, nearbySearches: context.nearbySearches, rawgShare: context.rawgShare)
             return try await APIRequest.$current.withValue(scope) { try await next(request, context) }
         }
     }
 }
 
 /// What the API's generated handlers know of the request they answer, which they are not handed: the visitor's
-/// profile (from `VisitorMiddleware`) and the client's share of Nearby's searches (`NearbyLimitMiddleware`). Pages
+/// profile (from `VisitorMiddleware`), the client's share of Nearby's searches (`NearbyLimitMiddleware`) and of
+/// RAWG's allowance (`RAWGShareMiddleware`). Pages
 /// read both from the request's context; only these handlers need the task-local, and it holds one immutable
 /// reference (a task-local holding an optional closure crashed the optimised build on Nearby: issue 41; CI runs
 /// every route against the release build, `scripts/release-routes`).
 final class APIRequest: Sendable {
     let profile: ProfileID?
     let nearbySearches: NearbySearchShare?
+    /// The client's share of RAWG's allowance (`RAWGShareMiddleware`).
+    let rawgShare: UpstreamShare?
 
-    init(profile: ProfileID?, nearbySearches: NearbySearchShare?) {
+    init(profile: ProfileID?, nearbySearches: NearbySearchShare?, rawgShare: UpstreamShare? = nil) {
         self.profile = profile
         self.nearbySearches = nearbySearches
+        self.rawgShare = rawgShare
     }
 
     @TaskLocal static var current: APIRequest?

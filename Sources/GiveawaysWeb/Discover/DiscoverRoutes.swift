@@ -40,7 +40,9 @@ struct DiscoverRoutes: Sendable {
         guard let source else {
             return page(request, context, strings.games.heading, DiscoverPages.disabled(strings))
         }
-        let answer = try await rawg(notFound: { $0.discover.noPage(query.page) }) { try await source.games(query) }
+        let answer = try await rawg(notFound: { $0.discover.noPage(query.page) }) {
+            try await source.games(query, share: context.rawgShare)
+        }
         var chosen: (slug: String, name: String)?
         if let slug = try await chosenGenre(context) {
             let name = (try? await source.genres().value.first { $0.slug == slug }?.name) ?? slug.capitalized
@@ -60,7 +62,8 @@ struct DiscoverRoutes: Sendable {
     /// (cached) answer for it.
     @Sendable func gameImage(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         guard let source, case .gameImage(let query, let id) = route,
-            let url = try? await source.games(query).value.games.first(where: { $0.id == id })?.imageURL
+            let url = try? await source.games(query, share: context.rawgShare).value.games.first(where: { $0.id == id }
+            )?.imageURL
         else {
             return ImageCache.placeholder()
         }
@@ -72,23 +75,27 @@ struct DiscoverRoutes: Sendable {
     /// in RAWG's (cached) answer, never taken from the request: the proxy fetches nothing a visitor names.
     @Sendable func image(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         guard let source, case .discoverImage(let genre, let page, let game) = route,
-            let url = await imageURL(genre: genre, page: page, game: game, source)
+            let url = await imageURL(genre: genre, page: page, game: game, source, share: context.rawgShare)
         else {
             return ImageCache.placeholder()
         }
         return await images.response(for: url.absoluteString, request: request)
     }
 
-    private func imageURL(genre: String?, page: Int?, game: Int?, _ source: any DiscoverSource) async -> URL? {
+    private func imageURL(
+        genre: String?, page: Int?, game: Int?, _ source: any DiscoverSource, share: UpstreamShare?
+    ) async -> URL? {
         do {
             switch (genre, game) {
             case (let genre?, nil):
                 return try await source.genres().value.first { $0.slug == genre }?.imageURL
             case (let genre?, let game?):
-                return try await source.games(genre: genre, page: page ?? 1).value.games.first { $0.id == game }?
-                    .imageURL
+                return try await source.games(genre: genre, page: page ?? 1, share: share).value.games.first {
+                    $0.id == game
+                }?
+                .imageURL
             case (nil, let game?):
-                return try await source.game(id: game).value.game.imageURL
+                return try await source.game(id: game, share: share).value.game.imageURL
             case (nil, nil):
                 return nil
             }
@@ -141,7 +148,7 @@ struct DiscoverRoutes: Sendable {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
         let games = try await rawg(notFound: { $0.discover.noPage(pageNumber) }) {
-            try await source.games(genre: slug, page: pageNumber)
+            try await source.games(genre: slug, page: pageNumber, share: context.rawgShare)
         }
         let name = (try? await source.genres().value.first { $0.slug == slug }?.name) ?? slug.capitalized
         let chosen = try await chosenGenre(context) == slug
@@ -159,7 +166,7 @@ struct DiscoverRoutes: Sendable {
             return page(request, context, context.strings.discover.heading, DiscoverPages.disabled(context.strings))
         }
         let detail = try await rawg(notFound: { $0.discover.noGame(id) }) {
-            try await source.game(id: id)
+            try await source.game(id: id, share: context.rawgShare)
         }
         let snapshot = try await readModel.snapshot()
         let now = clock()
@@ -167,7 +174,7 @@ struct DiscoverRoutes: Sendable {
             gameTitled: detail.value.game.name, history: snapshot.gameHistory, stored: snapshot.stored, at: now)
         let isKept = try await marks.marks(of: context).mark(.favorite, on: .rawgGame(id)) != nil
         // Screenshots are a nicety: a RAWG that fails them leaves the page without.
-        let shots = (try? await source.screenshots(ofGame: id).value.count) ?? 0
+        let shots = (try? await source.screenshots(ofGame: id, share: context.rawgShare).value.count) ?? 0
         return page(
             request, context,
             "\(detail.value.game.name) · \(context.strings.games.heading)",
@@ -179,7 +186,8 @@ struct DiscoverRoutes: Sendable {
     /// `GET /discover/games/{id}/screenshots/{n}` — a game's screenshot, looked up in RAWG's (cached) answer.
     @Sendable func screenshot(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {
         guard let source, case .gameScreenshot(let id, let index) = route,
-            let shots = try? await source.screenshots(ofGame: id).value, shots.indices.contains(index)
+            let shots = try? await source.screenshots(ofGame: id, share: context.rawgShare).value,
+            shots.indices.contains(index)
         else {
             return ImageCache.placeholder()
         }
@@ -192,7 +200,7 @@ struct DiscoverRoutes: Sendable {
         guard case .gameFind(let title) = route else { throw HTTPError(.notFound) }
         let search = SiteRoute.games(GameQuery(search: title)).path
         guard let source else { return PageResponse.redirect(to: search) }
-        let found = try? await source.games(GameQuery(search: title)).value.games
+        let found = try? await source.games(GameQuery(search: title), share: context.rawgShare).value.games
         if let game = found?.first(where: { GameTitle.normalized($0.name) == title }) {
             return PageResponse.redirect(to: SiteRoute.discoverGame(id: game.id).path)
         }
@@ -211,7 +219,9 @@ struct DiscoverRoutes: Sendable {
         if isKept {
             guard let source else { throw AppError(.notFound) { $0.discover.noGame(id) } }
             // The game's card as RAWG gives it (a day's cached answer, usually: the visitor just saw the game).
-            let detail = try await rawg(notFound: { $0.discover.noGame(id) }) { try await source.game(id: id) }
+            let detail = try await rawg(notFound: { $0.discover.noGame(id) }) {
+                try await source.game(id: id, share: context.rawgShare)
+            }
             try await marks.setMark(
                 .favorite, on: .rawgGame(id), profile: profile, text: KeptGame(detail.value.game).text, at: clock())
         } else {
@@ -245,8 +255,9 @@ struct DiscoverRoutes: Sendable {
         try await marks.marks(of: context).mark(.chosenGenre, on: Self.genreSlot)?.text
     }
 
-    /// Runs a RAWG call and turns its failures into clear pages: 404 for what RAWG does not have, 502 (with the
-    /// reason, never the key) for a refused key, throttling, errors and timeouts.
+    /// Runs a RAWG call and turns its failures into clear pages: 404 for what RAWG does not have, 429 with
+    /// `Retry-After` for a client whose share of RAWG is spent, 502 (with the reason, never the key) for a refused
+    /// key, throttling, errors and timeouts.
     private func rawg<Value>(
         notFound: @escaping @Sendable (Strings) -> String = { $0.discover.notFound },
         _ call: () async throws -> Value
@@ -255,6 +266,9 @@ struct DiscoverRoutes: Sendable {
     {
         do {
             return try await call()
+        } catch let spent as UpstreamShareSpent {
+            let seconds = max(1, Int(spent.retryAt.timeIntervalSince(clock()).rounded(.up)))
+            throw AppError(.tooManyRequests, headers: [.retryAfter: String(seconds)]) { $0.discover.tooMany(seconds) }
         } catch let error as RAWGError {
             switch error {
             case .notFound: throw AppError(.notFound, notFound)

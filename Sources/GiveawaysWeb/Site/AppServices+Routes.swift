@@ -10,11 +10,17 @@ extension AppServices {
     ///
     /// HEAD answers like GET without the body, for link checkers and `curl -I`. Inside the router: the error pages
     /// (the router turns the errors it sees into bare answers of its own, so they must be caught before it does),
-    /// Nearby's limits and the visitor.
+    /// Nearby's limits, RAWG's share per client and the visitor.
     func router(discoverSource: (any DiscoverSource)?) -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ErrorPageMiddleware())
         router.add(middleware: NearbyLimitMiddleware(clock: clock))
+        if discoverSource != nil {
+            router.add(
+                middleware: RAWGShareMiddleware(
+                    capacity: configuration.rawgRequestsPerClient, refill: configuration.rawgRequestRefill,
+                    clock: clock))
+        }
         router.add(
             middleware: VisitorMiddleware(
                 cookies: profileCookies, site: site,

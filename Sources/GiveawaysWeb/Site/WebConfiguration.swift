@@ -14,6 +14,10 @@ public struct WebConfiguration: Sendable {
     /// RAWG for Discover: off without a key. The key is a secret: never logged, shown or stored.
     public var rawgKey: String?
     public var rawgURL = Defaults.rawgBaseURL
+    /// Each client's share of RAWG's monthly allowance (`RAWGShareMiddleware`): requests RAWG is asked for at once,
+    /// and the seconds until the share has one more.
+    public var rawgRequestsPerClient = 200
+    public var rawgRequestRefill: TimeInterval = 300
     /// How often GamerPower's feed is read (`--sync-interval`); the stores follow `storeSyncInterval`.
     public var syncInterval: Duration = .seconds(Defaults.syncIntervalMinutes * 60)
     /// Whether GamerPower is read (`--sources` without it: the stores alone).

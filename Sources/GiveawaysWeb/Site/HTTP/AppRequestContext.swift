@@ -19,6 +19,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var profileCookies: ProfileCookies?
     /// The client's share of Nearby's place searches, set by `NearbyLimitMiddleware` on Nearby's paths.
     var nearbySearches: NearbySearchShare?
+    /// The client's share of RAWG's monthly allowance, set by `RAWGShareMiddleware` on the paths that ask RAWG.
+    var rawgShare: UpstreamShare?
 
     /// Every text of the pages in the request's language.
     var strings: Strings { language.strings }
