@@ -203,6 +203,45 @@ final class StubCatalog: CatalogSource {
         }
     }
 
+    @Test func theAPIListsTheCatalogWithThePagesFiltersAndRefusesWhatThePageRefuses() async throws {
+        let harness = try await harness()
+        try await harness.app(catalog: StubCatalog()).test(.router) { client in
+            func ids(_ uri: String) async throws -> [Int] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    let items = try #require(
+                        try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [[String: Any]])
+                    return items.compactMap { $0["id"] as? Int }
+                }
+            }
+            let page = try await client.execute(uri: "/free-to-play?genre=mmorpg", method: .get) {
+                Self.gameIDs($0.text)
+            }
+            #expect(try await ids("/api/v1/free-to-play?genre=mmorpg") == page, "the page's order and filter")
+            #expect(try await ids("/api/v1/free-to-play?platform=browser&sort=alphabetical") == [3, 6, 4])
+            #expect(try await ids("/api/v1/free-to-play?q=cardhaven") == [3])
+            #expect(try await ids("/api/v1/free-to-play").count == Self.games.count)
+            try await client.execute(uri: "/api/v1/free-to-play?q=cardhaven", method: .get) { response in
+                let item = try #require(
+                    (try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [[String: Any]])?.first)
+                #expect(item["url"] as? String == "/free-to-play/3")
+                #expect(item["platforms"] as? [String] == ["pc", "browser"])
+                #expect(item["releaseDate"] as? String == "2019-02")
+                #expect(item.keys.contains("thumbnail") && item.keys.contains("gameURL"))
+            }
+            try await client.execute(uri: "/api/v1/free-to-play?q=%3Cscript%3E", method: .get) { response in
+                #expect(response.text.contains("\"id\":8"), "a hostile title is only text in JSON")
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+            }
+            for bad in ["genre=nope", "platform=xbox", "sort=cheapest", "q=" + String(repeating: "a", count: 201)] {
+                try await client.execute(uri: "/api/v1/free-to-play?\(bad)", method: .get) { response in
+                    #expect(response.status == .badRequest, "\(bad)")
+                    #expect(response.text.contains("\"status\":400"))
+                }
+            }
+        }
+    }
+
     @Test func suggestionsAreFiveTitlesAtMost() async throws {
         let many = (1...12).map { Self.game($0, "Arena \($0)") }
         let harness = try await harness(many)

@@ -39,3 +39,35 @@ public struct CatalogGameJSON: Encodable {
         screenshots = stored.detail?.screenshots.map(\.absoluteString) ?? []
     }
 }
+
+/// One catalog game as `GET /api/v1/free-to-play` lists it: what its card shows, and its page on this server.
+/// Every key is always there (`null` when unknown).
+public struct CatalogCardJSON: Codable, Sendable, Hashable {
+    public var id: Int
+    public var title: String
+    public var genre: String
+    public var platforms: [String]
+    @Nullable public var releaseDate: String?
+    public var publisher: String
+    public var developer: String
+    public var shortDescription: String
+    @Nullable public var thumbnail: String?
+    @Nullable public var gameURL: String?
+    /// The game's page on this server.
+    public var url: String
+
+    public init(_ stored: StoredCatalogGame, url: String) {
+        let game = stored.game
+        id = game.id
+        title = game.title
+        genre = game.genre
+        platforms = game.platforms.sorted().map(\.rawValue)
+        releaseDate = game.releaseDate?.iso
+        publisher = game.publisher
+        developer = game.developer
+        shortDescription = game.shortDescription
+        thumbnail = game.thumbnailURL?.absoluteString
+        gameURL = game.gameURL?.absoluteString
+        self.url = url
+    }
+}

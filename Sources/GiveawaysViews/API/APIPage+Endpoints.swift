@@ -88,6 +88,25 @@ extension APIPage.Model {
                 "200 (a stream that stays open), 400 (a bad filter or Last-Event-ID), 429 (7 streams from one address), 503 (the server's --max-streams)"
         ),
         .init(
+            id: "list-catalog-games", path: "/api/v1/free-to-play",
+            summary:
+                "The free-to-play catalog (FreeToGame), filtered and sorted like the Free-to-play page, the whole matching list at once. Games this browser hid are left out.",
+            parameters: [
+                ("genre", "a genre's name or slug", "e.g. shooter or card-game; 400 names the known ones."),
+                ("platform", "pc, browser", "Where it runs."),
+                ("sort", "popularity, release, alphabetical", "The order (default popularity, FreeToGame's own)."),
+                ("q", "text, at most 200 characters", "A search in titles and descriptions."),
+            ],
+            example: "/api/v1/free-to-play?genre=shooter&platform=pc",
+            exampleResponse: """
+                [{"developer":"Starforge Studio","gameURL":"https://www.freetogame.com/open/starforge-legends",
+                  "genre":"Shooter","id":1,"platforms":["pc"],"publisher":"Starforge","releaseDate":"2024-05",
+                  "shortDescription":"A free-to-play space shooter.",
+                  "thumbnail":"https://www.freetogame.com/g/1/thumbnail.jpg","title":"Starforge Legends",
+                  "url":"/free-to-play/1"}]
+                """,
+            statuses: "200, 304, 400 (a genre, platform or sort it does not know, a search over 200 characters)"),
+        .init(
             id: "suggest-catalog-titles", path: "/api/v1/free-to-play/suggestions",
             summary:
                 "Up to five free-to-play titles matching a search, best first, for a search box. Games this browser hid are left out.",
@@ -114,7 +133,8 @@ extension APIPage.Model {
                  "next":null,"page":1,"staleSince":null,"total":1}
                 """,
             statuses:
-                "200, 304, 400 (a bad parameter), 404 (no such page), 502 (RAWG failed), 503 (no RAWG key)"),
+                "200, 304, 400 (a bad parameter), 404 (no such page), 429 (this client's share of RAWG is spent, with Retry-After), 502 (RAWG failed), 503 (no RAWG key)"
+        ),
         .init(
             id: "get-game", path: "/api/v1/games/{id}",
             summary:
@@ -127,7 +147,9 @@ extension APIPage.Model {
                    "store":"Epic Games Store","until":"2026-04-06T15:00:00Z","url":"/api/v1/giveaways/5101"}]},
                  "id":4200,"name":"Portal 2", …}
                 """,
-            statuses: "200, 304, 400 (a bad id), 404 (RAWG has no such game), 502 (RAWG failed), 503 (no RAWG key)"),
+            statuses:
+                "200, 304, 400 (a bad id), 404 (RAWG has no such game), 429 (this client's share of RAWG is spent, with Retry-After), 502 (RAWG failed), 503 (no RAWG key)"
+        ),
         .init(
             id: "search-nearby", path: "/api/v1/nearby",
             summary:

@@ -96,6 +96,35 @@ struct APIRoutes: APIProtocol {
                 body: .json(StatusJSON(health: readModel.health(snapshot)))))
     }
 
+    /// `GET /api/v1/free-to-play?genre=&platform=&sort=&q=` — the catalog with the Free-to-play page's filters (and
+    /// its 400s), without the visitor's hidden games.
+    func listCatalogGames(_ input: Operations.ListCatalogGames.Input) async throws -> Operations.ListCatalogGames.Output
+    {
+        let snapshot = try await readModel.snapshot()
+        let given = input.query
+        let parameters = [
+            "genre": given.genre, "platform": given.platform?.rawValue, "sort": given.sort?.rawValue, "q": given.q,
+        ].compactMapValues { $0 }
+        let filters: CatalogFilters
+        do throws(BadRequest) {
+            filters = try CatalogFilters(parameters: parameters)
+            if let genre = filters.genre, snapshot.catalog.genre(matching: genre) == nil {
+                let known = snapshot.catalog.genres.prefix(12).map(\.slug).joined(separator: ", ")
+                throw BadRequest { $0.errors.unknownGenre(String(genre.prefix(60)), known) }
+            }
+        } catch {
+            return .badRequest(.init(body: .json(Self.error(error.message, status: 400))))
+        }
+        var hidden = Set<Int>()
+        if let profile = APIRequest.current?.profile {
+            hidden = Set(try await marks.marks(of: profile).ids(.hidden, of: .game))
+        }
+        let games = filters.apply(to: snapshot.catalog, hidden: hidden).map {
+            CatalogCardJSON($0, url: SiteRoute.catalogGame(id: $0.id).path)
+        }
+        return .ok(.init(headers: .init(cacheControl: Self.cacheControl), body: .json(games)))
+    }
+
     /// `GET /api/v1/free-to-play/suggestions?q=` — up to 5 game titles for the search box, without hidden games.
     func suggestCatalogTitles(
         _ input: Operations.SuggestCatalogTitles.Input

@@ -14,6 +14,7 @@ extension SiteRoute {
         case notificationSchedule
         case pushSubscribe, pushTest
         case apiReference, apiDocument, apiGiveaways, apiGiveaway, apiPlatforms, apiStatus, apiCatalogSuggestions
+        case apiCatalogGames
         case nearbyTile
         case apiNearby
         case apiGames, apiGame
@@ -81,6 +82,7 @@ extension SiteRoute {
         case .api(.platforms): .apiPlatforms
         case .api(.status): .apiStatus
         case .api(.catalogSuggestions): .apiCatalogSuggestions
+        case .api(.catalogGames): .apiCatalogGames
         case .nearbyTile: .nearbyTile
         case .api(.nearby): .apiNearby
         case .api(.games): .apiGames

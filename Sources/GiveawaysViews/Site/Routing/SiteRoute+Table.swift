@@ -245,6 +245,7 @@ extension SiteRoute {
             print: { if case .api(.giveaway(let id)) = $0 { ["id": "\(id)"] } else { nil } }),
         .init(.api(.platforms), "/api/v1/platforms", .api),
         .init(.api(.status), "/api/v1/status", .api),
+        .init(.api(.catalogGames), "/api/v1/free-to-play", .api),
         .init(
             .apiCatalogSuggestions, "/api/v1/free-to-play/suggestions", .api,
             parse: { .api(.catalogSuggestions(query: try BadRequest.search($0.query["q"]))) },

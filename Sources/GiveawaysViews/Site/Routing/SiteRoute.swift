@@ -147,6 +147,9 @@ package enum SiteRoute: Hashable, Sendable {
         case giveaway(id: Int)
         case platforms
         case status
+        /// `/api/v1/free-to-play?genre=&platform=&sort=&q=`: the catalog with the page's filters (parsed by the
+        /// generated server).
+        case catalogGames
         /// `/api/v1/free-to-play/suggestions?q=`: up to 5 titles for the search box.
         case catalogSuggestions(query: String)
         /// `/api/v1/nearby?ll=|bbox=|near=&q=&cat=&cursor=&limit=`: game stores, arcades and cafés (parsed by the
