@@ -40,6 +40,10 @@ package struct GamesText: Sendable {
     package let usageNear: String
     /// Details' link to the game's page in Games.
     package let aboutGame: String
+    /// Favorites with kept games and no hearted giveaway: (count) → the summary.
+    package let keptOnly: @Sendable (_ count: Int, _ number: String) -> String
+    /// Favorites' empty list of giveaways beside kept games.
+    package let noFavoriteGiveaways: String
 
     package static let en = GamesText(
         heading: "Games", nav: "Games",
@@ -67,9 +71,13 @@ package struct GamesText: Sendable {
         usage: { "\($0) requests to RAWG this month (Games), of the \($1) its free tier allows a month." },
         usageOKBadge: "Within its allowance", usageNearBadge: "Near its allowance",
         usageNear:
-            "Games has used 80 % of this month's RAWG requests. Answers stay cached longer to last the month; the "
-            + "person running GameGiveaways may want a paid RAWG plan.",
-        aboutGame: "More about this game: ratings, screenshots, every time it was free")
+            "Games has used 80 % of this month's RAWG requests. Answers are now kept four times as long to last the "
+            + "month; the person running GameGiveaways may want a paid RAWG plan.",
+        aboutGame: "More about this game: ratings, screenshots, every time it was free",
+        keptOnly: { count, number in
+            "\(number) \(count == 1 ? "game" : "games") kept from Games, below. No giveaway hearted yet."
+        },
+        noFavoriteGiveaways: "No favorite giveaways yet")
 
     package static let de = GamesText(
         heading: "Spiele", nav: "Spiele",
@@ -99,9 +107,14 @@ package struct GamesText: Sendable {
         },
         usageOKBadge: "Im Rahmen", usageNearBadge: "Fast aufgebraucht",
         usageNear:
-            "Spiele hat 80 % der RAWG-Anfragen dieses Monats verbraucht. Die Person, die GameGiveaways betreibt, "
-            + "braucht vielleicht einen bezahlten RAWG-Tarif.",
-        aboutGame: "Mehr über dieses Spiel: Bewertungen, Bilder, jedes Mal, als es gratis war")
+            "Spiele hat 80 % der RAWG-Anfragen dieses Monats verbraucht. Antworten bleiben jetzt viermal so lange "
+            + "gespeichert, damit es für den Monat reicht; die Person, die GameGiveaways betreibt, braucht vielleicht "
+            + "einen bezahlten RAWG-Tarif.",
+        aboutGame: "Mehr über dieses Spiel: Bewertungen, Bilder, jedes Mal, als es gratis war",
+        keptOnly: { count, number in
+            "\(number) \(count == 1 ? "Spiel" : "Spiele") aus „Spiele“ gemerkt, unten. Noch kein Giveaway favorisiert."
+        },
+        noFavoriteGiveaways: "Noch keine favorisierten Giveaways")
 }
 
 extension Strings {

@@ -153,6 +153,32 @@ final class MemoryDiscoverCache: DiscoverCacheRepository {
         #expect(fake.paths.contains { $0.hasPrefix("/games?") && $0.contains("genres=indie") && $0.contains("page=2") })
     }
 
+    @Test func nearTheMonthsAllowanceAKeptAnswerLastsFourTimesAsLong() async throws {
+        let fake = FakeGamerPower(.json(Self.genres))
+        let cache = MemoryDiscoverCache()
+        let now = Mutex(Date(timeIntervalSince1970: 1_774_000_000))
+        try await fake.withServer { url in
+            let source = RAWGDiscoverSource(
+                connections: .forTests, baseURL: url, key: "SECRETKEY", cache: cache, clock: { now.withLock { $0 } },
+                retryDelays: [])
+            _ = try await source.genres()
+            // A day and a bit later the answer is old: with the month's requests low, RAWG is asked again.
+            now.withLock { $0 += 25 * 3600 }
+            _ = try await source.genres()
+            #expect(fake.requestCount == 2)
+            // At 80 % of the allowance the kept answer (now a day and a bit old) stands, fresh, for up to four days.
+            let month = RAWGAllowance.month(of: now.withLock { $0 })
+            cache.months.withLock { $0[month] = RAWGAllowance.monthlyRequests * 4 / 5 }
+            now.withLock { $0 += 25 * 3600 }
+            let kept = try await source.genres()
+            #expect(kept.staleSince == nil && kept.value.count == 2)
+            #expect(fake.requestCount == 2, "not asked again")
+            now.withLock { $0 += 3 * 86_400 }
+            _ = try await source.genres()
+            #expect(fake.requestCount == 3, "past four days it is asked again")
+        }
+    }
+
     @Test func aClientsSharePaysOnlyForWhatRAWGIsAskedAndASpentOneGetsTheKeptCopyOrWaits() async throws {
         let fake = FakeGamerPower(.json(Self.page))
         let cache = MemoryDiscoverCache()

@@ -43,10 +43,16 @@ struct FavoritesPage {
     func content() -> HTMLPieces {
         let count = model.total
         let text = model.strings.lists
+        let summary =
+            if count > 0 {
+                text.favoritesSummary(count, number: model.strings.number(count))
+            } else if !model.games.isEmpty {
+                model.strings.games.keptOnly(model.games.count, model.strings.number(model.games.count))
+            } else {
+                text.favoritesEmptyIntro
+            }
         var pieces = MyListContent(
-            title: text.favoritesTitle,
-            summary: count == 0
-                ? text.favoritesEmptyIntro : text.favoritesSummary(count, number: model.strings.number(count)),
+            title: text.favoritesTitle, summary: summary,
             current: "favorites", listLabel: text.favoriteGiveaways, strings: model.strings
         ).pieces(results: resultsPieces())
         pieces.append(games)
@@ -80,7 +86,8 @@ struct FavoritesPage {
         return model.list.pieces(
             heading: strings.lists.favoriteGiveaways, nextPath: model.nextPagePath,
             empty: EmptyState(
-                title: strings.lists.noFavoritesTitle, message: strings.lists.noFavoritesMessage,
+                title: model.games.isEmpty ? strings.lists.noFavoritesTitle : strings.games.noFavoriteGiveaways,
+                message: strings.lists.noFavoritesMessage,
                 actionTitle: strings.common.browseGiveaways, actionPath: SiteRoute.homePath),
             renderer: model.renderer)
     }
