@@ -67,7 +67,14 @@ import Testing
         try await harness.app(discover: stub).test(.router) { client in
             try await client.execute(uri: "/api/v1/games/144", method: .get) { response in
                 #expect(response.status == .ok)
-                let free = try #require(try json(response)["free"] as? [String: [[String: Any]]])
+                let body = try json(response)
+                #expect(
+                    Set(body.keys) == [
+                        "id", "name", "released", "rating", "metacritic", "platforms", "genres", "url", "description",
+                        "website", "developers", "publishers", "free", "staleSince",
+                    ], "one flat object with every key, a list's and the detail's")
+                #expect(body["website"] is NSNull && body["staleSince"] is NSNull && body["id"] as? Int == 144)
+                let free = try #require(body["free"] as? [String: [[String: Any]]])
                 #expect(free["now"]?.first?["giveawayId"] as? Int == 1)
                 #expect(free["now"]?.first?["until"] as? String == "2026-04-02T15:00:00Z")
                 #expect(free["coming"]?.isEmpty == true && free["before"]?.isEmpty == true)

@@ -75,32 +75,18 @@ public struct GameDetailJSON: Codable, Sendable, Hashable {
         public var before: [OfferJSON]
     }
 
-    public var id: Int
-    public var name: String
-    @Nullable public var released: String?
-    @Nullable public var rating: Double?
-    @Nullable public var metacritic: Int?
-    public var platforms: [String]
-    public var genres: [String]
-    public var url: String
+    /// The keys a list's game has (`GameJSON`), written at the top level beside the detail's own.
+    public var game: GameJSON
     public var description: String
-    @Nullable public var website: String?
+    public var website: String?
     public var developers: [String]
     public var publishers: [String]
     public var free: FreeJSON
-    @Nullable public var staleSince: String?
+    public var staleSince: String?
 
     public init(answer: DiscoverAnswer<DiscoverGameDetail>, status: GameFreeStatus) {
         let detail = answer.value
-        let game = GameJSON(game: detail.game)
-        id = game.id
-        name = game.name
-        released = game.released
-        rating = game.rating
-        metacritic = game.metacritic
-        platforms = game.platforms
-        genres = game.genres
-        url = game.url
+        game = GameJSON(game: detail.game)
         description = detail.description
         website = detail.website?.absoluteString
         developers = detail.developers
@@ -109,5 +95,32 @@ public struct GameDetailJSON: Codable, Sendable, Hashable {
             now: status.now.map(OfferJSON.init), coming: status.coming.map(OfferJSON.init),
             before: status.before.map(OfferJSON.init))
         staleSince = answer.staleSince.map(Timestamp.format)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case description, website, developers, publishers, free, staleSince
+    }
+
+    /// One flat object: the list's keys, then the detail's; an unknown value is `null`, never left out.
+    public func encode(to encoder: any Encoder) throws {
+        try game.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(description, forKey: .description)
+        try container.encode(website, forKey: .website)
+        try container.encode(developers, forKey: .developers)
+        try container.encode(publishers, forKey: .publishers)
+        try container.encode(free, forKey: .free)
+        try container.encode(staleSince, forKey: .staleSince)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        game = try GameJSON(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        description = try container.decode(String.self, forKey: .description)
+        website = try container.decodeIfPresent(String.self, forKey: .website)
+        developers = try container.decode([String].self, forKey: .developers)
+        publishers = try container.decode([String].self, forKey: .publishers)
+        free = try container.decode(FreeJSON.self, forKey: .free)
+        staleSince = try container.decodeIfPresent(String.self, forKey: .staleSince)
     }
 }
