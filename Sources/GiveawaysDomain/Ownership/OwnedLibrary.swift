@@ -1,0 +1,129 @@
+import Foundation
+
+/// Where a visitor's owned game came from: their Steam library (read with the operator's Steam Web API key) or a list
+/// they imported (any store: one title per line, or a launcher's CSV export).
+public enum OwnedSource: String, Hashable, Sendable, CaseIterable, Codable {
+    case steam
+    case list
+}
+
+/// One game a visitor owns. A Steam game carries its app id; a listed one may (a CSV with an app id column).
+public struct OwnedGame: Hashable, Sendable, Codable {
+    /// At most `OwnedLibrary.maxTitleLength` characters.
+    public var title: String
+    public var steamAppID: Int?
+    public var source: OwnedSource
+
+    public init(title: String, steamAppID: Int? = nil, source: OwnedSource) {
+        self.title = String(title.prefix(OwnedLibrary.maxTitleLength))
+        self.steamAppID = steamAppID.flatMap { $0 > 0 ? $0 : nil }
+        self.source = source
+    }
+}
+
+/// The visitor's link to their Steam library: which profile, when it was last read, and why the last try failed.
+public struct SteamLink: Hashable, Sendable {
+    /// The SteamID64 (17 digits), never shown to anyone but the visitor and never sent anywhere but Steam.
+    public var steamID: String
+    /// When the owned games were last read; `nil` before the first good read.
+    public var refreshedAt: Date?
+    /// Why the last read failed, when it did (the games of the last good read stay).
+    public var failure: SteamLibraryFailure?
+    public var failedAt: Date?
+
+    public init(steamID: String, refreshedAt: Date? = nil, failure: SteamLibraryFailure? = nil, failedAt: Date? = nil) {
+        self.steamID = steamID
+        self.refreshedAt = refreshedAt
+        self.failure = failure
+        self.failedAt = failedAt
+    }
+}
+
+/// Why Steam gave no library. Each says what the visitor (or the operator) can do.
+public enum SteamLibraryFailure: String, Hashable, Sendable, CaseIterable {
+    /// The profile's "Game details" are not public (or the profile does not exist: Steam answers both alike).
+    case privateGames = "private"
+    /// No Steam profile has that custom URL name.
+    case noSuchName = "no_such_name"
+    /// Steam refused the operator's key (403).
+    case refusedKey = "refused_key"
+    /// Steam asked to slow down (429).
+    case throttled
+    /// Steam did not answer, or answered something else.
+    case unavailable
+}
+
+/// Everything a visitor owns, indexed for matching giveaways: by Steam app id, and by the normalised title the game
+/// history uses (`GameTitle.normalized`). A giveaway matches only as the game itself (a game or early access, never
+/// loot or an add-on), so a DLC or soundtrack giveaway of an owned game is not "in your library", nor is a sequel.
+public struct OwnedLibrary: Hashable, Sendable {
+    /// At most this many games per visitor (a collector's Steam library is tens of thousands).
+    public static let maxGames = 50_000
+    public static let maxTitleLength = 300
+
+    public let games: [OwnedGame]
+    public let steam: SteamLink?
+    private let byAppID: [Int: OwnedSource]
+    private let byTitle: [String: OwnedSource]
+
+    public init(games: [OwnedGame], steam: SteamLink? = nil) {
+        self.games = games
+        self.steam = steam
+        var byAppID: [Int: OwnedSource] = [:]
+        var byTitle: [String: OwnedSource] = [:]
+        // Steam first: a game owned on Steam and listed too says "Steam".
+        for game in games.sorted(by: { $0.source == .steam && $1.source != .steam }) {
+            if let id = game.steamAppID, byAppID[id] == nil { byAppID[id] = game.source }
+            let key = GameTitle.normalized(game.title)
+            if !key.isEmpty, byTitle[key] == nil { byTitle[key] = game.source }
+        }
+        self.byAppID = byAppID
+        self.byTitle = byTitle
+    }
+
+    public static let empty = OwnedLibrary(games: [])
+
+    public var isEmpty: Bool { games.isEmpty }
+
+    /// The games from one source.
+    public func count(from source: OwnedSource) -> Int { games.count { $0.source == source } }
+
+    /// Where the visitor owns `giveaway`'s game, or `nil`: a Steam giveaway by its app id first, then any giveaway by
+    /// its normalised title; only a giveaway of the game itself.
+    public func owns(_ giveaway: Giveaway) -> OwnedSource? {
+        guard !games.isEmpty, giveaway.type.isWholeGame else { return nil }
+        if let id = Self.steamAppID(of: giveaway), let source = byAppID[id] { return source }
+        return ownsGame(titled: giveaway.title)
+    }
+
+    /// Where the visitor owns the game called `title` (a RAWG game, an imported line), by normalised title.
+    public func ownsGame(titled title: String) -> OwnedSource? {
+        let key = GameTitle.normalized(title)
+        return key.isEmpty ? nil : byTitle[key]
+    }
+
+    /// The normalised titles owned (what the event planner and feeds compare with).
+    public var titleKeys: Set<String> { Set(byTitle.keys) }
+
+    /// The Steam app id in a giveaway's store links (`store.steampowered.com/app/<id>/…`), if any.
+    public static func steamAppID(of giveaway: Giveaway) -> Int? {
+        let links =
+            [giveaway.openGiveawayURL, giveaway.openGiveaway].compactMap { $0 } + giveaway.sources.compactMap(\.url)
+        for link in links {
+            if let id = steamAppID(inLink: link) { return id }
+        }
+        return nil
+    }
+
+    /// `220` for `https://store.steampowered.com/app/220/HalfLife_2/`; `nil` for any other link.
+    public static func steamAppID(inLink link: String) -> Int? {
+        guard let url = URL(string: link), let host = url.host?.lowercased(),
+            host == "store.steampowered.com" || host == "steamcommunity.com"
+        else { return nil }
+        let parts = url.path.split(separator: "/")
+        guard parts.count >= 2, parts[0] == "app", parts[1].count <= 10, let id = Int(parts[1]), id > 0 else {
+            return nil
+        }
+        return id
+    }
+}
