@@ -151,6 +151,16 @@ public enum DatabaseCopy {
         Table(name: "giveaway", columns: GiveawayRow.columns, identities: []),
         Table(name: "rawg_usage", columns: [("month", .text), ("requests", .int)], identities: []),
         Table(
+            name: "owned_game",
+            columns: [("profile_id", .text), ("source", .text), ("title", .text), ("app_id", .int)],
+            identities: []),
+        Table(
+            name: "steam_link",
+            columns: [
+                ("profile_id", .text), ("steam_id", .text), ("linked_at", .date), ("refreshed_at", .date),
+                ("failure", .text), ("failed_at", .date), ("tried_at", .date),
+            ], identities: []),
+        Table(
             name: "giveaway_platform",
             columns: [("giveaway_id", .int), ("position", .int), ("slug", .text), ("name", .text)], identities: []),
         Table(

@@ -19,7 +19,49 @@ struct SchemaChange: Sendable {
                 SharedSQL(
                     postgres: "CREATE TABLE rawg_usage (month text NOT NULL PRIMARY KEY, requests bigint NOT NULL)",
                     sqlite: "CREATE TABLE rawg_usage (month TEXT NOT NULL PRIMARY KEY, requests INTEGER NOT NULL)")
-            ])
+            ]),
+        SchemaChange(
+            name: "what visitors own",
+            statements: [
+                SharedSQL(
+                    postgres: """
+                        CREATE TABLE owned_game (
+                            profile_id text NOT NULL,
+                            source text NOT NULL,
+                            title text NOT NULL,
+                            app_id bigint,
+                            PRIMARY KEY (profile_id, source, title))
+                        """,
+                    sqlite: """
+                        CREATE TABLE owned_game (
+                            profile_id TEXT NOT NULL,
+                            source TEXT NOT NULL,
+                            title TEXT NOT NULL,
+                            app_id INTEGER,
+                            PRIMARY KEY (profile_id, source, title))
+                        """),
+                SharedSQL(
+                    postgres: """
+                        CREATE TABLE steam_link (
+                            profile_id text NOT NULL PRIMARY KEY,
+                            steam_id text NOT NULL,
+                            linked_at timestamptz NOT NULL,
+                            refreshed_at timestamptz,
+                            failure text,
+                            failed_at timestamptz,
+                            tried_at timestamptz)
+                        """,
+                    sqlite: """
+                        CREATE TABLE steam_link (
+                            profile_id TEXT NOT NULL PRIMARY KEY,
+                            steam_id TEXT NOT NULL,
+                            linked_at DATETIME NOT NULL,
+                            refreshed_at DATETIME,
+                            failure TEXT,
+                            failed_at DATETIME,
+                            tried_at DATETIME)
+                        """),
+            ]),
     ]
 
     /// The SQLite and PostgreSQL numbers of the first entry: one past the last migration written per store.

@@ -74,6 +74,7 @@ extension AppRepositories {
             hooks: HookSQLRepository(database: database))
         repositories.offers = StoreOfferSQLRepository(database: database)
         repositories.live = LiveEventSQLRepository(database: database)
+        repositories.library = LibrarySQLRepository(database: database)
         repositories.syncLease = PostgresSyncLease(database: database)
         repositories.health = .postgres(database)
         repositories.changes = PostgresStoreChanges(database: database)
@@ -95,6 +96,8 @@ public struct AppRepositories: Sendable {
     public var offers: (any StoreOfferRepository)?
     /// The live stream's log; `nil` keeps no log (the stream then says nothing).
     public var live: (any LiveEventRepository)?
+    /// What visitors own (their Steam library, their imported lists); `nil` offers no ownership.
+    public var library: (any LibraryRepository)?
     /// Which instance syncs a source; one process alone on SQLite.
     public var syncLease: any SyncLease = SoleSyncLease()
     /// What `/healthz` says of the store.
@@ -126,6 +129,7 @@ public struct AppRepositories: Sendable {
             profiles: ProfileSQLRepository(database: database), hooks: HookSQLRepository(database: database))
         repositories.offers = StoreOfferSQLRepository(database: database)
         repositories.live = LiveEventSQLRepository(database: database)
+        repositories.library = LibrarySQLRepository(database: database)
         return repositories
     }
 }

@@ -271,3 +271,24 @@ public protocol ServerSecretStore: Sendable {
     /// Forgets the secret called `name`: the next `serverSecret` makes a new one (`giveaways push rotate-keys`).
     func forgetServerSecret(named name: String) async throws
 }
+
+/// What each visitor owns (`OwnedLibrary`): the games of their Steam library and of the lists they imported, and
+/// their link to Steam. A visitor's own data: exported and imported with their profile, never shown to anyone else.
+public protocol LibraryRepository: Sendable {
+    /// Everything `profile` owns, and their Steam link.
+    func library(of profile: ProfileID) async throws -> OwnedLibrary
+    /// Replaces the games `profile` imported as a list (an empty list removes them).
+    func replaceListedGames(_ games: [OwnedGame], for profile: ProfileID, at time: Date) async throws
+    /// Links `profile` to the Steam profile `steamID`; another one than before drops the earlier one's games.
+    func linkSteam(_ steamID: String, for profile: ProfileID, at time: Date) async throws
+    /// Stores a good read of the Steam library `steamID` (still the linked one: a visitor who linked another profile
+    /// meanwhile keeps theirs), replacing the earlier games.
+    func saveSteamGames(_ games: [OwnedGame], of steamID: String, for profile: ProfileID, at time: Date) async throws
+    /// Records a failed read of `steamID`: the games of the last good read stay.
+    func saveSteamFailure(
+        _ failure: SteamLibraryFailure, of steamID: String, for profile: ProfileID, at time: Date) async throws
+    /// Forgets the Steam link and its games.
+    func unlinkSteam(for profile: ProfileID) async throws
+    /// Up to `limit` Steam links not tried since `before`, the longest waiting first: the daily refresh.
+    func steamLinksDue(before: Date, limit: Int) async throws -> [(profile: ProfileID, steamID: String)]
+}

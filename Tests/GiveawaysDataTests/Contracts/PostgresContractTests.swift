@@ -21,7 +21,7 @@ struct PostgresContractTests {
                 hooks: HookSQLRepository(database: database),
                 discoverCache: DiscoverCacheSQLRepository(database: database), secrets: database,
                 offers: StoreOfferSQLRepository(database: database),
-                live: LiveEventSQLRepository(database: database))
+                live: LiveEventSQLRepository(database: database), library: LibrarySQLRepository(database: database))
         }
     }
 }

@@ -41,6 +41,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case storeOffersRoundTrip, storeOffersLeftAndPerStore
     case firstHandAnnounced, firstHandFreeNow, firstHandNotTwice, firstHandClaimedAnywhere, firstHandHeartedGame
     case liveLogOnceInOrder, liveLogPruned
+    case libraryRoundTrip, librarySteamLink, libraryHuge
 
     var testDescription: String { rawValue }
 
@@ -49,9 +50,10 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         feed: any GiveawayFeedRepository, log: any SyncLogRepository, marks: any MarkRepository,
         catalog: any CatalogRepository, profiles: any ProfileRepository, hooks: any HookRepository,
         discoverCache: any DiscoverCacheRepository, secrets: any ServerSecretStore, offers: any StoreOfferRepository,
-        live: any LiveEventRepository
+        live: any LiveEventRepository, library: any LibraryRepository
     ) async throws {
         let liveContract = LiveEventContract(log: live)
+        let libraryContract = LibraryContract(library: library)
         let offerContract = StoreOfferContract(offers: offers)
         let firstHand = FirstHandNotificationContract(
             hooks: hooks, feed: feed, offers: offers, marks: marks, profiles: profiles)
@@ -121,6 +123,9 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .firstHandNotTwice: try await firstHand.gamerPowerDoesNotAnnounceAgainWhatAStoreListedFirst()
         case .firstHandClaimedAnywhere: try await firstHand.aGameClaimedAnywhereIsLeftOutForAVisitorWhoseRulesSaySo()
         case .firstHandHeartedGame: try await firstHand.aGameHeartedOnGamesBringsFreeNowWhenItGoesFree()
+        case .libraryRoundTrip: try await libraryContract.listedGamesAreReplacedWholeAndKeptPerVisitor()
+        case .librarySteamLink: try await libraryContract.aSteamLinkKeepsItsLastGoodReadAndForgetsAnotherProfilesGames()
+        case .libraryHuge: try await libraryContract.aCollectorsThirtyThousandGamesAreOneWrite()
         case .liveLogOnceInOrder: try await liveContract.appendsAreKeptOnceInOrderAndReadBack()
         case .liveLogPruned: try await liveContract.oldEventsArePrunedAndNotReplayed()
         }
@@ -137,7 +142,8 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
             marks: MarkSQLRepository(database: database), catalog: CatalogSQLRepository(database: database),
             profiles: ProfileSQLRepository(database: database), hooks: HookSQLRepository(database: database),
             discoverCache: DiscoverCacheSQLRepository(database: database), secrets: database,
-            offers: StoreOfferSQLRepository(database: database), live: LiveEventSQLRepository(database: database))
+            offers: StoreOfferSQLRepository(database: database), live: LiveEventSQLRepository(database: database),
+            library: LibrarySQLRepository(database: database))
     }
 }
 
