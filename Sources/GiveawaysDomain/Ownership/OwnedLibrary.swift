@@ -40,7 +40,7 @@ public struct SteamLink: Hashable, Sendable {
 }
 
 /// Why Steam gave no library. Each says what the visitor (or the operator) can do.
-public enum SteamLibraryFailure: String, Hashable, Sendable, CaseIterable {
+public enum SteamLibraryFailure: String, Error, Hashable, Sendable, CaseIterable {
     /// The profile's "Game details" are not public (or the profile does not exist: Steam answers both alike).
     case privateGames = "private"
     /// No Steam profile has that custom URL name.

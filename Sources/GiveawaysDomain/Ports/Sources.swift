@@ -107,3 +107,12 @@ public struct StoreFetchFailure: Error, CustomStringConvertible, Sendable {
 
     public var description: String { reason }
 }
+
+/// A visitor's Steam library, read without their password: Steam's Web API with the operator's key in production, a
+/// fake in tests. Every failure is one of `SteamLibraryFailure` (no upstream text, so nothing can carry the key).
+public protocol SteamLibrarySource: Sendable {
+    /// The SteamID64 a visitor's input names (a custom URL name is resolved by Steam).
+    func steamID(for input: SteamProfileInput) async throws(SteamLibraryFailure) -> String
+    /// The games the profile owns, free games played included; at most `OwnedLibrary.maxGames`.
+    func ownedGames(of steamID: String) async throws(SteamLibraryFailure) -> [OwnedGame]
+}
