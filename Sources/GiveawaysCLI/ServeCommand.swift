@@ -32,6 +32,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The RAWG API base URL (env GIVEAWAYS_RAWG_URL; default https://api.rawg.io/api).")
     var rawgURL: String?
 
+    @Option(
+        help:
+            "A Steam Web API key: lets visitors read their Steam library to mark games they own (env GIVEAWAYS_STEAM_KEY). Never logged or shown."
+    )
+    var steamKey: String?
+
+    @Option(help: "Steam's Web API base URL (env GIVEAWAYS_STEAM_API_URL; default https://api.steampowered.com).")
+    var steamAPIURL: String?
+
     @Flag(
         help:
             "Let webhooks reach loopback, private, link-local and metadata addresses (env GIVEAWAYS_ALLOW_PRIVATE_HOOKS=1)."
@@ -154,6 +163,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("The RAWG key must be letters, digits, - and _ only (it is not shown here).")
         }
         configuration.rawgURL = try Settings.rawgURL.value(text: rawgURL)
+        configuration.steamKey = try Settings.steamKey.value(text: steamKey)
+        if configuration.steamKey?.isEmpty == true {
+            throw ValidationError("The Steam key must be letters and digits only (it is not shown here).")
+        }
+        configuration.steamURL = try Settings.steamURL.value(text: steamAPIURL)
         configuration.syncInterval = .seconds(try interval.minutes() * 60)
         configuration.storeSyncInterval = .seconds(try interval.storeMinutes() * 60)
         configuration.fixedNow = store.now.flatMap(Timestamp.parse)

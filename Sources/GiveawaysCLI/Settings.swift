@@ -81,6 +81,14 @@ enum Settings {
             }
             return .some(key)
         })
+    static let steamURL = url("GIVEAWAYS_STEAM_API_URL", default: Defaults.steamBaseURL)
+    /// A secret: its text never appears in a message.
+    static let steamKey = Setting<String?>(
+        variable: "GIVEAWAYS_STEAM_KEY", defaultValue: nil, expected: "a key of letters and digits", isSecret: true,
+        read: { key -> String?? in
+            guard key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return .none }
+            return .some(key)
+        })
     static let host = Setting("GIVEAWAYS_HOST", default: Defaults.host)
     static let port = Setting<Int>(
         variable: "GIVEAWAYS_PORT", defaultValue: Defaults.port, expected: "a port number (0 to 65535)",

@@ -12,6 +12,7 @@ public enum Defaults {
     public static let gamerpowerBaseURL = URL(string: "https://www.gamerpower.com/api")!
     public static let freetogameBaseURL = URL(string: "https://www.freetogame.com/api")!
     public static let rawgBaseURL = URL(string: "https://api.rawg.io/api")!
+    public static let steamBaseURL = URL(string: "https://api.steampowered.com")!
 
     // MARK: - Syncs
 

@@ -25,8 +25,13 @@ package final class ClientRateLimiter: Sendable {
 
     /// Takes one try from `client`'s bucket; `nil` when it had one, else when the next one comes.
     package func take(_ client: ClientAddress, at now: Date) -> Date? {
+        take(key: client.description, at: now)
+    }
+
+    /// Takes one try from the bucket of `key` (a client's address, a profile); `nil` when it had one, else when the
+    /// next one comes.
+    package func take(key: String, at now: Date) -> Date? {
         buckets.withLock { buckets in
-            let key = client.description
             var bucket = buckets[key] ?? Bucket(tokens: capacity, updatedAt: now)
             let gained = max(0, now.timeIntervalSince(bucket.updatedAt)) / refill
             bucket.tokens = min(capacity, bucket.tokens + gained)

@@ -33,11 +33,18 @@ extension AppServices {
         )
         .register(on: router)
         MarkRoutes(readModel: readModel, marks: marks, profiles: profiles, clock: clock).register(on: router)
+        let heavyWork = WorkGate(limit: 1)
         SettingsRoutes(
-            readModel: readModel, marks: marks, profiles: profiles, site: site, heavyWork: WorkGate(limit: 1),
-            clock: clock
+            readModel: readModel, marks: marks, profiles: profiles, site: site, heavyWork: heavyWork, clock: clock
         )
         .register(on: router)
+        if let library = repositories.library {
+            LibraryRoutes(
+                library: library, steam: configuration.steamLibrary, readModel: readModel, heavyWork: heavyWork,
+                clock: clock
+            )
+            .register(on: router)
+        }
         APIRoutes(
             readModel: readModel, marks: marks, site: site, clock: clock, nearby: configuration.nearby,
             games: discoverSource

@@ -32,6 +32,10 @@ public func buildApplication(_ configuration: WebConfiguration) async throws -> 
     if configuration.vapidKeys == nil {
         configuration.vapidKeys = try await VAPIDKeys.load(from: store.secrets)
     }
+    if configuration.steamLibrary == nil, let key = configuration.steamKey {
+        configuration.steamLibrary = SteamWebAPIClient(
+            connections: connections, baseURL: configuration.steamURL, key: key, logger: logger)
+    }
     let discover = configuration.rawgKey.map {
         RAWGDiscoverSource(
             connections: connections, baseURL: configuration.rawgURL, key: $0, cache: repositories.discoverCache,

@@ -17,6 +17,12 @@ public struct WebConfiguration: Sendable {
     /// Each client's share of RAWG's monthly allowance (`RAWGShareMiddleware`): requests RAWG is asked for at once,
     /// and the seconds until the share has one more.
     public var rawgRequestsPerClient = 200
+    /// The operator's Steam Web API key (`--steam-key`): turns reading visitors' Steam libraries on. Never shown,
+    /// logged or stored.
+    public var steamKey: String?
+    public var steamURL = Defaults.steamBaseURL
+    /// What reads visitors' Steam libraries: made from `steamKey` at start when `nil` (tests hand in their own).
+    public var steamLibrary: (any SteamLibrarySource)?
     public var rawgRequestRefill: TimeInterval = 300
     /// How often GamerPower's feed is read (`--sync-interval`); the stores follow `storeSyncInterval`.
     public var syncInterval: Duration = .seconds(Defaults.syncIntervalMinutes * 60)

@@ -105,6 +105,11 @@ struct SettingsPage {
         \(model.notice.map { HTML("<p class=\"notice\" role=\"status\"\(model.forgetsOfflinePages ? HTML(" data-forget-offline-pages") : nil)>\(Icons.check)<span>\($0)</span></p>") })
         \(rulesForm)
         \(feedsSection)
+        <section class="settings-card" aria-labelledby="library-title">
+          <h2 id="library-title">\(model.strings.library.heading)</h2>
+          <p>\(model.strings.library.settingsText)</p>
+          <p><a class="button" href="\(SiteRoute.library.path)">\(model.strings.library.open)</a></p>
+        </section>
         <section class="settings-card" aria-labelledby="notifications-title">
           <h2 id="notifications-title">\(text.notificationsTitle)</h2>
           <p>\(text.notificationsText)</p>

@@ -66,6 +66,8 @@ package enum PageStyle: String, CaseIterable, Sendable {
         (.discoverGenre, [.discover]),
         (.nearby, [.nearby]),
         (.settings, [.settings]), (.notifications, [.settings]), (.link, [.settings]),
+        (.library, [.settings]), (.librarySteam, [.settings]), (.libraryRefresh, [.settings]),
+        (.libraryImport, [.settings]),
         (.history, [.history]), (.stats, [.stats]), (.status, [.status]), (.apiReference, [.api]),
     ]
 }

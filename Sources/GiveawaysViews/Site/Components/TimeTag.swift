@@ -19,6 +19,12 @@ package struct TimeTag {
     /// What the page shows until (or without) the script.
     package let text: String
 
+    package init(date: Date, kind: Kind, text: String) {
+        self.date = date
+        self.kind = kind
+        self.text = text
+    }
+
     package func render() -> HTML {
         "<time datetime=\"\(UTCParts(date).iso)\" data-t=\"\(kind.rawValue)\">\(text)</time>"
     }

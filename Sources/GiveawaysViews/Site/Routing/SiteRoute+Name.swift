@@ -9,6 +9,7 @@ extension SiteRoute {
         case discover, discoverChoose, discoverForget, discoverGenre, discoverGame, discoverImage
         case nearby
         case mark, markedList, settings, settingsFeedToken, settingsLinkCode, link, notifications, notificationRemove
+        case library, librarySteam, libraryRefresh, libraryUnlink, libraryImport, libraryClear
         case settingsExport, settingsImport, history, stats, feed, personalFeed, manifest, serviceWorker, offline
         case health, metrics, language
         case notificationSchedule
@@ -64,6 +65,12 @@ extension SiteRoute {
         case .pushSubscribe: .pushSubscribe
         case .pushTest: .pushTest
         case .settingsExport: .settingsExport
+        case .library: .library
+        case .librarySteam: .librarySteam
+        case .libraryRefresh: .libraryRefresh
+        case .libraryUnlink: .libraryUnlink
+        case .libraryImport: .libraryImport
+        case .libraryClear: .libraryClear
         case .settingsImport: .settingsImport
         case .history: .history
         case .stats: .stats

@@ -49,6 +49,12 @@ extension SiteRoute {
         .init(.settingsFeedToken, "/settings/feed"),
         .init(.settingsLinkCode, "/settings/link-code"),
         .init(.settingsExport, "/settings/export"),
+        .init(.library, "/settings/library"),
+        .init(.librarySteam, "/settings/library/steam"),
+        .init(.libraryRefresh, "/settings/library/refresh"),
+        .init(.libraryUnlink, "/settings/library/unlink"),
+        .init(.libraryImport, "/settings/library/import"),
+        .init(.libraryClear, "/settings/library/clear"),
         .init(.settingsImport, "/settings/import"),
         .init(
             .link, "/link", parse: { .link(code: $0.query["code"].map { String($0.prefix(64)) }) },

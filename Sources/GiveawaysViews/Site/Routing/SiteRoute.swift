@@ -88,6 +88,9 @@ package enum SiteRoute: Hashable, Sendable {
     case pushTest(id: Int)
     /// `GET /settings/export`: marks, notes and rules as a JSON download.
     case settingsExport
+    /// `/settings/library`: the games a visitor owns (their Steam library, their imported lists); and its forms.
+    case library
+    case librarySteam, libraryRefresh, libraryUnlink, libraryImport, libraryClear
     /// `POST /settings/import`: that file, merged back in.
     case settingsImport
     /// `/history?platform=&type=&month=YYYY-MM&page=N`: giveaways that left the feed or expired, newest first.
