@@ -149,6 +149,7 @@ extension Strings {
         if rules.hideNotInterested { parts.append(text.notInterestedHidden) }
         if rules.hideSubscriptions { parts.append(firstHand.noSubscriptions) }
         if rules.hideClaimedAnywhere { parts.append(firstHand.claimedAnywhereHidden) }
+        if rules.hideOwned { parts.append(library.ownedHidden) }
         return parts.isEmpty ? text.everyGiveaway : parts.joined(separator: " · ")
     }
 

@@ -44,6 +44,11 @@ package struct LibraryText: Sendable {
     package let sourceList: String
     package let backToLibrary: String
     package let games: Plural
+    /// Settings' rule.
+    package let hideOwned: String
+    package let hideOwnedHint: String
+    /// The rule in a summary of rules.
+    package let ownedHidden: String
 
     /// The reasons Steam gave no library, as the visitor reads them.
     package enum SteamFailureText: Sendable {
@@ -109,7 +114,10 @@ package struct LibraryText: Sendable {
         inLibrary: { "In your library (\($0))" },
         sourceSteam: "Steam",
         sourceList: "your list",
-        backToLibrary: "Back to your games", games: Plural(one: "{n} game", other: "{n} games"))
+        backToLibrary: "Back to your games", games: Plural(one: "{n} game", other: "{n} games"),
+        hideOwned: "Hide games I own",
+        hideOwnedHint: "Your Steam library and imported lists (Games you own); also in your feeds and notifications.",
+        ownedHidden: "games you own hidden")
 
     package static let de = LibraryText(
         heading: "Deine Spiele",
@@ -177,7 +185,11 @@ package struct LibraryText: Sendable {
         inLibrary: { "In deiner Bibliothek (\($0))" },
         sourceSteam: "Steam",
         sourceList: "deine Liste",
-        backToLibrary: "Zurück zu deinen Spielen", games: Plural(one: "{n} Spiel", other: "{n} Spiele"))
+        backToLibrary: "Zurück zu deinen Spielen", games: Plural(one: "{n} Spiel", other: "{n} Spiele"),
+        hideOwned: "Spiele ausblenden, die ich besitze",
+        hideOwnedHint:
+            "Deine Steam-Bibliothek und importierten Listen (Deine Spiele); auch in deinen Feeds und Benachrichtigungen.",
+        ownedHidden: "Spiele, die du besitzt, ausgeblendet")
 }
 
 extension Strings {

@@ -29,9 +29,9 @@ struct PostgresDatabaseTests {
                 tables == [
                     "catalog_game", "discover_cache", "feed_period", "giveaway", "giveaway_end_change",
                     "giveaway_platform", "hook", "hook_delivery", "hook_event", "link_code", "live_event", "mark",
-                    "profile",
+                    "owned_game", "profile",
                     "push_device", "rawg_usage",
-                    "schema_migration", "server_secret", "store_offer", "sync_lease", "sync_run",
+                    "schema_migration", "server_secret", "steam_link", "store_offer", "sync_lease", "sync_run",
                 ])
             for database in databases { await database.close() }
         }

@@ -1,7 +1,8 @@
 import Foundation
-import GiveawaysDomain
 import GiveawaysTestSupport
 import Testing
+
+@testable import GiveawaysDomain
 
 /// What a visitor owns, matched to giveaways (a Steam app id first, then the game history's normalised title, and only
 /// the game itself), the lists they import, and the Steam profile they type.
@@ -87,5 +88,21 @@ import Testing
         ] {
             #expect(SteamProfileInput(bad) == nil, "\(bad)")
         }
+    }
+
+    @Test func aVisitorsHookLeavesOutWhatTheyOwnWhenTheirRulesSaySo() {
+        let alice = ProfileID(rawValue: String(repeating: "a", count: 32))!
+        let library = OwnedLibrary(games: [OwnedGame(title: "Lantern Quest", source: .list)])
+        let planner = HookEventPlanner(ownedGames: [alice: library])
+        func hook(_ rules: GiveawayRules) -> Hook {
+            Hook(
+                id: 1, url: URL(string: "https://example.org/1")!, rules: rules, events: [.new],
+                createdAt: utc("2026-11-01T00:00:00Z"), profileID: alice)
+        }
+        let owned = Giveaway.stub(id: 1, title: "Lantern Quest (GOG) Giveaway")
+        let other = Giveaway.stub(id: 2, title: "Harbor Lights")
+        #expect(!planner.admits(owned, to: hook(GiveawayRules(hideOwned: true)), marks: [:]))
+        #expect(planner.admits(other, to: hook(GiveawayRules(hideOwned: true)), marks: [:]))
+        #expect(planner.admits(owned, to: hook(.none), marks: [:]), "only when the rule is on")
     }
 }

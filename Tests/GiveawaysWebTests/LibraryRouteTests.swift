@@ -46,6 +46,33 @@ import Testing
         }
     }
 
+    @Test func ownedGamesAreMarkedOnCardsAndHiddenFromHomeAndFeedsByTheRule() async throws {
+        let harness = try await WebHarness()
+        try await harness.app().test(.router) { client in
+            var visitor = Browser()
+            _ = try await visitor.post("/settings/library/import", "list=Lantern+Drift", client: client)
+            var home = try await visitor.get("/", client: client).text
+            #expect(home.contains("data-giveaway-id=\"3101\""))
+            #expect(home.contains("<span class=\"badge badge--live\">In your library (your list)</span>"))
+            #expect(home.components(separatedBy: "In your library").count == 2, "only the game owned")
+            let details = try await visitor.get("/giveaways/3101", client: client).text
+            #expect(details.contains("In your library (your list)"))
+            #expect(!(try await Browser().get("/", client: client).text.contains("In your library")), "nobody else's")
+            let saved = try await visitor.post("/settings", "hide_owned=1", client: client)
+            #expect(saved.status == .seeOther)
+            #expect(
+                try await visitor.get("/settings", client: client).text.contains(
+                    "name=\"hide_owned\" value=\"1\" checked"))
+            home = try await visitor.get("/", client: client).text
+            #expect(!home.contains("data-giveaway-id=\"3101\"") && home.contains("data-giveaway-id=\"3103\""))
+            _ = try await visitor.post("/settings/feed", "", client: client)
+            let settings = try await visitor.get("/settings", client: client).text
+            let token = try #require(settings.range(of: #"/feeds/p/[A-Za-z0-9_-]+\.atom"#, options: .regularExpression))
+            let feed = try await client.execute(uri: String(settings[token]), method: .get) { $0.text }
+            #expect(feed.contains("<feed") && !feed.contains("Lantern Drift") && feed.contains("Café"))
+        }
+    }
+
     @Test func aSteamProfileIsReadAndItsLastGoodReadOutlivesFailures() async throws {
         let harness = try await WebHarness()
         let fake = FakeSteamWebAPI(

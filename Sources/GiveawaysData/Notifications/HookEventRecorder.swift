@@ -75,7 +75,8 @@ enum HookEventRecorder {
     }
 
     /// `planner` knowing the games each owner of `hooks` claimed, for the rule "hide games I already claimed
-    /// anywhere": the titles of their claimed giveaways, one query per such owner.
+    /// anywhere" (the titles of their claimed giveaways, one query per such owner), and the games each owns, for
+    /// "hide games I own".
     static func knowing(
         _ planner: HookEventPlanner, _ db: any SQLSession, marks: [ProfileID: VisitorMarks], of hooks: [Hook]
     ) throws -> HookEventPlanner {
@@ -83,6 +84,10 @@ enum HookEventRecorder {
         for (profile, ids) in HookEventPlanner.claimedGiveaways(of: hooks, marks: marks) {
             let titles = try db.rows(HookEventSQL.titlesOf, IDList(ids)).map { try $0.value(0, as: String.self) }
             planner.claimedGames[profile] = Set(titles.map(GameTitle.normalized).filter { !$0.isEmpty })
+        }
+        for hook in hooks where hook.rules.hideOwned {
+            guard let profile = hook.profileID, planner.ownedGames[profile] == nil else { continue }
+            planner.ownedGames[profile] = try LibrarySQL.library(db, of: profile)
         }
         return planner
     }

@@ -25,6 +25,20 @@ enum LibrarySQL {
             WHERE true
             ON CONFLICT DO NOTHING
             """)
+    /// What `profile` owns, read in a session (the event planner's transaction).
+    static func library(_ db: any SQLSession, of profile: ProfileID) throws -> OwnedLibrary {
+        OwnedLibrary(games: try games(db.rows(games, profile.rawValue)), steam: nil)
+    }
+
+    /// The games of rows of `games`; a row of an unknown source is skipped.
+    static func games(_ rows: [some SharedRow]) throws -> [OwnedGame] {
+        try rows.compactMap { row -> OwnedGame? in
+            guard let source = OwnedSource(rawValue: try row.value(2, as: String.self)) else { return nil }
+            return OwnedGame(
+                title: try row.value(0, as: String.self), steamAppID: try row.optional(1, as: Int.self), source: source)
+        }
+    }
+
     static let linkedSteamID = SharedSQL("SELECT steam_id FROM steam_link WHERE profile_id = $1")
     /// $1 profile, $2 SteamID, $3 time: a new link, or the same one kept as it is.
     static let saveLink = SharedSQL(

@@ -10,11 +10,7 @@ public struct LibrarySQLRepository: LibraryRepository {
     public init(database: PostgresDatabase) { self.database = database }
 
     public func library(of profile: ProfileID) async throws -> OwnedLibrary {
-        let games = try await database.rows(LibrarySQL.games, profile.rawValue).compactMap { row -> OwnedGame? in
-            guard let source = OwnedSource(rawValue: try row.value(2, as: String.self)) else { return nil }
-            return OwnedGame(
-                title: try row.value(0, as: String.self), steamAppID: try row.optional(1, as: Int.self), source: source)
-        }
+        let games = try LibrarySQL.games(await database.rows(LibrarySQL.games, profile.rawValue))
         let link = try await database.rows(LibrarySQL.link, profile.rawValue).first.map { row in
             SteamLink(
                 steamID: try row.value(0, as: String.self), refreshedAt: try row.optional(1, as: Date.self),

@@ -8,9 +8,12 @@ public struct HookEventPlanner: Sendable {
     /// The games (`GameTitle.normalized` titles) of the giveaways each hook owner marked claimed, for the owners
     /// whose rules hide games claimed anywhere: the store reads them with the marks (`HookEventRecorder`).
     public var claimedGames: [ProfileID: Set<String>]
+    /// What each hook owner owns, for the owners whose rules hide games they own (`GiveawayRules.hideOwned`).
+    public var ownedGames: [ProfileID: OwnedLibrary]
 
-    public init(claimedGames: [ProfileID: Set<String>] = [:]) {
+    public init(claimedGames: [ProfileID: Set<String>] = [:], ownedGames: [ProfileID: OwnedLibrary] = [:]) {
         self.claimedGames = claimedGames
+        self.ownedGames = ownedGames
     }
 
     /// What the store knows at the moment of a sync, after the feed was saved.
@@ -130,8 +133,8 @@ public struct HookEventPlanner: Sendable {
 
     /// A visitor's hook follows the visitor's rules *and marks*, like their Home and feeds: what they marked
     /// claimed or not interested is left out when their rules say to hide it, and so is a giveaway of a game they
-    /// claimed on any store when their rules hide games claimed anywhere. An operator's hook follows its own rules
-    /// only.
+    /// claimed on any store when their rules hide games claimed anywhere, and one of a game they own when their rules
+    /// hide games they own. An operator's hook follows its own rules only.
     func admits(_ giveaway: Giveaway, to hook: Hook, marks: [ProfileID: VisitorMarks]) -> Bool {
         guard let profile = hook.profileID else { return hook.rules.matches(giveaway) }
         if hook.rules.hideClaimedAnywhere, let games = claimedGames[profile], !games.isEmpty,
@@ -139,6 +142,7 @@ public struct HookEventPlanner: Sendable {
         {
             return false
         }
+        if hook.rules.hideOwned, let library = ownedGames[profile], library.owns(giveaway) != nil { return false }
         return hook.rules.admits(giveaway, marks: marks[profile] ?? .none)
     }
 

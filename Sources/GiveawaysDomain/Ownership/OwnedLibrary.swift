@@ -65,6 +65,9 @@ public struct OwnedLibrary: Hashable, Sendable {
     public let steam: SteamLink?
     private let byAppID: [Int: OwnedSource]
     private let byTitle: [String: OwnedSource]
+    /// A hash of the games and the link, worked out once: a personal page's validator hashes the library on every
+    /// request, and a collector's holds 30,000 games.
+    private let digest: Int
 
     public init(games: [OwnedGame], steam: SteamLink? = nil) {
         self.games = games
@@ -79,6 +82,18 @@ public struct OwnedLibrary: Hashable, Sendable {
         }
         self.byAppID = byAppID
         self.byTitle = byTitle
+        var hasher = Hasher()
+        hasher.combine(games)
+        hasher.combine(steam)
+        digest = hasher.finalize()
+    }
+
+    public static func == (lhs: OwnedLibrary, rhs: OwnedLibrary) -> Bool {
+        lhs.digest == rhs.digest && lhs.games == rhs.games && lhs.steam == rhs.steam
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
     }
 
     public static let empty = OwnedLibrary(games: [])
@@ -91,9 +106,14 @@ public struct OwnedLibrary: Hashable, Sendable {
     /// Where the visitor owns `giveaway`'s game, or `nil`: a Steam giveaway by its app id first, then any giveaway by
     /// its normalised title; only a giveaway of the game itself.
     public func owns(_ giveaway: Giveaway) -> OwnedSource? {
+        owns(giveaway, titleKey: GameTitle.normalized(giveaway.title))
+    }
+
+    /// The same, with the giveaway's normalised title already known (the game history keeps it per giveaway).
+    public func owns(_ giveaway: Giveaway, titleKey: String) -> OwnedSource? {
         guard !games.isEmpty, giveaway.type.isWholeGame else { return nil }
-        if let id = Self.steamAppID(of: giveaway), let source = byAppID[id] { return source }
-        return ownsGame(titled: giveaway.title)
+        if !byAppID.isEmpty, let id = Self.steamAppID(of: giveaway), let source = byAppID[id] { return source }
+        return titleKey.isEmpty ? nil : byTitle[titleKey]
     }
 
     /// Where the visitor owns the game called `title` (a RAWG game, an imported line), by normalised title.
@@ -109,7 +129,7 @@ public struct OwnedLibrary: Hashable, Sendable {
     public static func steamAppID(of giveaway: Giveaway) -> Int? {
         let links =
             [giveaway.openGiveawayURL, giveaway.openGiveaway].compactMap { $0 } + giveaway.sources.compactMap(\.url)
-        for link in links {
+        for link in links where link.contains("/app/") {
             if let id = steamAppID(inLink: link) { return id }
         }
         return nil

@@ -22,11 +22,14 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
     public var hideSubscriptions: Bool
     /// Also hides a giveaway of a game the visitor claimed on another store or in another year (`GameHistory`).
     public var hideClaimedAnywhere: Bool
+    /// Hides a giveaway of a game the visitor owns (their Steam library, their imported lists: `OwnedLibrary`).
+    public var hideOwned: Bool
 
     public init(
         platforms: Set<String> = [], types: Set<TypeFilter> = [], minimumWorth: Worth? = nil, noLoot: Bool = false,
         blockedKeywords: [String] = [], hideKeySites: Bool = false, hideClaimed: Bool = false,
-        hideNotInterested: Bool = false, hideSubscriptions: Bool = false, hideClaimedAnywhere: Bool = false
+        hideNotInterested: Bool = false, hideSubscriptions: Bool = false, hideClaimedAnywhere: Bool = false,
+        hideOwned: Bool = false
     ) {
         self.platforms = platforms
         self.types = types
@@ -38,6 +41,7 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
         self.hideNotInterested = hideNotInterested
         self.hideSubscriptions = hideSubscriptions
         self.hideClaimedAnywhere = hideClaimedAnywhere
+        self.hideOwned = hideOwned
     }
 
     /// Rules stored by any release: a key it did not know yet reads as its default, so upgrading keeps a visitor's
@@ -55,6 +59,7 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
         hideNotInterested = try flag(.hideNotInterested)
         hideSubscriptions = try flag(.hideSubscriptions)
         hideClaimedAnywhere = try flag(.hideClaimedAnywhere)
+        hideOwned = try flag(.hideOwned)
     }
 
     /// No rules: nothing is filtered.
@@ -159,6 +164,7 @@ public struct GiveawayRules: Hashable, Sendable, Codable {
         if hideNotInterested { parts.append("not interested hidden") }
         if hideSubscriptions { parts.append("no subscriptions") }
         if hideClaimedAnywhere { parts.append("games claimed anywhere hidden") }
+        if hideOwned { parts.append("games owned hidden") }
         return parts.isEmpty ? "every giveaway" : parts.joined(separator: " · ")
     }
 

@@ -7,6 +7,8 @@ package struct CardMarks: Hashable, Sendable {
     package var isNotInterested = false
     /// First appeared after the visitor's previous visit.
     package var isNew = false
+    /// Where the visitor owns the giveaway's game, if they do.
+    package var ownedOn: OwnedSource?
 
     package init(
         isFavorite: Bool = false, isClaimed: Bool = false, isNotInterested: Bool = false, isNew: Bool = false

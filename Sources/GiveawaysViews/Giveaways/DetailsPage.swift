@@ -162,6 +162,9 @@ package struct DetailsPage {
         let claimedElsewhere: HTML? = model.claimedElsewhere.map {
             "<p class=\"notice\" role=\"note\">\(Icons.check)\($0)</p>"
         }
+        let owned: HTML? = model.card.ownedText.map {
+            "<p class=\"notice notice--owned\" role=\"note\">\(Icons.check)<span>\($0)</span></p>"
+        }
         return """
             <nav class="breadcrumb" aria-label="\(text.breadcrumb)"><a href="\(SiteRoute.homePath)">\(Icons.chevronLeft)\(text.allGiveaways)</a></nav>
             \(demo)
@@ -179,6 +182,7 @@ package struct DetailsPage {
                   \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.card.isFavorite, strings: strings, large: true).render())
                 </div>
                 \(claimedElsewhere)
+                \(owned)
                 <div class="details__marks">\(MarkToggle.form(model.card, returnPath: SiteRoute.details(id: model.id).path))</div>
                 <dl class="facts">
                   <div><dt>\(text.worth)</dt><dd class="worth">\(worth)</dd></div>

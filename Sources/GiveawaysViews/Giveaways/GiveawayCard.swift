@@ -56,6 +56,7 @@ package struct GiveawayCard {
             <a class="card__link" href="\(model.detailsPath)">\
             <div class="card__media"><img src="\(model.thumbnailPath)" alt="" loading="lazy" width="368" height="207">\(badges)</div>\
             <div class="card__body"><h3 class="card__title"\(style == .regular ? HTML(" id=\"t\(model.id)\"") : nil)>\(model.title)</h3>\
+            \(model.ownedText.map { HTML("<span class=\"badge badge--live\">\($0)</span>") })\
             <ul class="chips" aria-label="\(text.platforms)">\(Array(platforms))\(more)</ul>\
             <div class="card__meta">\(worth)<span class="type">\(model.typeText)</span></div>\
             <div class="card__foot time\(model.isEndingSoon ? " time--soon" : "")">\(model.timeLeft)</div></div></a>\

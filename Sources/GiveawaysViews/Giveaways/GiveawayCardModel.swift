@@ -31,6 +31,8 @@ package struct GiveawayCardModel: Sendable {
     package let startsAt: Date?
     /// Claimed only with a paid subscription.
     package let needsSubscription: Bool
+    /// "In your library (Steam)" when the visitor owns the game.
+    package let ownedText: String?
 
     package init(giveaway: Giveaway, now: Date, marks: CardMarks, strings: Strings, hasLeftFeed: Bool = false) {
         self.strings = strings
@@ -54,6 +56,9 @@ package struct GiveawayCardModel: Sendable {
         isClaimed = marks.isClaimed
         isNotInterested = marks.isNotInterested
         isNew = marks.isNew
+        ownedText = marks.ownedOn.map {
+            strings.library.inLibrary($0 == .steam ? strings.library.sourceSteam : strings.library.sourceList)
+        }
     }
 
     /// The countdown, in a `<time data-t="ends">` when there is an end to count to; for an announced giveaway, its

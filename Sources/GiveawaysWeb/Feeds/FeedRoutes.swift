@@ -13,6 +13,8 @@ struct FeedRoutes: Sendable {
     /// The public origin and allowed names, for absolute links.
     let site: SiteAddress
     let clock: @Sendable () -> Date
+    /// What visitors own, for the rule "hide games I own"; `nil` reads none.
+    var library: (any LibraryRepository)? = nil
 
     func register(on router: Router<AppRequestContext>) {
         let routes = SiteRouter(router, platformSlugs: { [readModel] in try await readModel.snapshot().platformSlugs })
@@ -47,10 +49,13 @@ struct FeedRoutes: Sendable {
         let settings = try await profiles.settings(of: profile)
         let marks = try await marks.marks(of: profile)
         let now = clock()
-        let admitted = snapshot.admitted(snapshot.live(at: now), rules: settings.rules, marks: marks)
+        var owned = OwnedLibrary.empty
+        if settings.rules.hideOwned, let library { owned = try await library.library(of: profile) }
+        let admitted = snapshot.admitted(snapshot.live(at: now), rules: settings.rules, marks: marks, library: owned)
             .sorted(by: GiveawaySort.date.areInIncreasingOrder)
         let upcoming =
-            format == .ics ? snapshot.admitted(snapshot.upcoming(at: now), rules: settings.rules, marks: marks) : []
+            format == .ics
+            ? snapshot.admitted(snapshot.upcoming(at: now), rules: settings.rules, marks: marks, library: owned) : []
         return try respond(
             request, format: format, title: "GameGiveaways · my giveaways",
             selfPath: SiteRoute.personalFeed(token: token, format: format).path,

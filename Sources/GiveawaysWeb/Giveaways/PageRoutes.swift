@@ -15,6 +15,8 @@ struct PageRoutes: Sendable {
     /// the month's RAWG requests.
     let games: (any DiscoverSource)?
     let clock: @Sendable () -> Date
+    /// What visitors own, for their cards and the "hide games I own" rule; `nil` reads none.
+    var library: (any LibraryRepository)? = nil
 
     func register(on router: Router<AppRequestContext>) {
         let routes = SiteRouter(router, platformSlugs: { [readModel] in try await readModel.snapshot().platformSlugs })
@@ -38,7 +40,7 @@ struct PageRoutes: Sendable {
         routes.get(.language, use: chooseLanguage)
     }
 
-    private var visitors: VisitorReader { VisitorReader(marks: marks, profiles: profiles) }
+    private var visitors: VisitorReader { VisitorReader(marks: marks, profiles: profiles, library: library) }
 
     // MARK: - Pages
 

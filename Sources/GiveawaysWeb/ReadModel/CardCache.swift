@@ -36,7 +36,7 @@ final class CardCache: Sendable {
             lhs.id == rhs.id && lhs.state == rhs.state && lhs.anchorID == rhs.anchorID
         }
 
-        /// The marks, style and language in one integer.
+        /// The marks (where the visitor owns the game included), style and language in one integer.
         private var state: UInt64 {
             let marks =
                 (self.marks.isFavorite ? 1 : 0) | (self.marks.isClaimed ? 2 : 0)
@@ -47,7 +47,13 @@ final class CardCache: Sendable {
                 case .en: 0
                 case .de: 1
                 }
-            return UInt64(marks | style) | languageOrdinal << 8
+            let owned: UInt64 =
+                switch self.marks.ownedOn {
+                case nil: 0
+                case .steam: 1 << 10
+                case .list: 1 << 11
+                }
+            return UInt64(marks | style) | languageOrdinal << 8 | owned
         }
     }
 

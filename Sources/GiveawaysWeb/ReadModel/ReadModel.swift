@@ -70,21 +70,42 @@ struct ReadModelSnapshot: Sendable {
     /// The giveaways of `giveaways` that a visitor's rules (and marks) let through, in order, with their text facts
     /// worked out once per snapshot rather than on every page view.
     func admitted(_ giveaways: [Giveaway], _ visitor: Visitor) -> [Giveaway] {
-        admitted(giveaways, rules: visitor.rules, marks: visitor.marks)
+        admitted(giveaways, rules: visitor.rules, marks: visitor.marks, library: visitor.library)
+    }
+
+    /// The giveaways of the feed (and `extra` ones) whose game `library` holds, and where: by the game history's
+    /// normalised title of each, worked out once per snapshot.
+    func owned(by library: OwnedLibrary, extra: [Giveaway] = []) -> [Int: OwnedSource] {
+        guard !library.isEmpty else { return [:] }
+        var owned: [Int: OwnedSource] = [:]
+        for giveaway in giveaways + extra {
+            let key = gameHistory.game(of: giveaway.id) ?? GameTitle.normalized(giveaway.title)
+            if let source = library.owns(giveaway, titleKey: key) { owned[giveaway.id] = source }
+        }
+        return owned
     }
 
     /// The giveaways of `giveaways` that `rules` (and `marks`) let through, in order: what the rules say of each
     /// giveaway in the feed is worked out once per snapshot and set of rules (`RuleVerdictCache`), then only the
     /// marks are checked per page view; a giveaway that is not in the feed (one that left it) is judged afresh.
-    func admitted(_ giveaways: [Giveaway], rules: GiveawayRules, marks: VisitorMarks) -> [Giveaway] {
+    func admitted(
+        _ giveaways: [Giveaway], rules: GiveawayRules, marks: VisitorMarks, library: OwnedLibrary = .empty
+    ) -> [Giveaway] {
         let matcher = GiveawayRules.Matcher(rules)
         let facts = lazyFacts.value
         let passing = verdicts.passing(rules, in: self.giveaways) { matcher.matches($0, facts: facts[$0.id]) }
         // "Hide games I already claimed anywhere": the games of every giveaway the visitor claimed.
         let claimedGames: Set<String> =
             rules.hideClaimedAnywhere && !marks.isEmpty ? gameHistory.games(claimedIn: marks) : []
+        // "Hide games I own": the Steam library's and the imported lists' games.
+        let owned = rules.hideOwned && !library.isEmpty ? self.owned(by: library) : [:]
         return giveaways.filter { giveaway in
             guard matcher.passesMarks(giveaway, marks) else { return false }
+            if rules.hideOwned, !library.isEmpty,
+                owned[giveaway.id] != nil || library.owns(giveaway) != nil && self.stored[giveaway.id] == nil
+            {
+                return false
+            }
             if !claimedGames.isEmpty, let game = gameHistory.game(of: giveaway.id), claimedGames.contains(game) {
                 return false
             }

@@ -95,11 +95,14 @@ struct CardMarker: Sendable {
     private let marks: VisitorMarks
     private let since: Date?
     private let firstSeen: [Int: Date]
+    /// The giveaways of the feed whose game the visitor owns, and where.
+    private let owned: [Int: OwnedSource]
 
     init(_ visitor: Visitor, snapshot: ReadModelSnapshot) {
         marks = visitor.marks
         since = visitor.settings.previousVisitEndedAt
         firstSeen = since == nil ? [:] : snapshot.firstSeenAt
+        owned = snapshot.owned(by: visitor.library)
     }
 
     /// Read here rather than through `CardMarks(_:giveaway:isNew:)`: that one lives in another module since the views
@@ -109,10 +112,14 @@ struct CardMarker: Sendable {
         let kinds = marks.kinds(onGiveaway: id)
         var isNew = false
         if let since, let seen = firstSeen[id] { isNew = seen > since }
-        guard kinds != 0 else { return CardMarks(isNew: isNew) }
-        return CardMarks(
-            isFavorite: marks.has(.favorite, in: kinds), isClaimed: marks.has(.claimed, in: kinds),
-            isNotInterested: marks.has(.notInterested, in: kinds), isNew: isNew)
+        var card = CardMarks(isNew: isNew)
+        if kinds != 0 {
+            card = CardMarks(
+                isFavorite: marks.has(.favorite, in: kinds), isClaimed: marks.has(.claimed, in: kinds),
+                isNotInterested: marks.has(.notInterested, in: kinds), isNew: isNew)
+        }
+        if !owned.isEmpty { card.ownedOn = owned[id] }
+        return card
     }
 }
 

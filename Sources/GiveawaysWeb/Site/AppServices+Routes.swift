@@ -29,13 +29,15 @@ extension AppServices {
         let profiles = repositories.profiles
         PageRoutes(
             readModel: readModel, marks: marks, profiles: profiles, images: images, syncNow: scheduler.trigger,
-            games: discoverSource, clock: clock
+            games: discoverSource, clock: clock, library: repositories.library
         )
         .register(on: router)
-        MarkRoutes(readModel: readModel, marks: marks, profiles: profiles, clock: clock).register(on: router)
+        MarkRoutes(readModel: readModel, marks: marks, profiles: profiles, clock: clock, library: repositories.library)
+            .register(on: router)
         let heavyWork = WorkGate(limit: 1)
         SettingsRoutes(
-            readModel: readModel, marks: marks, profiles: profiles, site: site, heavyWork: heavyWork, clock: clock
+            readModel: readModel, marks: marks, profiles: profiles, site: site, heavyWork: heavyWork, clock: clock,
+            library: repositories.library
         )
         .register(on: router)
         if let library = repositories.library {
@@ -51,8 +53,11 @@ extension AppServices {
         )
         .register(on: router)
         HistoryRoutes(readModel: readModel, marks: marks, clock: clock).register(on: router)
-        FeedRoutes(readModel: readModel, marks: marks, profiles: profiles, site: site, clock: clock)
-            .register(on: router)
+        FeedRoutes(
+            readModel: readModel, marks: marks, profiles: profiles, site: site, clock: clock,
+            library: repositories.library
+        )
+        .register(on: router)
         CatalogRoutes(readModel: readModel, marks: marks, details: details, images: images, clock: clock)
             .register(on: router)
         CatalogMarkRoutes(readModel: readModel, marks: marks, clock: clock).register(on: router)

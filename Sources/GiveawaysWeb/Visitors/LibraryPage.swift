@@ -68,7 +68,7 @@ struct LibraryPage {
             let source = item.source == .steam ? text.sourceSteam : text.sourceList
             return """
                 <li><a href="\(SiteRoute.details(id: item.giveaway.id).path)">\(item.giveaway.title)</a> \
-                <span class="badge badge--owned">\(text.inLibrary(source))</span></li>
+                <span class="badge badge--live">\(text.inLibrary(source))</span></li>
                 """
         }
         return """
@@ -102,7 +102,7 @@ struct LibraryPage {
                 \(failure)
                 <div class="button-row">
                   <form method="post" action="\(SiteRoute.libraryRefresh.path)"><button type="submit" class="button">\(text.refresh)</button></form>
-                  <form method="post" action="\(SiteRoute.libraryUnlink.path)"><button type="submit" class="button button--quiet">\(text.unlink)</button></form>
+                  <form method="post" action="\(SiteRoute.libraryUnlink.path)"><button type="submit" class="button">\(text.unlink)</button></form>
                 </div>
                 """
         }
@@ -126,7 +126,7 @@ struct LibraryPage {
             listed == 0
             ? nil
             : """
-            <form method="post" action="\(SiteRoute.libraryClear.path)"><button type="submit" class="button button--quiet">\(text.clearList)</button></form>
+            <form method="post" action="\(SiteRoute.libraryClear.path)"><button type="submit" class="button">\(text.clearList)</button></form>
             """
         return """
             <section class="settings-card" aria-labelledby="list-title">

@@ -10,6 +10,8 @@ struct MarkRoutes: Sendable {
     let marks: any MarkRepository
     let profiles: any ProfileRepository
     let clock: @Sendable () -> Date
+    /// What visitors own, for their cards and the "hide games I own" rule; `nil` reads none.
+    var library: (any LibraryRepository)? = nil
 
     func register(on router: Router<AppRequestContext>) {
         let routes = SiteRouter(router)
@@ -74,7 +76,8 @@ struct MarkRoutes: Sendable {
             throw PageRoutes.notFound
         }
         let now = clock()
-        let visitor = try await VisitorReader(marks: marks, profiles: profiles).visitor(context, at: now)
+        let visitor = try await VisitorReader(marks: marks, profiles: profiles, library: library).visitor(
+            context, at: now)
         let page = PageDescription.personal { renderer in
             MarkedListPage(
                 model: .init(list: list, snapshot: snapshot, visitor: visitor, page: pageNumber, renderer: renderer))

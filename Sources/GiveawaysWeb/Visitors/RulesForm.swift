@@ -32,6 +32,7 @@ enum RulesForm {
         rules.hideNotInterested = form["hide_not_interested"] == "1"
         rules.hideSubscriptions = form["hide_subscriptions"] == "1"
         rules.hideClaimedAnywhere = form["hide_claimed_anywhere"] == "1"
+        rules.hideOwned = form["hide_owned"] == "1"
         rules.blockedKeywords = GiveawayRules.keywords(from: form["keywords"] ?? "")
         try validate(rules.blockedKeywords)
         return rules

@@ -28,6 +28,7 @@ struct SettingsPage {
         let hideNotInterested: Bool
         let hideSubscriptions: Bool
         let hideClaimedAnywhere: Bool
+        let hideOwned: Bool
         let keySiteNames: String
         /// "Your rules let 31 of 40 live giveaways through."
         let effectText: String?
@@ -61,6 +62,7 @@ struct SettingsPage {
             hideNotInterested = rules.hideNotInterested
             hideSubscriptions = rules.hideSubscriptions
             hideClaimedAnywhere = rules.hideClaimedAnywhere
+            hideOwned = rules.hideOwned
             keySiteNames = KeySite.allCases.map(\.displayName).joined(separator: ", ")
             let live = snapshot.live(at: now)
             if rules.isEmpty {
@@ -167,6 +169,7 @@ struct SettingsPage {
             \(toggle("hide_claimed", model.hideClaimed, text.hideClaimed))
             \(toggle("hide_not_interested", model.hideNotInterested, text.hideNotInterested))
             \(toggle("hide_claimed_anywhere", model.hideClaimedAnywhere, firstHand.hideClaimedAnywhere, hint: firstHand.hideClaimedAnywhereHint))
+            \(toggle("hide_owned", model.hideOwned, model.strings.library.hideOwned, hint: model.strings.library.hideOwnedHint))
           </fieldset>
           <div class="settings-card__actions">
             <button type="submit" class="button button--primary">\(text.saveRules)</button>

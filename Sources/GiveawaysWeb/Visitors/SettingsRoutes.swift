@@ -27,6 +27,8 @@ struct SettingsRoutes: Sendable {
     let uploads = WorkGate(limit: 4)
     static let uploadDeadline: Duration = .seconds(30)
     let clock: @Sendable () -> Date
+    /// What visitors own, for their cards and the "hide games I own" rule; `nil` reads none.
+    var library: (any LibraryRepository)? = nil
 
     func register(on router: Router<AppRequestContext>) {
         let routes = SiteRouter(router)
@@ -40,7 +42,7 @@ struct SettingsRoutes: Sendable {
         routes.post(.settingsImport, use: importData)
     }
 
-    private var visitors: VisitorReader { VisitorReader(marks: marks, profiles: profiles) }
+    private var visitors: VisitorReader { VisitorReader(marks: marks, profiles: profiles, library: library) }
 
     /// `GET /settings`.
     @Sendable func show(request: Request, context: AppRequestContext, route: SiteRoute) async throws -> Response {

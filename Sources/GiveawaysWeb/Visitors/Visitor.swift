@@ -8,6 +8,8 @@ struct Visitor: Sendable {
     let profile: ProfileID?
     let marks: VisitorMarks
     let settings: ProfileSettings
+    /// The games the visitor owns (their Steam library, their imported lists).
+    var library = OwnedLibrary.empty
 
     static let anonymous = Visitor(profile: nil, marks: .none, settings: .none)
 
@@ -21,14 +23,16 @@ struct Visitor: Sendable {
 
     /// Whether the pages this visitor sees differ from everyone else's: marks, rules, or "new" badges to show.
     func seesPersonalPages(_ snapshot: ReadModelSnapshot) -> Bool {
-        if !marks.isEmpty || !rules.isEmpty { return true }
+        if !marks.isEmpty || !rules.isEmpty || !library.isEmpty { return true }
         guard settings.previousVisitEndedAt != nil else { return false }
         return snapshot.giveaways.contains { giveaway in snapshot.stored[giveaway.id].map(isNew) ?? false }
     }
 
     /// The marks a card shows for `giveaway`.
     func cardMarks(_ giveaway: Giveaway, stored: StoredGiveaway?) -> CardMarks {
-        CardMarks(marks, giveaway: giveaway.id, isNew: stored.map(isNew) ?? false)
+        var card = CardMarks(marks, giveaway: giveaway.id, isNew: stored.map(isNew) ?? false)
+        card.ownedOn = library.owns(giveaway)
+        return card
     }
 }
 
@@ -36,6 +40,8 @@ struct Visitor: Sendable {
 struct VisitorReader: Sendable {
     let marks: any MarkRepository
     let profiles: any ProfileRepository
+    /// What visitors own; `nil` reads none.
+    var library: (any LibraryRepository)? = nil
 
     /// - Parameter recordingVisit: page views of the giveaway pages count as visits; forms and JSON do not.
     func visitor(_ context: AppRequestContext, at now: Date, recordingVisit: Bool = true) async throws -> Visitor {
@@ -43,6 +49,8 @@ struct VisitorReader: Sendable {
         let settings =
             recordingVisit
             ? try await profiles.recordVisit(of: profile, at: now) : try await profiles.settings(of: profile)
-        return Visitor(profile: profile, marks: try await marks.marks(of: profile), settings: settings)
+        var visitor = Visitor(profile: profile, marks: try await marks.marks(of: profile), settings: settings)
+        if let library { visitor.library = try await library.library(of: profile) }
+        return visitor
     }
 }

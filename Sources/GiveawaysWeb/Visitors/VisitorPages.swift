@@ -96,7 +96,7 @@ extension Visitor {
     private static let processTag = String(UInt64.random(in: .min ... .max), radix: 36)
 
     /// The validator of one personal page: a hash of everything it is made of — the snapshot, the minute (the
-    /// "ends in …" texts), the address, the language, and the visitor's marks, rules and previous visit.
+    /// "ends in …" texts), the address, the language, and the visitor's marks, rules, previous visit and library.
     func pageTag(request: Request, generation: Int, now: Date, language: Language) -> String {
         var hasher = Hasher()
         hasher.combine(generation)
@@ -107,6 +107,7 @@ extension Visitor {
         hasher.combine(marks)
         hasher.combine(settings.rules)
         hasher.combine(settings.previousVisitEndedAt)
+        hasher.combine(library)
         let hash = UInt64(bitPattern: Int64(hasher.finalize()))
         return "W/\"p\(Self.processTag)-\(String(hash, radix: 36))\""
     }
