@@ -22,8 +22,8 @@ import Testing
         let harness = try await WebHarness()
         try await harness.app().test(.router) { client in
             var browser = Browser()
-            // 5 MB of form: the old cap was three times the 4 MB export (12 MiB), so this was read and parsed.
-            let body = "data=" + String(repeating: "%41", count: 5 * 1024 * 1024 / 3)
+            // A form past the largest export (12 MB, a collector's library included): refused before it is read.
+            let body = "data=" + String(repeating: "%41", count: 13 * 1024 * 1024 / 3)
             let response = try await browser.post("/settings/import", body, client: client)
             #expect(response.status == .contentTooLarge)
             #expect(response.text.contains("The form is too large."))

@@ -116,4 +116,31 @@ import Testing
         }
         #expect(fake.requests.allSatisfy { !$0.contains("example.org") })
     }
+
+    @Test func theLibraryTravelsWithTheProfilesExport() async throws {
+        let harness = try await WebHarness()
+        let fake = FakeSteamWebAPI(
+            key: "STEAMKEY123", libraries: [Self.alice: [(appID: 1, name: "Lantern Drift"), (appID: 2, name: "Other")]])
+        try await fake.withServer { url in
+            var configuration = harness.configuration
+            configuration.steamLibrary = SteamWebAPIClient(
+                connections: .forTests, baseURL: url, key: "STEAMKEY123", retryDelays: [])
+            try await harness.app(configuration: configuration).test(.router) { client in
+                var first = Browser()
+                _ = try await first.post("/settings/library/steam", "profile=\(Self.alice)", client: client)
+                _ = try await first.post("/settings/library/import", "list=Stasis", client: client)
+                let exported = try await first.get("/settings/export", client: client).text
+                #expect(exported.contains("\"steamID\" : \"\(Self.alice)\"") && exported.contains("\"Stasis\""))
+                #expect(!exported.contains("STEAMKEY123"))
+                var second = Browser()
+                let data = exported.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let imported = try await second.post("/settings/import", "data=" + data, client: client)
+                #expect(imported.status == .seeOther)
+                let page = try await second.get("/settings/library", client: client).text
+                #expect(page.contains("Linked to Steam profile \(Self.alice): 2 games."))
+                #expect(page.contains("1 game imported."))
+                #expect(page.contains("In your library (Steam)"))
+            }
+        }
+    }
 }

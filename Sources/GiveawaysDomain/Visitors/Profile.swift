@@ -118,9 +118,14 @@ public enum LinkCodeError: Error, Hashable, Sendable {
 public struct ProfileExport: Hashable, Sendable {
     public var marks: [Mark]
     public var rules: GiveawayRules
+    /// The games the visitor owns (their Steam library's and their lists'), and the Steam profile they linked.
+    public var ownedGames: [OwnedGame]
+    public var steamID: String?
 
-    public init(marks: [Mark], rules: GiveawayRules) {
+    public init(marks: [Mark], rules: GiveawayRules, ownedGames: [OwnedGame] = [], steamID: String? = nil) {
         self.marks = marks
         self.rules = rules
+        self.ownedGames = ownedGames
+        self.steamID = steamID
     }
 }

@@ -2,14 +2,27 @@ import Foundation
 import GiveawaysDomain
 import GiveawaysViews
 
-/// The "export my data" file: a visitor's marks (with notes) and rules. Versioned, so that a later release can
-/// still read it; import accepts exactly this shape and refuses anything else with a clear message.
+/// The "export my data" file: a visitor's marks (with notes), rules and library (the games they own, and their Steam
+/// profile). Versioned, so that a later release can still read it; import accepts exactly this shape and refuses
+/// anything else with a clear message. A file of an earlier release has no library: it reads as none.
 struct ProfileExportJSON: Codable {
     static let formatName = "gamegiveaways-profile"
     static let currentVersion = 1
     /// The most marks one file may carry (what one profile may hold), and the largest file accepted.
     static let maxMarks = ProfileLimits.marks
-    static let maxBytes = 4 * 1024 * 1024
+    /// Room for the most marks and a collector's library (50,000 games).
+    static let maxBytes = 12 * 1024 * 1024
+
+    struct LibraryJSON: Codable {
+        struct GameJSON: Codable {
+            let title: String
+            let appID: Int?
+            let source: String
+        }
+
+        let steamID: String?
+        let games: [GameJSON]
+    }
 
     struct MarkJSON: Codable {
         let subject: String
@@ -25,6 +38,7 @@ struct ProfileExportJSON: Codable {
     let exportedAt: Date
     let rules: GiveawayRules
     let marks: [MarkJSON]
+    let library: LibraryJSON?
 
     init(_ export: ProfileExport, at time: Date) {
         format = Self.formatName
@@ -36,6 +50,12 @@ struct ProfileExportJSON: Codable {
                 subject: $0.subject.kind.rawValue, id: $0.subject.id, kind: $0.kind.rawValue, text: $0.text,
                 createdAt: $0.createdAt, updatedAt: $0.updatedAt)
         }
+        library =
+            export.ownedGames.isEmpty && export.steamID == nil
+            ? nil
+            : LibraryJSON(
+                steamID: export.steamID,
+                games: export.ownedGames.map { .init(title: $0.title, appID: $0.steamAppID, source: $0.source.rawValue) })
     }
 
     func encoded() throws -> Data {
@@ -83,6 +103,18 @@ struct ProfileExportJSON: Codable {
                     subject: MarkSubject(kind: subject, id: mark.id), kind: kind, text: mark.text,
                     createdAt: mark.createdAt, updatedAt: mark.updatedAt))
         }
-        return (ProfileExport(marks: marks, rules: file.rules), skipped)
+        let library = file.library
+        guard (library?.games.count ?? 0) <= OwnedLibrary.maxGames else {
+            throw BadRequest { $0.library.listTooMany }
+        }
+        let steamID = library?.steamID.flatMap { SteamProfileInput.isSteamID($0) ? $0 : nil }
+        let games = (library?.games ?? []).compactMap { game -> OwnedGame? in
+            guard let source = OwnedSource(rawValue: game.source),
+                !GameTitle.normalized(String(game.title.prefix(OwnedLibrary.maxTitleLength))).isEmpty,
+                source == .list || steamID != nil
+            else { return nil }
+            return OwnedGame(title: game.title, steamAppID: game.appID, source: source)
+        }
+        return (ProfileExport(marks: marks, rules: file.rules, ownedGames: games, steamID: steamID), skipped)
     }
 }

@@ -160,7 +160,9 @@ struct SettingsRoutes: Sendable {
         if exportTries.take(client, at: Date()) != nil { throw Self.busy(context) }
         let exported = try await heavyWork.run(for: context.profile) {
             let visitor = try await visitors.visitor(context, at: now, recordingVisit: false)
-            let export = ProfileExport(marks: visitor.marks.all, rules: visitor.rules)
+            let export = ProfileExport(
+                marks: visitor.marks.all, rules: visitor.rules, ownedGames: visitor.library.games,
+                steamID: visitor.library.steam?.steamID)
             return try await NIOThreadPool.singleton.runIfActive { try ProfileExportJSON(export, at: now).encoded() }
         }
         guard let exported else { throw Self.busy(context) }
@@ -200,6 +202,7 @@ struct SettingsRoutes: Sendable {
             } catch is ProfileFull {
                 throw BadRequest.importOverLimit()
             }
+            try await importLibrary(export, into: profile)
         }
         guard imported != nil else { throw Self.busy(context) }
         return withProfile(
@@ -207,6 +210,19 @@ struct SettingsRoutes: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The imported file's library: its list replaces this profile's list, and its Steam profile (with the games
+    /// read last) becomes this profile's Steam link, refreshed from Steam at the next daily read.
+    private func importLibrary(_ export: ProfileExport, into profile: ProfileID) async throws {
+        guard let library else { return }
+        let listed = export.ownedGames.filter { $0.source == .list }
+        if !listed.isEmpty { try await library.replaceListedGames(listed, for: profile, at: clock()) }
+        if let steamID = export.steamID {
+            try await library.linkSteam(steamID, for: profile, at: clock())
+            let steam = export.ownedGames.filter { $0.source == .steam }
+            if !steam.isEmpty { try await library.saveSteamGames(steam, of: steamID, for: profile, at: clock()) }
+        }
+    }
 
     /// The export file from the import form: its chosen file (`file`) or pasted text (`data`). The form holds one
     /// export (JSON of at most `ProfileExportJSON.maxBytes`) and nothing else of any size, so that is its cap.
