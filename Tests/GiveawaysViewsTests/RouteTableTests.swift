@@ -37,7 +37,7 @@ import Testing
     @Test func apiResourcesAreTheAPILinesOfTheTable() {
         for path in [
             "/api/v1/giveaways", "/api/v1/giveaways/7", "/api/v1/giveaways/abc", "/api/v1/platforms", "/api/v1/status",
-            "/api/v1/free-to-play", "/api/v1/free-to-play/suggestions", "/api/openapi.yaml",
+            "/api/v1/free-to-play", "/api/v1/free-to-play/suggestions", "/api/v1/me/library", "/api/openapi.yaml",
         ] {
             #expect(SiteRoute.isAPIResource(path), "\(path)")
         }

@@ -39,7 +39,7 @@ import Testing
                 #expect(Data(response.body.readableBytesView) == APIDocument.yaml)
             }
         }
-        #expect(Self.documentPaths().count == 10)
+        #expect(Self.documentPaths().count == 11)
     }
 
     @Test func theAPIPageListsEveryPathOfTheDocument() async throws {

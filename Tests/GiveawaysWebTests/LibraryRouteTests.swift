@@ -140,6 +140,19 @@ import Testing
                 #expect(page.contains("Linked to Steam profile \(Self.alice): 2 games."))
                 #expect(page.contains("1 game imported."))
                 #expect(page.contains("In your library (Steam)"))
+                // The API answers the browser's own library, and nobody else's.
+                let mine = try await client.execute(
+                    uri: "/api/v1/me/library", method: .get, headers: second.cookieHeader
+                ) { response in
+                    #expect(response.headers[.cacheControl] == "private")
+                    return try #require(
+                        try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
+                }
+                #expect(mine["count"] as? Int == 3)
+                #expect((mine["steam"] as? [String: Any])?["steamId"] as? String == Self.alice)
+                #expect((mine["steam"] as? [String: Any])?["failure"] is NSNull)
+                let nobody = try await client.execute(uri: "/api/v1/me/library", method: .get) { $0.text }
+                #expect(nobody == #"{"count":0,"games":[],"steam":null}"#)
             }
         }
     }

@@ -153,7 +153,8 @@ final class SwitchableSource: GiveawaySource {
                 return filters
             }()),
         .catalogGame(id: 452), .catalogImage(id: 452, index: 0), .catalogImage(id: 452, index: 4),
-        .api(.catalogSuggestions(query: "war zone")), .api(.catalogGames), .library, .librarySteam, .libraryRefresh,
+        .api(.catalogSuggestions(query: "war zone")), .api(.catalogGames), .api(.myLibrary), .library, .librarySteam,
+        .libraryRefresh,
         .libraryUnlink, .libraryImport, .libraryClear,
         .nearbyTile(z: 19, x: 524_287, y: 0), .api(.nearby), .api(.events),
         .home(HomeFilters(query: GiveawayQuery(platform: "steam"), endingSoon: true, showAll: true)),

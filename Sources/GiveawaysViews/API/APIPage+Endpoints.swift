@@ -107,6 +107,17 @@ extension APIPage.Model {
                 """,
             statuses: "200, 304, 400 (a genre, platform or sort it does not know, a search over 200 characters)"),
         .init(
+            id: "get-my-library", path: "/api/v1/me/library",
+            summary:
+                "The games this browser's visitor owns (their Steam library and imported lists, from Games you own) and their Steam link; nobody else's. By the browser's profile cookie.",
+            parameters: [],
+            example: "/api/v1/me/library",
+            exampleResponse: """
+                {"count":1,"games":[{"source":"steam","steamAppId":220,"title":"Half-Life 2"}],
+                 "steam":{"failedAt":null,"failure":null,"refreshedAt":"2026-11-29T12:00:00Z","steamId":"76561197960287930"}}
+                """,
+            statuses: "200, 304"),
+        .init(
             id: "suggest-catalog-titles", path: "/api/v1/free-to-play/suggestions",
             summary:
                 "Up to five free-to-play titles matching a search, best first, for a search box. Games this browser hid are left out.",

@@ -19,6 +19,8 @@ struct APIRoutes: APIProtocol {
     var nearby: NearbyServices? = nil
     /// RAWG (Games); `nil` without a key answers 503.
     var games: (any DiscoverSource)? = nil
+    /// What visitors own; `nil` answers every visitor an empty library.
+    var library: (any LibraryRepository)? = nil
 
     func register(on router: Router<AppRequestContext>) {
         // Compact JSON with sorted keys and plain slashes, as the API wrote it before the spec existed.
@@ -123,6 +125,14 @@ struct APIRoutes: APIProtocol {
             CatalogCardJSON($0, url: SiteRoute.catalogGame(id: $0.id).path)
         }
         return .ok(.init(headers: .init(cacheControl: Self.cacheControl), body: .json(games)))
+    }
+
+    /// `GET /api/v1/me/library` — the games the browser's own visitor owns, and their Steam link; nobody else's.
+    func getMyLibrary(_ input: Operations.GetMyLibrary.Input) async throws -> Operations.GetMyLibrary.Output {
+        var owned = OwnedLibrary.empty
+        if let library, let profile = APIRequest.current?.profile { owned = try await library.library(of: profile) }
+        // One visitor's answer: kept by no shared cache.
+        return .ok(.init(headers: .init(cacheControl: "private"), body: .json(LibraryJSON(owned))))
     }
 
     /// `GET /api/v1/free-to-play/suggestions?q=` — up to 5 game titles for the search box, without hidden games.

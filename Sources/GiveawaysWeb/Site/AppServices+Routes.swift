@@ -49,7 +49,7 @@ extension AppServices {
         }
         APIRoutes(
             readModel: readModel, marks: marks, site: site, clock: clock, nearby: configuration.nearby,
-            games: discoverSource
+            games: discoverSource, library: repositories.library
         )
         .register(on: router)
         HistoryRoutes(readModel: readModel, marks: marks, clock: clock).register(on: router)

@@ -18,7 +18,7 @@ extension SiteRoute {
         case apiCatalogGames
         case nearbyTile
         case apiNearby
-        case apiGames, apiGame
+        case apiGames, apiGame, apiMyLibrary
         case apiEvents
     }
 
@@ -94,6 +94,7 @@ extension SiteRoute {
         case .api(.nearby): .apiNearby
         case .api(.games): .apiGames
         case .api(.game): .apiGame
+        case .api(.myLibrary): .apiMyLibrary
         case .api(.events): .apiEvents
         }
     }

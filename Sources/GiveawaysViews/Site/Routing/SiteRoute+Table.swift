@@ -261,6 +261,7 @@ extension SiteRoute {
         .init(
             .apiGame, "/api/v1/games/{id}", .api, parse: { $0.id("id").map { .api(.game(id: $0)) } },
             print: { if case .api(.game(let id)) = $0 { ["id": "\(id)"] } else { nil } }),
+        .init(.api(.myLibrary), "/api/v1/me/library", .api),
         .init(.api(.events), "/api/v1/events", .apiFile),
     ]
 

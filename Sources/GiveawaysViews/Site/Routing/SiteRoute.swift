@@ -162,6 +162,8 @@ package enum SiteRoute: Hashable, Sendable {
         /// generated server).
         case games
         case game(id: Int)
+        /// `/api/v1/me/library`: the browser's own visitor's library.
+        case myLibrary
         /// `/api/v1/events?platform=&type=`: the live stream (Server-Sent Events).
         case events
     }
