@@ -55,7 +55,9 @@ struct ProfileExportJSON: Codable {
             ? nil
             : LibraryJSON(
                 steamID: export.steamID,
-                games: export.ownedGames.map { .init(title: $0.title, appID: $0.steamAppID, source: $0.source.rawValue) })
+                games: export.ownedGames.map {
+                    .init(title: $0.title, appID: $0.steamAppID, source: $0.source.rawValue)
+                })
     }
 
     func encoded() throws -> Data {
