@@ -19,7 +19,7 @@ public struct GiveawaysCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, SyncCommand.self, StatusCommand.self, ImportCommand.self, ListCommand.self,
             ShowCommand.self, CatalogCommand.self, HooksCommand.self, DatabaseCommand.self, NearbyCommand.self,
-            PushCommand.self, WatchCommand.self,
+            PushCommand.self, WatchCommand.self, LibraryCommand.self,
         ]
     )
 
