@@ -1,9 +1,12 @@
 import Foundation
+import GiveawaysData
 import GiveawaysDomain
 import GiveawaysTestSupport
 import GiveawaysUpstream
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import Synchronization
 import Testing
 
 @testable import GiveawaysWeb
@@ -154,6 +157,28 @@ import Testing
                 let nobody = try await client.execute(uri: "/api/v1/me/library", method: .get) { $0.text }
                 #expect(nobody == #"{"count":0,"games":[],"steam":null}"#)
             }
+        }
+    }
+
+    @Test func linkedLibrariesAreReadAgainOnceADay() async throws {
+        let store = try TestStore()
+        let library = LibrarySQLRepository(database: store.database)
+        let fake = FakeSteamWebAPI(key: "K3Y", libraries: [Self.alice: [(appID: 1, name: "Lantern Drift")]])
+        let now = Mutex(utc("2026-11-29T12:00:00Z"))
+        let alice = ProfileID.random()
+        try await library.linkSteam(Self.alice, for: alice, at: now.withLock { $0 })
+        try await library.saveSteamGames([], of: Self.alice, for: alice, at: now.withLock { $0 })
+        try await fake.withServer { url in
+            let service = LibraryRefreshService(
+                library: library,
+                steam: SteamWebAPIClient(connections: .forTests, baseURL: url, key: "K3Y", retryDelays: []),
+                clock: { now.withLock { $0 } }, logger: Logger(label: "test"))
+            #expect(await service.refreshDue() == 0, "read an hour ago: not due")
+            now.withLock { $0 += 25 * 3600 }
+            #expect(await service.refreshDue() == 1)
+            let games = try await library.library(of: alice).games
+            #expect(games.map(\.title) == ["Lantern Drift"])
+            #expect(await service.refreshDue() == 0, "read just now")
         }
     }
 }
