@@ -38,7 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var steamKey: String?
 
-    @Option(help: "Steam's Web API base URL (env GIVEAWAYS_STEAM_API_URL; default https://api.steampowered.com).")
+    @Option(
+        name: .customLong("steam-api-url"),
+        help: "Steam's Web API base URL (env GIVEAWAYS_STEAM_API_URL; default https://api.steampowered.com).")
     var steamAPIURL: String?
 
     @Flag(

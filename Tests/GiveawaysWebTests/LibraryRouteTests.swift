@@ -181,4 +181,17 @@ import Testing
             #expect(await service.refreshDue() == 0, "read just now")
         }
     }
+
+    @Test func aGamesPageSaysTheVisitorOwnsTheGame() async throws {
+        let harness = try await WebHarness()
+        try await harness.app(discover: StubDiscover()).test(.router) { client in
+            var visitor = Browser()
+            #expect(!(try await visitor.get("/discover/games/145", client: client).text.contains("In your library")))
+            _ = try await visitor.post("/settings/library/import", "list=Portal+2", client: client)
+            let page = try await visitor.get("/discover/games/145", client: client).text
+            #expect(page.contains("<h1>Portal 2</h1>") && page.contains("In your library (your list)"))
+            let other = try await visitor.get("/discover/games/144", client: client).text
+            #expect(!other.contains("In your library"), "Portal is not Portal 2")
+        }
+    }
 }

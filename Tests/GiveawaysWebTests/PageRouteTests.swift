@@ -179,7 +179,7 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/css; charset=utf-8")
                 #expect(response.headers[.cacheControl]?.contains("immutable") == true)
-                #expect(response.text.contains("@media (prefers-color-scheme: dark)"))
+                #expect(response.text.contains("@media(prefers-color-scheme:dark)"))
                 return response.headers[.eTag] ?? ""
             }
             try await client.execute(uri: "/static/app.css", method: .get, headers: [.ifNoneMatch: etag]) { response in

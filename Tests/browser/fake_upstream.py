@@ -96,6 +96,8 @@ class Upstream(BaseHTTPRequestHandler):
             with Upstream.lock:
                 type(self).store_requests["/rawg"] = type(self).store_requests.get("/rawg", 0) + 1
             return self.rawg(path[len("/rawg"):])
+        if path.startswith("/steam/"):
+            return self.steam(path[len("/steam"):])
         if path == "/api/games":
             return self.catalog()
         if path == "/api/game":
@@ -195,6 +197,31 @@ class Upstream(BaseHTTPRequestHandler):
             detail["minimum_system_requirements"] = {"os": "Windows 10 ", "processor": "Intel Core i3",
                                                      "memory": "4 GB", "graphics": "", "storage": " 2 GB"}
         return self.send(200, json.dumps(detail).encode(), "application/json")
+
+    STEAM_KEY = "teststeamkey123"
+    # A public profile owning two of the fake feed's games (one without a name, as Steam sends some), a private one.
+    STEAM_NAMES = {"frostfan": "76561197960287930"}
+    STEAM_LIBRARIES = {"76561197960287930": [(440, "Frostline Expedition"), (441, None), (442, "Old Harbor")]}
+
+    def steam(self, path: str):
+        """Steam's Web API for owned games: ResolveVanityURL and GetOwnedGames as Steam answers them (a private
+        profile's empty response, a 403 HTML page for a wrong key)."""
+        params = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
+        if params.get("key") != Upstream.STEAM_KEY:
+            return self.send(403, b"<html><body><h1>Forbidden</h1></body></html>", "text/html")
+        if path.rstrip("/") == "/ISteamUser/ResolveVanityURL/v1":
+            steam_id = Upstream.STEAM_NAMES.get(params.get("vanityurl", ""))
+            body = {"response": {"steamid": steam_id, "success": 1}} if steam_id else \
+                {"response": {"success": 42, "message": "No match"}}
+            return self.send(200, json.dumps(body).encode(), "application/json")
+        if path.rstrip("/") == "/IPlayerService/GetOwnedGames/v1":
+            games = Upstream.STEAM_LIBRARIES.get(params.get("steamid", ""))
+            if games is None:
+                return self.send(200, b'{"response":{}}', "application/json")
+            entries = [{"appid": app, **({"name": name} if name else {}), "playtime_forever": 5} for app, name in games]
+            body = {"response": {"game_count": len(entries), "games": entries}}
+            return self.send(200, json.dumps(body).encode(), "application/json")
+        return self.send(404, b"{}", "application/json")
 
     RAWG_KEY = "test-rawg-key-123"
     rawg_texts = None  # when set (the XSS sweep), RAWG's names, genres, platforms and descriptions come from it

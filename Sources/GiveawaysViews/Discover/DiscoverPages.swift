@@ -214,10 +214,16 @@ package enum DiscoverPages {
 
     package static func game(
         _ detail: DiscoverGameDetail, staleSince: Date?, strings: Strings, freeStatus status: GameFreeStatus = .init(),
-        isKept: Bool = false, screenshots: Int = 0, now: Date = Date()
+        isKept: Bool = false, screenshots: Int = 0, now: Date = Date(), ownedOn: OwnedSource? = nil
     ) -> HTML {
         let text = strings.discover
         let game = detail.game
+        let owned: HTML? = ownedOn.map {
+            let library = strings.library
+            return """
+                <p class="notice" role="note">\(Icons.check)<span>\(library.inLibrary($0 == .steam ? library.sourceSteam : library.sourceList))</span></p>
+                """
+        }
         let image: HTML =
             game.imageURL.map { _ in
                 HTML(
@@ -239,6 +245,7 @@ package enum DiscoverPages {
               <div class="details__main">
                 <div class="details__badges"><span class="badge">RAWG</span></div>
                 <h1>\(game.name)</h1>
+                \(owned)
                 \(freeStatus(status, now: now, strings: strings))
                 <div class="details__cta">\(website)\(gameHeart(game, isKept: isKept, strings: strings, large: true))</div>
                 <dl class="facts">

@@ -176,13 +176,13 @@ package struct DetailsPage {
                 <ul class="chips chips--large" aria-label="\(card.platforms)">\(platforms)</ul>
                 \(model.catalogGame.map { HTML("<p class=\"details__game\">\(text.lootFor("<a href=\"\($0.path)\">\($0.title)</a>"))</p>") })
                 \(model.gamePath.map { HTML("<p class=\"details__game\"><a href=\"\(url: $0)\">\(strings.games.aboutGame)</a></p>") })
+                \(owned)
                 <p class="details__countdown\(model.isEndingSoon ? " time--soon" : "")">\(Icons.clock)<strong>\(model.card.timeLeft)</strong></p>
                 <div class="details__cta">
                   <a class="button button--primary button--large" href="\(url: model.claimURL)" target="_blank" rel="noopener noreferrer">\(model.isExpired ? text.openGiveawayPage : text.getIt)\(Icons.external)</a>
                   \(HeartButton(giveawayID: model.id, title: model.title, isFavorite: model.card.isFavorite, strings: strings, large: true).render())
                 </div>
                 \(claimedElsewhere)
-                \(owned)
                 <div class="details__marks">\(MarkToggle.form(model.card, returnPath: SiteRoute.details(id: model.id).path))</div>
                 <dl class="facts">
                   <div><dt>\(text.worth)</dt><dd class="worth">\(worth)</dd></div>

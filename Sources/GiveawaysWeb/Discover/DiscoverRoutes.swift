@@ -16,6 +16,8 @@ struct DiscoverRoutes: Sendable {
     let images: ImageCache
     let readModel: ReadModel
     let clock: @Sendable () -> Date
+    /// What visitors own: a game's page says "In your library" when the visitor owns it.
+    var library: (any LibraryRepository)? = nil
 
     func register(on router: Router<AppRequestContext>) {
         let routes = SiteRouter(router, unmatched: { _, _ in throw HTTPError(.notFound) })
@@ -173,6 +175,10 @@ struct DiscoverRoutes: Sendable {
         let status = GameFreeStatus(
             gameTitled: detail.value.game.name, history: snapshot.gameHistory, stored: snapshot.stored, at: now)
         let isKept = try await marks.marks(of: context).mark(.favorite, on: .rawgGame(id)) != nil
+        var ownedOn: OwnedSource?
+        if let library, let profile = context.profile {
+            ownedOn = try await library.library(of: profile).ownsGame(titled: detail.value.game.name)
+        }
         // Screenshots are a nicety: a RAWG that fails them leaves the page without.
         let shots = (try? await source.screenshots(ofGame: id, share: context.rawgShare).value.count) ?? 0
         return page(
@@ -180,7 +186,7 @@ struct DiscoverRoutes: Sendable {
             "\(detail.value.game.name) · \(context.strings.games.heading)",
             DiscoverPages.game(
                 detail.value, staleSince: detail.staleSince, strings: context.strings, freeStatus: status,
-                isKept: isKept, screenshots: shots, now: now))
+                isKept: isKept, screenshots: shots, now: now, ownedOn: ownedOn))
     }
 
     /// `GET /discover/games/{id}/screenshots/{n}` — a game's screenshot, looked up in RAWG's (cached) answer.

@@ -73,8 +73,11 @@ extension AppServices {
         if configuration.metrics == .samePort, let metrics {
             MetricsRoutes(metrics: metrics, pages: readModel.pages, health: repositories.health).register(on: router)
         }
-        DiscoverRoutes(source: discoverSource, marks: marks, images: images, readModel: readModel, clock: clock)
-            .register(on: router)
+        DiscoverRoutes(
+            source: discoverSource, marks: marks, images: images, readModel: readModel, clock: clock,
+            library: repositories.library
+        )
+        .register(on: router)
         NearbyRoutes(services: configuration.nearby, profiles: profiles, clock: clock).register(on: router)
         if let tiles = configuration.nearbyTiles {
             TileRoutes(
