@@ -69,6 +69,9 @@ public struct OwnedLibrary: Hashable, Sendable {
     /// request, and a collector's holds 30,000 games.
     private let digest: Int
 
+    /// The hash of the games and the link (what a cache of derived facts keys them by).
+    public var contentDigest: Int { digest }
+
     public init(games: [OwnedGame], steam: SteamLink? = nil) {
         self.games = games
         self.steam = steam

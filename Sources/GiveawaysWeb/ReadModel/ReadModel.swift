@@ -35,6 +35,8 @@ struct ReadModelSnapshot: Sendable {
     private let verdicts: RuleVerdictCache
     private let lazyLoot: LazyLootLinks
     private let lazyFirstSeen: LazyByID<StoredGiveaway, Date>
+    /// Which giveaways of the feed each library owns, worked out once per snapshot and library (`owned(by:)`).
+    private let ownership: OwnershipByLibrary
 
     /// Ids merged into another giveaway's (`FeedMerge`), with the id it is published under.
     let aliases: [Int: Int]
@@ -60,6 +62,7 @@ struct ReadModelSnapshot: Sendable {
         lazyIndex = LazySearchIndex(giveaways)
         lazyFacts = LazyByID(giveaways) { ($0.id, RuleFacts($0)) }
         verdicts = RuleVerdictCache()
+        ownership = OwnershipByLibrary()
     }
 
     static let empty = ReadModelSnapshot(stored: [], logs: [:], isDemoData: false, generation: 0)
@@ -75,14 +78,16 @@ struct ReadModelSnapshot: Sendable {
 
     /// The giveaways of the feed (and `extra` ones) whose game `library` holds, and where: by the game history's
     /// normalised title of each, worked out once per snapshot.
-    func owned(by library: OwnedLibrary, extra: [Giveaway] = []) -> [Int: OwnedSource] {
+    func owned(by library: OwnedLibrary) -> [Int: OwnedSource] {
         guard !library.isEmpty else { return [:] }
-        var owned: [Int: OwnedSource] = [:]
-        for giveaway in giveaways + extra {
-            let key = gameHistory.game(of: giveaway.id) ?? GameTitle.normalized(giveaway.title)
-            if let source = library.owns(giveaway, titleKey: key) { owned[giveaway.id] = source }
+        return ownership.owned(by: library) {
+            var owned: [Int: OwnedSource] = [:]
+            for giveaway in giveaways {
+                let key = gameHistory.game(of: giveaway.id) ?? GameTitle.normalized(giveaway.title)
+                if let source = library.owns(giveaway, titleKey: key) { owned[giveaway.id] = source }
+            }
+            return owned
         }
-        return owned
     }
 
     /// The giveaways of `giveaways` that `rules` (and `marks`) let through, in order: what the rules say of each
@@ -99,10 +104,12 @@ struct ReadModelSnapshot: Sendable {
             rules.hideClaimedAnywhere && !marks.isEmpty ? gameHistory.games(claimedIn: marks) : []
         // "Hide games I own": the Steam library's and the imported lists' games.
         let owned = rules.hideOwned && !library.isEmpty ? self.owned(by: library) : [:]
+        let feedIDs = owned.isEmpty && !(rules.hideOwned && !library.isEmpty) ? [:] : ownership.feedIDs(self.giveaways)
         return giveaways.filter { giveaway in
             guard matcher.passesMarks(giveaway, marks) else { return false }
+            // A giveaway of the feed is judged once per snapshot; one that left it, afresh.
             if rules.hideOwned, !library.isEmpty,
-                owned[giveaway.id] != nil || library.owns(giveaway) != nil && self.stored[giveaway.id] == nil
+                owned[giveaway.id] != nil || (feedIDs[giveaway.id] == nil && library.owns(giveaway) != nil)
             {
                 return false
             }
@@ -495,6 +502,7 @@ extension ReadModelSnapshot {
         lazyIndex = other.lazyIndex
         lazyFacts = other.lazyFacts
         verdicts = other.verdicts
+        ownership = other.ownership
         aliases = other.aliases
         lazyHistory = other.lazyHistory
     }
@@ -600,5 +608,31 @@ extension ReadModel {
             now: now
         ) { HomeSelection.Shared(filters: filters, snapshot: snapshot, now: now) }
         return HomeSelection(filters: filters, shared: shared, snapshot: snapshot, visitor: visitor)
+    }
+}
+
+/// Which giveaways of one snapshot's feed each visitor's library owns, by the library's digest: a collector's Home
+/// judges the feed once, not on every page view. At most `limit` libraries; past it, everything is dropped.
+final class OwnershipByLibrary: Sendable {
+    private let kept = Mutex<(owned: [Int: [Int: OwnedSource]], feed: [Int: Bool]?)>(([:], nil))
+    static let limit = 256
+
+    func owned(by library: OwnedLibrary, judge: () -> [Int: OwnedSource]) -> [Int: OwnedSource] {
+        // By the library's 64-bit digest: comparing 30,000 titles on every look-up would cost more than judging.
+        if let known = kept.withLock({ $0.owned[library.contentDigest] }) { return known }
+        let owned = judge()
+        kept.withLock { kept in
+            if kept.owned.count >= Self.limit { kept.owned.removeAll(keepingCapacity: true) }
+            kept.owned[library.contentDigest] = owned
+        }
+        return owned
+    }
+
+    /// The ids of the feed, as a set kept with the snapshot.
+    func feedIDs(_ feed: [Giveaway]) -> [Int: Bool] {
+        if let known = kept.withLock({ $0.feed }) { return known }
+        let ids = Dictionary(feed.map { ($0.id, true) }) { first, _ in first }
+        kept.withLock { $0.feed = ids }
+        return ids
     }
 }

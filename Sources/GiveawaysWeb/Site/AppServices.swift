@@ -49,6 +49,10 @@ struct AppServices {
             repositories.marks = visitors
             repositories.profiles = visitors
         }
+        // A library is read on every personal page: kept indexed in memory (briefly, when instances share the store).
+        repositories.library = repositories.library.map {
+            LibraryCache(store: $0, shared: !configuration.keepsVisitorsInMemory)
+        }
         self.repositories = repositories
         profileCookies = ProfileCookies(key: configuration.profileCookieKey ?? ProfileCookies.ephemeralKey)
 

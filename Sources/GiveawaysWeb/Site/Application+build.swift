@@ -101,7 +101,7 @@ public func buildApplication(
         }
         if let live = parts.live { app.addServices(live) }
         if let hookService = parts.hookService { app.addServices(hookService) }
-        if let library = repositories.library, let steam = configuration.steamLibrary {
+        if let library = parts.repositories.library, let steam = configuration.steamLibrary {
             app.addServices(
                 LibraryRefreshService(library: library, steam: steam, clock: configuration.clock, logger: logger))
         }
