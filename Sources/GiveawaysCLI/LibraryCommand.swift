@@ -44,9 +44,7 @@ struct LibraryCommand: AsyncParsableCommand {
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: file))
                 guard data.count <= OwnedGamesList.maxBytes else { throw OwnedGamesList.Failure.tooLarge }
-                let text =
-                    String(data: data, encoding: .utf8) ?? String(decoding: data.map(UInt16.init), as: UTF16.self)
-                list = try OwnedGamesList(parsing: text)
+                list = try OwnedGamesList(parsing: OwnedGamesList.text(decoding: Array(data)))
             } catch let failure as OwnedGamesList.Failure {
                 Console.error("cannot import \(file): \(Self.reason(failure)); nothing was changed")
                 throw ExitStatus.badInput

@@ -120,4 +120,21 @@ import Testing
         #expect(HookEventPlanner.heartedGames(VisitorMarks([imported])).isEmpty)
         #expect(plan(feed, hooks: [hook(1, profile: alice)], marks: [alice: VisitorMarks([imported])]).isEmpty)
     }
+
+    @Test func aGamerPowerSyncLeavesAHeartedGameToTheTicksFreeNow() {
+        let seen = now.addingTimeInterval(-60)
+        let feed = [giveaway(41, "Portal", seen: seen), giveaway(42, "Portal 2", seen: seen)]
+        let marks = [alice: VisitorMarks([heart(4200, "Portal", at: now.addingTimeInterval(-86_400))])]
+        let hooks = [
+            hook(1, events: [.new, .back, .started], profile: alice), hook(2, events: [.new], profile: alice),
+        ]
+        let facts = HookEventPlanner.SyncFacts(
+            report: SyncReport(added: [41, 42], total: 2), giveaways: feed, firstSeen: [41: seen, 42: seen],
+            hooks: hooks, marks: marks, time: now)
+        let news = planner.plan(facts).events.filter { $0.event == .new }
+        #expect(
+            news.map { [$0.hookID, $0.giveawayID] } == [[1, 42], [2, 41], [2, 42]],
+            "not `new` and then `started` for the hearted game; a hook without hearted news still hears of it")
+        #expect(plan(feed, hooks: hooks, marks: marks).map(\.giveawayID) == [41], "the tick says it is free now")
+    }
 }

@@ -33,6 +33,18 @@ import Testing
         #expect(OwnedLibrary.steamAppID(inLink: "https://store.steampowered.com/sub/220/") == nil)
     }
 
+    @Test func aSteamRemakeOfAnOwnedGameIsNotOwnedButAListedOneIs() {
+        let library = OwnedLibrary(games: [
+            OwnedGame(title: "Dead Space (2008)", steamAppID: 17470, source: .steam),
+            OwnedGame(title: "Prey", source: .list),
+        ])
+        let remake = giveaway(1, "Dead Space", link: "https://store.steampowered.com/app/1693980/Dead_Space/")
+        #expect(library.owns(remake) == nil, "another app id: the 2023 remake, not the 2008 game owned")
+        #expect(library.owns(giveaway(2, "Dead Space (GOG) Giveaway")) == .steam, "no app id: the title decides")
+        let listed = giveaway(3, "Prey", link: "https://store.steampowered.com/app/480490/Prey/")
+        #expect(library.owns(listed) == .list, "a game listed from another store is owned by title")
+    }
+
     @Test func aGameOwnedOnSteamAndListedSaysSteam() {
         let library = OwnedLibrary(games: [
             OwnedGame(title: "Stasis", source: .list), OwnedGame(title: "STASIS", steamAppID: 380150, source: .steam),
@@ -64,6 +76,18 @@ import Testing
         #expect(list.skipped == 1, "the row without a name")
         let playnite = try OwnedGamesList(parsing: "Id,game_name,Source\n1,\"Lantern Quest\",Epic\n")
         #expect(playnite.games.map(\.title) == ["Lantern Quest"])
+    }
+
+    @Test func anUploadIsReadInTheEncodingItWasSavedIn() throws {
+        let utf16 =
+            [UInt8]([0xFF, 0xFE]) + Array("Pokémon\nStasis".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(OwnedGamesList.text(decoding: utf16) == "Pokémon\nStasis")
+        let bigEndian = [UInt8]([0xFE, 0xFF]) + Array("Stasis".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(OwnedGamesList.text(decoding: bigEndian) == "Stasis")
+        #expect(OwnedGamesList.text(decoding: [0xEF, 0xBB, 0xBF] + Array("Café".utf8)) == "Café")
+        #expect(OwnedGamesList.text(decoding: [0x43, 0x61, 0x66, 0xE9]) == "Café", "Latin-1")
+        let list = try OwnedGamesList(parsing: OwnedGamesList.text(decoding: utf16))
+        #expect(list.games.map(\.title) == ["Pokémon", "Stasis"])
     }
 
     @Test func listsPastTheBoundsOrWithoutAGameAreRefused() {

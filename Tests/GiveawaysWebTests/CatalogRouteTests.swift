@@ -203,7 +203,7 @@ final class StubCatalog: CatalogSource {
         }
     }
 
-    @Test func theAPIListsTheCatalogWithThePagesFiltersAndRefusesWhatThePageRefuses() async throws {
+    @Test func theAPIListsTheCatalogWithThePagesFiltersAndRefusesWhatCannotBeOne() async throws {
         let harness = try await harness()
         try await harness.app(catalog: StubCatalog()).test(.router) { client in
             func ids(_ uri: String) async throws -> [Int] {
@@ -233,7 +233,11 @@ final class StubCatalog: CatalogSource {
                 #expect(response.text.contains("\"id\":8"), "a hostile title is only text in JSON")
                 #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
             }
-            for bad in ["genre=nope", "platform=xbox", "sort=cheapest", "q=" + String(repeating: "a", count: 201)] {
+            #expect(try await ids("/api/v1/free-to-play?genre=nope").isEmpty, "a genre the catalog lacks lists nothing")
+            for bad in [
+                "platform=xbox", "sort=cheapest", "q=" + String(repeating: "a", count: 201),
+                "genre=" + String(repeating: "g", count: 61),
+            ] {
                 try await client.execute(uri: "/api/v1/free-to-play?\(bad)", method: .get) { response in
                     #expect(response.status == .badRequest, "\(bad)")
                     #expect(response.text.contains("\"status\":400"))

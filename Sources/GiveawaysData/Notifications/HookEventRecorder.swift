@@ -22,7 +22,11 @@ enum HookEventRecorder {
         let facts = HookEventPlanner.SyncFacts(
             gamerpower: report, giveaways: giveaways, firstSeen: firstSeen, offers: offers, firstLoad: firstLoad,
             hooks: hooks, marks: marks, time: time)
-        let plan = try knowing(planner, db, marks: marks, of: hooks).plan(facts)
+        var plan = HookEventPlanner.Plan()
+        _ = try planning(db, planner, marks: marks, of: hooks) { planner in
+            plan = planner.plan(facts)
+            return plan.events
+        }
         if !plan.baselines.isEmpty { try db.execute(HookEventSQL.baseline, time, IDList(plan.baselines)) }
         try write(db, plan.events, at: time)
     }
@@ -37,8 +41,9 @@ enum HookEventRecorder {
         guard !ids.isEmpty else { return reminders }
         let feed = try ids.compactMap { try HookSQLRepository.giveaway(db, id: $0) }
         let marks = try marks(db, of: tick.endingHooks)
-        let events = try knowing(planner, db, marks: marks, of: tick.endingHooks).endingSoon(
-            feed, hooks: tick.endingHooks, marks: marks, at: now)
+        let events = try planning(db, planner, marks: marks, of: tick.endingHooks) {
+            $0.endingSoon(feed, hooks: tick.endingHooks, marks: marks, at: now)
+        }
         return try reminders + write(db, events, at: now)
     }
 
@@ -55,8 +60,9 @@ enum HookEventRecorder {
             ? [:]
             : try HookSQL.preferences(db.rows(HookSQL.preferences(of: profiles))).mapValues(\.preferences.reminderLead)
         let marks = try marks(db, of: hooks)
-        let events = try knowing(planner, db, marks: marks, of: hooks).firstHand(
-            candidates, hooks: hooks, marks: marks, leads: leads, at: now)
+        let events = try planning(db, planner, marks: marks, of: hooks) {
+            $0.firstHand(candidates, hooks: hooks, marks: marks, leads: leads, at: now)
+        }
         return try write(db, events, at: now)
     }
 
@@ -75,8 +81,7 @@ enum HookEventRecorder {
     }
 
     /// `planner` knowing the games each owner of `hooks` claimed, for the rule "hide games I already claimed
-    /// anywhere" (the titles of their claimed giveaways, one query per such owner), and the games each owns, for
-    /// "hide games I own".
+    /// anywhere": the titles of their claimed giveaways, one query per such owner.
     static func knowing(
         _ planner: HookEventPlanner, _ db: any SQLSession, marks: [ProfileID: VisitorMarks], of hooks: [Hook]
     ) throws -> HookEventPlanner {
@@ -85,11 +90,25 @@ enum HookEventRecorder {
             let titles = try db.rows(HookEventSQL.titlesOf, IDList(ids)).map { try $0.value(0, as: String.self) }
             planner.claimedGames[profile] = Set(titles.map(GameTitle.normalized).filter { !$0.isEmpty })
         }
-        for hook in hooks where hook.rules.hideOwned {
+        return planner
+    }
+
+    /// The events `plan` answers, with the owners' libraries read only when they could matter: planned first without
+    /// them, and again with them when an event went to a hook whose rules hide games its owner owns (a collector's
+    /// 30,000 games are not read on every tick of the outbox for nothing). A library only ever takes events out.
+    static func planning(
+        _ db: any SQLSession, _ planner: HookEventPlanner, marks: [ProfileID: VisitorMarks], of hooks: [Hook],
+        _ plan: (HookEventPlanner) -> [HookEventPlanner.PlannedEvent]
+    ) throws -> [HookEventPlanner.PlannedEvent] {
+        var planner = try knowing(planner, db, marks: marks, of: hooks)
+        let events = plan(planner)
+        let hiding = Set(hooks.filter { $0.rules.hideOwned && $0.profileID != nil }.map(\.id))
+        guard !hiding.isEmpty, events.contains(where: { hiding.contains($0.hookID) }) else { return events }
+        for hook in hooks where hiding.contains(hook.id) {
             guard let profile = hook.profileID, planner.ownedGames[profile] == nil else { continue }
             planner.ownedGames[profile] = try LibrarySQL.library(db, of: profile)
         }
-        return planner
+        return plan(planner)
     }
 
     /// Inserts the events in order; a `changed` event's occurrence is the id of the end-date move it reports, so

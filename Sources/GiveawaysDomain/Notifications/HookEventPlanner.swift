@@ -84,11 +84,20 @@ public struct HookEventPlanner: Sendable {
         for hook in facts.hooks {
             if let baseline = hook.baselineAt {
                 if hook.events.contains(.new) {
+                    // A game the owner hearted on Games is told as "free now" by the tick (`heartedGameNews`), once.
+                    let hearted =
+                        hook.events.contains(.started)
+                        ? hook.profileID.flatMap { facts.marks[$0] }.map(Self.heartedGames) ?? [:] : [:]
                     for id in entered {
                         guard let giveaway = byID[id], giveaway.isLive(at: facts.time),
                             let seen = facts.firstSeen[id], seen >= baseline,
                             admits(giveaway, to: hook, marks: facts.marks)
                         else { continue }
+                        if !hearted.isEmpty, giveaway.type.isWholeGame,
+                            hearted[GameTitle.normalized(giveaway.title)].map({ $0 <= seen }) == true
+                        {
+                            continue
+                        }
                         plan.events.append(PlannedEvent(hookID: hook.id, giveawayID: id, event: .new))
                     }
                 }

@@ -56,6 +56,25 @@ public struct OwnedGamesList: Hashable, Sendable {
         self.skipped = skipped
     }
 
+    /// The text of an uploaded list's bytes: UTF-8 (with or without its byte-order mark), UTF-16 with its byte-order
+    /// mark (a spreadsheet's "Unicode text"), or else Latin-1 (an older tool's export), never refused for its encoding.
+    public static func text(decoding bytes: [UInt8]) -> String {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let littleEndian = bytes[0] == 0xFF
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var index = 2
+            while index + 1 < bytes.count {
+                let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+                units.append(littleEndian ? first | second << 8 : first << 8 | second)
+                index += 2
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        return String(validating: body, as: UTF8.self) ?? String(decoding: body.map { UInt16($0) }, as: UTF16.self)
+    }
+
     /// Where the title (and the Steam app id) are in a header row, or `nil` when the first row is not a header.
     static func columns(ofHeader row: [String]) -> (title: Int, appID: Int?)? {
         guard row.count > 1 else {

@@ -65,6 +65,9 @@ public struct OwnedLibrary: Hashable, Sendable {
     public let steam: SteamLink?
     private let byAppID: [Int: OwnedSource]
     private let byTitle: [String: OwnedSource]
+    /// The titles of the imported lists alone: a Steam giveaway whose app id the Steam library lacks may still be
+    /// a game listed from another store, but not a Steam game of the same name (a remake: "Dead Space (2008)").
+    private let listedTitles: Set<String>
     /// A hash of the games and the link, worked out once: a personal page's validator hashes the library on every
     /// request, and a collector's holds 30,000 games.
     private let digest: Int
@@ -77,12 +80,15 @@ public struct OwnedLibrary: Hashable, Sendable {
         self.steam = steam
         var byAppID: [Int: OwnedSource] = [:]
         var byTitle: [String: OwnedSource] = [:]
+        var listedTitles = Set<String>()
         // Steam first: a game owned on Steam and listed too says "Steam".
         for game in games.sorted(by: { $0.source == .steam && $1.source != .steam }) {
             if let id = game.steamAppID, byAppID[id] == nil { byAppID[id] = game.source }
             let key = GameTitle.normalized(game.title)
             if !key.isEmpty, byTitle[key] == nil { byTitle[key] = game.source }
+            if !key.isEmpty, game.source == .list { listedTitles.insert(key) }
         }
+        self.listedTitles = listedTitles
         self.byAppID = byAppID
         self.byTitle = byTitle
         var hasher = Hasher()
@@ -114,9 +120,13 @@ public struct OwnedLibrary: Hashable, Sendable {
 
     /// The same, with the giveaway's normalised title already known (the game history keeps it per giveaway).
     public func owns(_ giveaway: Giveaway, titleKey: String) -> OwnedSource? {
-        guard !games.isEmpty, giveaway.type.isWholeGame else { return nil }
-        if !byAppID.isEmpty, let id = Self.steamAppID(of: giveaway), let source = byAppID[id] { return source }
-        return titleKey.isEmpty ? nil : byTitle[titleKey]
+        guard !games.isEmpty, giveaway.type.isWholeGame, !titleKey.isEmpty else { return nil }
+        if !byAppID.isEmpty, let id = Self.steamAppID(of: giveaway) {
+            // A Steam giveaway: its app id decides for the Steam library; a title only for what was listed.
+            if let source = byAppID[id] { return source }
+            return listedTitles.contains(titleKey) ? .list : nil
+        }
+        return byTitle[titleKey]
     }
 
     /// Where the visitor owns the game called `title` (a RAWG game, an imported line), by normalised title.

@@ -92,7 +92,7 @@ extension APIPage.Model {
             summary:
                 "The free-to-play catalog (FreeToGame), filtered and sorted like the Free-to-play page, the whole matching list at once. Games this browser hid are left out.",
             parameters: [
-                ("genre", "a genre's name or slug", "e.g. shooter or card-game; 400 names the known ones."),
+                ("genre", "a genre's name or slug", "e.g. shooter or card-game; an unknown one lists nothing."),
                 ("platform", "pc, browser", "Where it runs."),
                 ("sort", "popularity, release, alphabetical", "The order (default popularity, FreeToGame's own)."),
                 ("q", "text, at most 200 characters", "A search in titles and descriptions."),
@@ -105,7 +105,8 @@ extension APIPage.Model {
                   "thumbnail":"https://www.freetogame.com/g/1/thumbnail.jpg","title":"Starforge Legends",
                   "url":"/free-to-play/1"}]
                 """,
-            statuses: "200, 304, 400 (a genre, platform or sort it does not know, a search over 200 characters)"),
+            statuses:
+                "200, 304, 400 (a platform or sort it does not know, a genre over 60 characters, a search over 200)"),
         .init(
             id: "get-my-library", path: "/api/v1/me/library",
             summary:

@@ -49,10 +49,9 @@ struct AppServices {
             repositories.marks = visitors
             repositories.profiles = visitors
         }
-        // A library is read on every personal page: kept indexed in memory (briefly, when instances share the store).
-        repositories.library = repositories.library.map {
-            LibraryCache(store: $0, shared: !configuration.keepsVisitorsInMemory)
-        }
+        // A library is read on every personal page: kept indexed in memory, for 30 s at most (another instance, or
+        // `giveaways library import` from the command line, may write it too).
+        repositories.library = repositories.library.map { LibraryCache(store: $0, shared: true) }
         self.repositories = repositories
         profileCookies = ProfileCookies(key: configuration.profileCookieKey ?? ProfileCookies.ephemeralKey)
 

@@ -4,8 +4,8 @@ import Synchronization
 
 /// Keeps each visitor's library (`OwnedLibrary`, indexed) in memory between page views: a collector's 30,000 games are
 /// read and indexed once, not on every personal page. Every write made through it drops the visitor's copy first,
-/// and a read that raced a write does not keep what it read (the entry's version). With several instances on one
-/// database (`shared`), another instance's write is seen within `sharedMaxAge`. Bounded: past `budget` games kept
+/// and a read that raced a write does not keep what it read (the entry's version). When another process may write
+/// the store too (`shared`: another instance, the CLI's `library import`), its write is seen within `sharedMaxAge`. Bounded: past `budget` games kept
 /// in all, everything is dropped and read again as needed.
 final class LibraryCache: LibraryRepository {
     private struct Entry {
@@ -20,7 +20,7 @@ final class LibraryCache: LibraryRepository {
     static let sharedMaxAge: TimeInterval = 30
     private let state = Mutex<(entries: [ProfileID: Entry], weight: Int, epoch: Int)>(([:], 0, 0))
 
-    init(store: any LibraryRepository, shared: Bool = false, budget: Int = 2_000_000) {
+    init(store: any LibraryRepository, shared: Bool = false, budget: Int = 500_000) {
         self.store = store
         self.shared = shared
         self.budget = budget

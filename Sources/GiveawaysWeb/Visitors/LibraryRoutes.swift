@@ -21,8 +21,10 @@ struct LibraryRoutes: Sendable {
     let readsPerProfile = ClientRateLimiter(capacity: 4, refill: 15 * 60)
     /// Steam reads per client address: 12 at once, then one every 5 minutes.
     let readsPerAddress = ClientRateLimiter(capacity: 12, refill: 5 * 60)
-    /// List imports per client address: a few at once, then one every 10 s (an import reads megabytes).
-    let importTries = ClientRateLimiter(capacity: 6, refill: 10)
+    /// List imports per client address: six at once, then one every ten minutes (an import reads megabytes and keeps
+    /// up to 50,000 rows; a person imports a list or two, and one address making profile after profile for imports
+    /// gets a few an hour).
+    let importTries = ClientRateLimiter(capacity: 6, refill: 600)
     let uploads = WorkGate(limit: 4)
     let clock: @Sendable () -> Date
 
@@ -57,8 +59,10 @@ struct LibraryRoutes: Sendable {
         do {
             steamID = try await steam.steamID(for: input)
         } catch {
+            // A name Steam does not know is the visitor's to fix (400); Steam down, throttling or refusing is not.
+            let status: HTTPResponse.Status = error == .noSuchName ? .badRequest : .badGateway
             return try await page(
-                request, context, profile: profile, message: failureText(error, context), status: .badRequest)
+                request, context, profile: profile, message: failureText(error, context), status: status)
         }
         try await library.linkSteam(steamID, for: profile, at: clock())
         return try await read(steamID, with: steam, request, context, profile: profile)
@@ -91,7 +95,10 @@ struct LibraryRoutes: Sendable {
         let profile = context.profile ?? .random()
         let client = ClientAddress(
             peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
-        if importTries.take(client, at: Date()) != nil { throw Self.busy }
+        if let retryAt = importTries.take(client, at: Date()) {
+            let seconds = max(1, Int(retryAt.timeIntervalSinceNow.rounded(.up)))
+            throw AppError(.tooManyRequests, headers: [.retryAfter: String(seconds)]) { $0.errors.busy }
+        }
         let read = try await uploads.run(for: profile) {
             try await FormBody.collect(
                 request, maxBytes: OwnedGamesList.maxBytes + 64 * 1024, strings: context.strings,
@@ -161,9 +168,8 @@ struct LibraryRoutes: Sendable {
         let now = Date()
         let client = ClientAddress(
             peer: context.remoteAddress, forwardedFor: request.headers[ClientAddress.forwardedFor])
-        let wait = [
-            readsPerProfile.take(key: profile.rawValue, at: now), readsPerAddress.take(client, at: now),
-        ].compactMap { $0 }.max()
+        // One bucket at a time: a read the profile's share refuses takes nothing from the address's.
+        let wait = readsPerProfile.take(key: profile.rawValue, at: now) ?? readsPerAddress.take(client, at: now)
         if let wait {
             let minutes = max(1, Int((wait.timeIntervalSince(now) / 60).rounded(.up)))
             throw AppError(.tooManyRequests, headers: [.retryAfter: String(minutes * 60)]) {
@@ -210,9 +216,7 @@ struct LibraryRoutes: Sendable {
                 throw OwnedGamesList.Failure.empty
             }
             if let file = form.parts.first(where: { $0.name == "file" }), !file.bytes.isEmpty {
-                // A list saved in a legacy encoding is read as Latin-1 rather than refused.
-                return String(validating: file.bytes, as: UTF8.self)
-                    ?? String(decoding: file.bytes.map { UInt16($0) }, as: UTF16.self)
+                return OwnedGamesList.text(decoding: Array(file.bytes))
             }
             return form.text("list") ?? ""
         }

@@ -12,6 +12,7 @@ struct FirstHandNotificationContract {
     let offers: any StoreOfferRepository
     let marks: any MarkRepository
     let profiles: any ProfileRepository
+    var library: (any LibraryRepository)? = nil
 
     let monday = utc("2026-11-23T16:00:00Z")
 
@@ -138,5 +139,25 @@ struct FirstHandNotificationContract {
         let claimed = try await hooks.claimDue(now: seen.addingTimeInterval(90), lease: 600, limit: 10)
         #expect(claimed.map(\.event) == [.started])
         #expect(claimed.first?.giveaway.title == "Lantern Quest" && claimed.first?.hook.id == hook.id)
+    }
+
+    func aGameTheVisitorOwnsIsLeftOutWhenTheirRulesHideOwnedGames() async throws {
+        let library = try #require(library)
+        let alice = ProfileID.random()
+        _ = try await feed.saveFeed([.stub(id: 1, title: "Other Game")], at: monday)
+        try await library.replaceListedGames([OwnedGame(title: "Lantern Quest", source: .list)], for: alice, at: monday)
+        try await profiles.saveRules(GiveawayRules(hideOwned: true), for: alice, at: monday)
+        let hook = try await hooks.addHook(
+            Hook(url: URL(string: "https://example.org/o")!, events: [.new], createdAt: monday, profileID: alice))
+        let seen = monday.addingTimeInterval(3600)
+        let ends = seen.addingTimeInterval(7 * 86_400)
+        _ = try await offers.saveOffers(
+            [
+                epic("lantern", title: "Lantern Quest", startsAt: monday, endsAt: ends),
+                epic("harbor", title: "Harbor Lights", startsAt: monday, endsAt: ends),
+            ], of: .epic, at: seen)
+        #expect(try await raise(at: seen) == 1, "Harbor Lights only: Lantern Quest is owned")
+        let claimed = try await hooks.claimDue(now: seen, lease: 600, limit: 10)
+        #expect(claimed.map(\.giveaway.title) == ["Harbor Lights"] && claimed.allSatisfy { $0.hook.id == hook.id })
     }
 }

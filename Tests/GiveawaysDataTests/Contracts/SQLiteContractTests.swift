@@ -39,7 +39,8 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
     case concurrentLinkCodeRedeem, concurrentOutboxDrainers, serverSecret
     case notificationPreferences, outboxHold, remindersPerEndDate
     case storeOffersRoundTrip, storeOffersLeftAndPerStore
-    case firstHandAnnounced, firstHandFreeNow, firstHandNotTwice, firstHandClaimedAnywhere, firstHandHeartedGame
+    case firstHandAnnounced, firstHandFreeNow, firstHandNotTwice, firstHandClaimedAnywhere, firstHandHeartedGame,
+        firstHandOwned
     case liveLogOnceInOrder, liveLogPruned
     case libraryRoundTrip, librarySteamLink, libraryHuge
 
@@ -56,7 +57,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let libraryContract = LibraryContract(library: library)
         let offerContract = StoreOfferContract(offers: offers)
         let firstHand = FirstHandNotificationContract(
-            hooks: hooks, feed: feed, offers: offers, marks: marks, profiles: profiles)
+            hooks: hooks, feed: feed, offers: offers, marks: marks, profiles: profiles, library: library)
         let hookContract = HookContract(hooks: hooks, feed: feed, profiles: profiles, marks: marks)
         let discoverContract = DiscoverCacheContract(cache: discoverCache)
         let profileContract = ProfileContract(profiles: profiles, marks: marks)
@@ -123,6 +124,7 @@ enum ContractCheck: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .firstHandNotTwice: try await firstHand.gamerPowerDoesNotAnnounceAgainWhatAStoreListedFirst()
         case .firstHandClaimedAnywhere: try await firstHand.aGameClaimedAnywhereIsLeftOutForAVisitorWhoseRulesSaySo()
         case .firstHandHeartedGame: try await firstHand.aGameHeartedOnGamesBringsFreeNowWhenItGoesFree()
+        case .firstHandOwned: try await firstHand.aGameTheVisitorOwnsIsLeftOutWhenTheirRulesHideOwnedGames()
         case .libraryRoundTrip: try await libraryContract.listedGamesAreReplacedWholeAndKeptPerVisitor()
         case .librarySteamLink: try await libraryContract.aSteamLinkKeepsItsLastGoodReadAndForgetsAnotherProfilesGames()
         case .libraryHuge: try await libraryContract.aCollectorsThirtyThousandGamesAreOneWrite()
