@@ -97,15 +97,19 @@ final class LiveEvents: Service, Sendable {
     }
 
     private func publish(_ events: [LiveEvent]) {
-        let slow: [Int] = state.withLock { state in
-            var slow: [Int] = []
-            for event in events where event.id > (state.published ?? 0) {
-                state.published = event.id
-                for (id, stream) in state.streams {
-                    if case .dropped = stream.yield(event) { slow.append(id) }
-                }
+        // The events not yet published and the streams, taken under the lock; yielded outside it. A stream ending at
+        // that moment runs its termination handler (which takes this lock) while its task's status is locked, and a
+        // yield waits for that status: yielding under the lock deadlocked the server (a stream cancelled mid-publish).
+        let (fresh, streams) = state.withLock { state -> ([LiveEvent], [(Int, AsyncStream<LiveEvent>.Continuation)]) in
+            let fresh = events.filter { $0.id > (state.published ?? 0) }
+            if let last = fresh.last { state.published = last.id }
+            return (fresh, state.streams.map { ($0.key, $0.value) })
+        }
+        var slow: [Int] = []
+        for event in fresh {
+            for (id, stream) in streams {
+                if case .dropped = stream.yield(event) { slow.append(id) }
             }
-            return slow
         }
         for id in slow {
             // Too slow for its buffer: it gets no later event, and its connection is closed.
